@@ -1,0 +1,122 @@
+// @ts-check
+// Builds Switchboard. Two product bundles (ADR: ARCHITECTURE.md 1.1):
+//   extension: src/extension.ts  -> dist/extension.js   (node, cjs, `vscode` external)
+//   webview:   webview/main.ts   -> dist/webview/main.js (browser, iife)
+// plus the packaged offline Demo agent (dist/agents/demoAgent.js, node, cjs), and, with --tests, the
+// test tree transpiled file by file into out/ (unit + integration tests, benchmarks, scripted agents).
+//
+//   node esbuild.mjs               dev build: sourcemaps
+//   node esbuild.mjs --production  minified, no sourcesContent
+//   node esbuild.mjs --watch       dev build, rebuild on change
+//   node esbuild.mjs --tests       also build out/ for the test pipeline
+import * as esbuild from 'esbuild';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+const tests = process.argv.includes('--tests');
+
+/** Prints build start/end in the format of the `$esbuild-watch` problem matcher. */
+const problemMatcher = {
+  name: 'problem-matcher',
+  /** @param {esbuild.PluginBuild} build */
+  setup(build) {
+    build.onStart(() => { if (watch) console.log('[watch] build started'); });
+    build.onEnd((result) => {
+      for (const { text, location } of result.errors) {
+        console.error(`✘ [ERROR] ${text}`);
+        if (location) console.error(`    ${location.file}:${location.line}:${location.column}:`);
+      }
+      if (watch) console.log('[watch] build finished');
+    });
+  },
+};
+
+/** @type {esbuild.BuildOptions} */
+const common = {
+  bundle: true,
+  minify: production,
+  sourcemap: !production,
+  sourcesContent: false,
+  logLevel: 'warning',
+  legalComments: production ? 'none' : 'inline',
+  plugins: [problemMatcher],
+};
+
+/** @type {esbuild.BuildOptions[]} */
+const builds = [
+  {
+    ...common,
+    entryPoints: { extension: 'src/extension.ts' },
+    outdir: 'dist',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
+  },
+  {
+    ...common,
+    entryPoints: { 'agents/demoAgent': 'src/demoAgent/main.ts' },
+    outdir: 'dist',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+  },
+  {
+    ...common,
+    entryPoints: { main: 'webview/main.ts' },
+    outdir: 'dist/webview',
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    loader: { '.css': 'css' },
+  },
+];
+
+/** Lists .ts files below a folder (tests and sources are transpiled one by one into out/). */
+function tsFiles(dir) {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { recursive: true, withFileTypes: false })
+    .map((f) => path.join(dir, String(f)))
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'));
+}
+
+if (tests) {
+  builds.push({
+    entryPoints: [...tsFiles('src'), ...tsFiles('test')],
+    outdir: 'out',
+    outbase: '.',
+    bundle: false,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    sourcemap: 'inline',
+    logLevel: 'warning',
+    plugins: [problemMatcher],
+  });
+  // scripted ACP agents run as their own processes: bundle them so they start fast
+  builds.push({
+    ...common,
+    minify: false,
+    entryPoints: { 'test/fixtures/agents/scriptedAgent': 'test/fixtures/agents/scriptedAgent.ts' },
+    outdir: 'out',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+  });
+}
+
+const contexts = await Promise.all(builds.filter((b) => {
+  const entries = Object.values(/** @type {Record<string,string>} */ (b.entryPoints ?? {}));
+  return Array.isArray(b.entryPoints) ? b.entryPoints.length > 0 : entries.every((e) => fs.existsSync(e));
+}).map((b) => esbuild.context(b)));
+if (watch) {
+  await Promise.all(contexts.map((c) => c.watch()));
+} else {
+  try {
+    await Promise.all(contexts.map((c) => c.rebuild()));
+  } finally {
+    await Promise.all(contexts.map((c) => c.dispose()));
+  }
+}
