@@ -1,0 +1,375 @@
+/**
+ * AcpConnection: the client side of one ACP connection, on vscode-jsonrpc.
+ *
+ * - Typed calls for every client→agent method and typed handler registration for every agent→client
+ *   method, both from the tables generated out of the official schema (methods.gen.ts).
+ * - Every incoming request and notification is validated with zod before a handler sees it: bad params
+ *   get `-32602` carrying the validation message, unknown methods get `-32601` (acp-client-spec.md §1.2).
+ *   Responses to our own requests are validated too; `null` is accepted where the spec's examples show it.
+ * - `$/cancel_request {requestId}` maps onto vscode-jsonrpc cancellation in both directions (§1.4): a
+ *   cancelled incoming request is answered `-32800`; a cancelled outgoing request sends `$/cancel_request`
+ *   and is rejected locally if the agent does not answer within a grace period, so nothing hangs.
+ * - When the connection closes (agent exited, stream ended), every pending request is rejected at once
+ *   with a typed {@link AcpError} (reason `closed`, carrying the cause).
+ */
+import {
+  CancellationToken,
+  CancellationTokenSource,
+  createMessageConnection,
+  Emitter,
+  ResponseError,
+} from 'vscode-jsonrpc/node';
+import type {
+  CancellationStrategy,
+  Disposable,
+  Event,
+  Message,
+  MessageConnection,
+  MessageReader,
+  MessageWriter,
+  NotificationMessage,
+} from 'vscode-jsonrpc/node';
+import type { z } from 'zod';
+import { AcpError, AcpErrorCodes, toResponseError } from './errors';
+import { NdjsonMessageReader, NdjsonMessageWriter } from './ndjson';
+import type { NdjsonReaderOptions, OversizedMessage } from './ndjson';
+import { agentNotifications, agentRequests, clientNotifications, clientRequests, protocolVersion } from './schema/methods.gen';
+import { zSessionUpdateVariants } from './schema/zod.gen';
+import type { InitializeRequest, InitializeResponse } from './schema/types.gen';
+
+/** Methods the client calls (the agent serves them). */
+export type AgentMethod = keyof typeof agentRequests;
+/** Params of an agent method. */
+export type AgentParams<M extends AgentMethod> = z.output<(typeof agentRequests)[M]['params']>;
+/** Result of an agent method. */
+export type AgentResult<M extends AgentMethod> = z.output<(typeof agentRequests)[M]['result']>;
+/** Notifications the client sends. */
+export type AgentNotificationMethod = keyof typeof agentNotifications;
+export type AgentNotificationParams<M extends AgentNotificationMethod> = z.output<(typeof agentNotifications)[M]['params']>;
+/** Methods the agent calls (the client serves them). */
+export type ClientMethod = keyof typeof clientRequests;
+export type ClientParams<M extends ClientMethod> = z.output<(typeof clientRequests)[M]['params']>;
+/** What a client handler returns (the schema's output type; the wire form is the same JSON). */
+export type ClientResult<M extends ClientMethod> = z.input<(typeof clientRequests)[M]['result']>;
+/** Notifications the client receives. */
+export type ClientNotificationMethod = keyof typeof clientNotifications;
+export type ClientNotificationParams<M extends ClientNotificationMethod> = z.output<(typeof clientNotifications)[M]['params']>;
+
+/** A handler for a request from the agent. Throw an {@link AcpError} to answer with a specific code. */
+export type ClientRequestHandler<M extends ClientMethod> = (params: ClientParams<M>, token: CancellationToken) => ClientResult<M> | Promise<ClientResult<M>>;
+/** A handler for a notification from the agent. */
+export type ClientNotificationHandler<M extends ClientNotificationMethod> = (params: ClientNotificationParams<M>) => void;
+
+/** Where the connection logs. `trace` (optional) sees every message, for the protocol traffic log. */
+export interface AcpLogger {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+  trace?(direction: 'send' | 'receive', message: Message): void;
+}
+
+/** Options of an {@link AcpConnection}. */
+export interface AcpConnectionOptions {
+  readonly logger: AcpLogger;
+  /** Cap on one incoming message (default 64 MiB). */
+  readonly maxMessageBytes?: number;
+  /** After we cancel a request, how long the agent has to answer before it is rejected locally (ms). */
+  readonly cancelGraceMs?: number;
+}
+
+const cancelRequestMethod = '$/cancel_request';
+const jsonrpcCancelMethod = '$/cancelRequest';
+
+/**
+ * The ACP client connection. Create it over the agent's stdout/stdin with {@link AcpConnection.overStreams},
+ * register handlers, call {@link listen}, then {@link initialize}.
+ */
+export class AcpConnection {
+  private readonly _connection: MessageConnection;
+  private readonly _requestHandlers = new Map<string, (params: unknown, token: CancellationToken) => unknown>();
+  private readonly _notificationHandlers = new Map<string, (params: unknown) => void>();
+  /** Rejecters of our pending requests, so a close rejects them all at once. */
+  private readonly _pending = new Set<(error: AcpError) => void>();
+  private _closed: AcpError | undefined;
+  private readonly _onDidClose = new Emitter<AcpError>();
+  /** Fires once when the connection is closed; carries the reason. */
+  readonly onDidClose: Event<AcpError> = this._onDidClose.event;
+  private readonly _cancelGraceMs: number;
+  /** Messages read vs dispatched: a close waits until what was read has been handled. */
+  private _received = 0;
+  private _dispatched = 0;
+  private _closeWhenDrained: { reason: AcpError; timer: NodeJS.Timeout } | undefined;
+
+  /** A connection over the agent's stdout (read) and stdin (write), NDJSON framed. */
+  static overStreams(readable: NodeJS.ReadableStream, writable: NodeJS.WritableStream, options: AcpConnectionOptions): AcpConnection {
+    const ref: { self?: AcpConnection } = {};
+    const writer = new NdjsonMessageWriter(writable);
+    const readerOptions: NdjsonReaderOptions = {
+      maxMessageBytes: options.maxMessageBytes,
+      logger: options.logger,
+      intercept: (message) => (ref.self ? ref.self.intercept(message) : message),
+      onOversized: (info) => ref.self?.onOversized(info, writer),
+    };
+    ref.self = new AcpConnection(new NdjsonMessageReader(readable, readerOptions), writer, options);
+    return ref.self;
+  }
+
+  constructor(reader: MessageReader, private readonly writer: MessageWriter, private readonly options: AcpConnectionOptions) {
+    this._cancelGraceMs = options.cancelGraceMs ?? 5000;
+    const tracingWriter = options.logger.trace ? traced(writer, options.logger) : writer;
+    this._connection = createMessageConnection(reader, tracingWriter, undefined, {
+      cancellationStrategy: acpCancellationStrategy,
+      messageStrategy: {
+        handleMessage: (message, next) => {
+          try {
+            return next(message);
+          } finally {
+            this._dispatched++;
+            if (this._closeWhenDrained && this._dispatched >= this._received) this.close(this._closeWhenDrained.reason);
+          }
+        },
+      },
+    });
+    this._connection.onRequest((method, params, token) => this.dispatchRequest(method, params, token));
+    this._connection.onNotification((method, params) => this.dispatchNotification(method, params));
+    this._connection.onClose(() => this.closeWhenDrained(new AcpError('closed', 'The connection to the agent was closed.')));
+    this._connection.onError(([error]) => options.logger.warn(`ACP transport: ${error.message}`));
+  }
+
+  /** Starts reading messages. */
+  listen(): void {
+    this._connection.listen();
+  }
+
+  /** True once the connection was closed. */
+  get isClosed(): boolean {
+    return this._closed !== undefined;
+  }
+
+  /**
+   * Sends a request to the agent and validates the answer.
+   * Rejects with AcpError: `remote` (the agent's JSON-RPC error), `protocol` (an answer that does not match
+   * the schema), `cancelled` (token fired and the agent did not answer in time), `closed`.
+   */
+  request<M extends AgentMethod>(method: M, params: AgentParams<M>, token?: CancellationToken): Promise<AgentResult<M>> {
+    if (this._closed) return Promise.reject(this._closed);
+    const spec = agentRequests[method];
+    return new Promise<AgentResult<M>>((resolve, reject) => {
+      let settled = false;
+      let graceTimer: NodeJS.Timeout | undefined;
+      const settle = (fn: () => void) => {
+        if (settled) return;
+        settled = true;
+        this._pending.delete(onClose);
+        if (graceTimer) clearTimeout(graceTimer);
+        cancelListener?.dispose();
+        fn();
+      };
+      const onClose = (error: AcpError) => settle(() => reject(error));
+      this._pending.add(onClose);
+      const cancelListener = token?.onCancellationRequested(() => {
+        graceTimer = setTimeout(() => settle(() => reject(AcpError.cancelled(`'${method}' was cancelled and the agent did not answer within ${this._cancelGraceMs} ms`))), this._cancelGraceMs);
+      });
+      this._connection.sendRequest(method, params, token ?? CancellationToken.None).then(
+        (raw: unknown) => settle(() => {
+          // guide examples answer some methods with `null` (acp-client-spec.md Appendix B #2, #3)
+          const parsed = spec.result.safeParse(raw === null || raw === undefined ? {} : raw);
+          if (parsed.success) resolve(parsed.data as AgentResult<M>);
+          else reject(new AcpError('protocol', `The agent's answer to '${method}' is invalid: ${formatIssues(parsed.error)}`, AcpErrorCodes.InvalidParams));
+        }),
+        (error: unknown) => settle(() => reject(fromWireError(method, error))),
+      );
+    });
+  }
+
+  /** Sends a notification to the agent (e.g. `session/cancel`). Never throws; failures are logged. */
+  notify<M extends AgentNotificationMethod>(method: M, params: AgentNotificationParams<M>): void {
+    if (this._closed) return;
+    this._connection.sendNotification(method, params).catch((error: unknown) => this.options.logger.warn(`could not send '${method}': ${String(error)}`));
+  }
+
+  /** Registers the handler of one agent→client request; params are validated before it runs. */
+  onRequest<M extends ClientMethod>(method: M, handler: ClientRequestHandler<M>): Disposable {
+    this._requestHandlers.set(method, handler as (params: unknown, token: CancellationToken) => unknown);
+    return { dispose: () => { if (this._requestHandlers.get(method) === handler) this._requestHandlers.delete(method); } };
+  }
+
+  /** Registers the handler of one agent→client notification; params are validated before it runs. */
+  onNotification<M extends ClientNotificationMethod>(method: M, handler: ClientNotificationHandler<M>): Disposable {
+    this._notificationHandlers.set(method, handler as (params: unknown) => void);
+    return { dispose: () => { if (this._notificationHandlers.get(method) === handler) this._notificationHandlers.delete(method); } };
+  }
+
+  /**
+   * `initialize`: sends our protocol version, capabilities and clientInfo; if the agent answers a version we
+   * do not support, closes the connection and rejects with reason `unsupportedVersion` (spec §2.2).
+   */
+  async initialize(params: Omit<InitializeRequest, 'protocolVersion'>, token?: CancellationToken): Promise<InitializeResponse> {
+    const result = await this.request('initialize', { ...params, protocolVersion }, token);
+    if (result.protocolVersion !== protocolVersion) {
+      const error = new AcpError('unsupportedVersion', `The agent speaks ACP protocol version ${result.protocolVersion}; Switchboard supports version ${protocolVersion}.`);
+      this.close(error);
+      throw error;
+    }
+    return result;
+  }
+
+  /**
+   * @internal Every message the reader parsed, in arrival order. Requests, responses and cancellations go on to
+   * vscode-jsonrpc, which dispatches one message per event-loop turn. A notification is handled right here,
+   * synchronously, when nothing read before it is still waiting in vscode-jsonrpc's queue: arrival order is
+   * kept either way, and a stream of `session/update`s no longer pays an event-loop turn per message
+   * (benchmark 1, test/bench). Otherwise it joins the queue behind the messages it must follow.
+   */
+  intercept(message: Message): Message | undefined {
+    this.options.logger.trace?.('receive', message);
+    const n = message as NotificationMessage;
+    if (n.method === cancelRequestMethod && !('id' in message)) {
+      // ACP `$/cancel_request {requestId}` → vscode-jsonrpc's `$/cancelRequest {id}`, so its tokens fire;
+      // vscode-jsonrpc handles it on arrival without dispatching it, so it is not counted
+      const requestId = (n.params as { requestId?: unknown } | undefined)?.requestId;
+      if (typeof requestId === 'string' || typeof requestId === 'number') {
+        return { jsonrpc: '2.0', method: jsonrpcCancelMethod, params: { id: requestId } } as NotificationMessage;
+      }
+      return undefined;
+    }
+    if (typeof n.method === 'string' && !('id' in message) && this._received === this._dispatched && !this._closed) {
+      this.dispatchNotification(n.method, n.params);
+      return undefined;
+    }
+    this._received++;
+    return message;
+  }
+
+  /**
+   * Closes the connection once every message already read from the agent has been handled (so the last
+   * updates an agent wrote before exiting are not lost), or after `maxWaitMs` at the latest.
+   */
+  closeWhenDrained(reason: AcpError, maxWaitMs = 500): void {
+    if (this._closed || this._closeWhenDrained) return;
+    if (this._dispatched >= this._received) {
+      this.close(reason);
+      return;
+    }
+    this._closeWhenDrained = { reason, timer: setTimeout(() => this.close(reason), maxWaitMs) };
+  }
+
+  /**
+   * Closes the connection: every pending request is rejected with `reason` (default: closed), handlers stop,
+   * and the writer is released. Idempotent.
+   */
+  close(reason?: AcpError): void {
+    if (this._closed) return;
+    this._closed = reason ?? new AcpError('closed', 'The connection to the agent was closed.');
+    if (this._closeWhenDrained) clearTimeout(this._closeWhenDrained.timer);
+    const error = this._closed;
+    for (const reject of [...this._pending]) reject(error);
+    this._pending.clear();
+    this._onDidClose.fire(error);
+    this._connection.dispose();
+    this.writer.dispose();
+    this._onDidClose.dispose();
+  }
+
+  private async dispatchRequest(method: string, params: unknown, token: CancellationToken): Promise<unknown> {
+    const handler = this._requestHandlers.get(method);
+    const spec = (clientRequests as Record<string, { params: z.ZodType } | undefined>)[method];
+    if (!handler || !spec) {
+      this.options.logger.info(`answered -32601 to the agent's unknown request '${method}'`);
+      return new ResponseError(AcpErrorCodes.MethodNotFound, `Method not found: ${method}`);
+    }
+    const parsed = spec.params.safeParse(params);
+    if (!parsed.success) {
+      const message = `Invalid params for '${method}': ${formatIssues(parsed.error)}`;
+      this.options.logger.warn(message);
+      return new ResponseError(AcpErrorCodes.InvalidParams, message, { issues: parsed.error.issues });
+    }
+    if (token.isCancellationRequested) return new ResponseError(AcpErrorCodes.RequestCancelled, 'Request cancelled');
+    try {
+      return await raceCancellation(Promise.resolve(handler(parsed.data, token)), token);
+    } catch (error) {
+      return toResponseError(error);
+    }
+  }
+
+  private dispatchNotification(method: string, params: unknown): void {
+    const handler = this._notificationHandlers.get(method);
+    const spec = (clientNotifications as Record<string, { params: z.ZodType } | undefined>)[method];
+    if (!handler || !spec) {
+      if (!method.startsWith('$/')) this.options.logger.info(`ignored the agent's notification '${method}'`);
+      return;
+    }
+    if (method === 'session/update' && !isKnownSessionUpdate(params)) {
+      // newer agents send kinds we do not know yet: log and ignore (acp-client-spec.md §4.5)
+      const kind = (params as { update?: { sessionUpdate?: unknown } } | undefined)?.update?.sessionUpdate;
+      this.options.logger.info(`ignored session/update of unknown kind ${JSON.stringify(kind)}`);
+      return;
+    }
+    const parsed = spec.params.safeParse(params);
+    if (!parsed.success) {
+      this.options.logger.warn(`ignored an invalid '${method}' notification: ${formatIssues(parsed.error)}`);
+      return;
+    }
+    try {
+      handler(parsed.data);
+    } catch (error) {
+      this.options.logger.error(`the handler of '${method}' failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+    }
+  }
+
+  /** A request from the agent was over the cap and dropped: answer it with an error so the agent does not wait. */
+  private onOversized(info: OversizedMessage, writer: MessageWriter): void {
+    if (info.id === undefined || !info.method) return;
+    const message = `Request of ${info.bytes} bytes exceeds the ${info.limit}-byte cap on one ACP message`;
+    writer.write({ jsonrpc: '2.0', id: info.id, error: { code: AcpErrorCodes.InvalidRequest, message } } as Message).catch(() => undefined);
+  }
+}
+
+/** Outgoing cancellation speaks ACP: `$/cancel_request {requestId}`; incoming uses plain token sources. */
+const acpCancellationStrategy: CancellationStrategy = {
+  receiver: { createCancellationTokenSource: () => new CancellationTokenSource() },
+  sender: {
+    sendCancellation: (conn, id) => conn.sendNotification(cancelRequestMethod, { requestId: id }),
+    cleanup: () => undefined,
+  },
+};
+
+function traced(writer: MessageWriter, logger: AcpLogger): MessageWriter {
+  return {
+    onError: writer.onError,
+    onClose: writer.onClose,
+    write: (msg) => { logger.trace?.('send', msg); return writer.write(msg); },
+    end: () => writer.end(),
+    dispose: () => writer.dispose(),
+  };
+}
+
+function isKnownSessionUpdate(params: unknown): boolean {
+  const kind = (params as { update?: { sessionUpdate?: unknown } } | null | undefined)?.update?.sessionUpdate;
+  // an invalid shape (no update, no kind) goes on to validation, which reports it
+  return typeof kind !== 'string' || Object.prototype.hasOwnProperty.call(zSessionUpdateVariants, kind);
+}
+
+/** A cancelled incoming request answers -32800 at once, even if its handler is still busy. */
+function raceCancellation<T>(work: Promise<T>, token: CancellationToken): Promise<T | ResponseError<void>> {
+  return new Promise((resolve, reject) => {
+    const sub = token.onCancellationRequested(() => resolve(new ResponseError(AcpErrorCodes.RequestCancelled, 'Request cancelled')));
+    work.then((v) => { sub.dispose(); resolve(v); }, (e: unknown) => { sub.dispose(); reject(e); });
+  });
+}
+
+function fromWireError(method: string, error: unknown): AcpError {
+  if (error instanceof ResponseError) {
+    if (error.code === AcpErrorCodes.RequestCancelled) return new AcpError('cancelled', error.message, error.code, error.data);
+    return new AcpError('remote', error.message || `'${method}' failed`, error.code, error.data);
+  }
+  if (AcpError.is(error)) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new AcpError('closed', `'${method}' failed: ${message}`, AcpErrorCodes.InternalError, undefined, { cause: error });
+}
+
+/** One line per issue: `path: message`. */
+export function formatIssues(error: z.ZodError): string {
+  return error.issues.slice(0, 5).map((i) => `${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`).join('; ')
+    + (error.issues.length > 5 ? ` (+${error.issues.length - 5} more)` : '');
+}

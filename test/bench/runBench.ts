@@ -1,0 +1,23 @@
+/**
+ * `npm run bench`: every benchmark prints its figures and a ratio against a baseline measured in the same
+ * run, and the target it is held to. Benchmarks are not tests: nothing here is timed inside `npm test`.
+ */
+import { benchThroughput } from './ndjsonThroughput';
+
+async function main(): Promise<void> {
+  const count = Number(process.env.BENCH_MESSAGES ?? 100_000);
+  console.log(`Benchmark 1: ${count.toLocaleString('en-US')} session/update notifications (Node ${process.version})`);
+  const [raw, sdk, ours] = await benchThroughput(count, Number(process.env.BENCH_ROUNDS ?? 5));
+  const fmt = (n: number) => `${Math.round(n).toLocaleString('en-US').padStart(9)} msg/s`;
+  for (const r of [raw, sdk, ours]) console.log(`  ${r.name.padEnd(40)} ${fmt(r.messagesPerSecond)}`);
+  const vsSdk = ours.messagesPerSecond / sdk.messagesPerSecond;
+  const vsRaw = ours.messagesPerSecond / raw.messagesPerSecond;
+  console.log(`  ours / SDK client  = ${vsSdk.toFixed(2)}x  (target >= 1.0x) ${vsSdk >= 1 ? 'met' : 'MISSED'}`);
+  console.log(`  ours / raw parse   = ${vsRaw.toFixed(2)}x  (target >= 0.5x) ${vsRaw >= 0.5 ? 'met' : 'MISSED'}`);
+  console.log(`  SDK  / raw parse   = ${(sdk.messagesPerSecond / raw.messagesPerSecond).toFixed(2)}x`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
