@@ -89,16 +89,16 @@ export class AcpConnection {
   private readonly _requestHandlers = new Map<string, (params: unknown, token: CancellationToken) => unknown>();
   private readonly _notificationHandlers = new Map<string, (params: unknown) => void>();
   /** Rejecters of our pending requests, so a close rejects them all at once. */
-  private readonly _pending = new Set<(error: AcpError) => void>();
-  private _closed: AcpError | undefined;
-  private readonly _onDidClose = new Emitter<AcpError>();
-  /** Fires once when the connection is closed; carries the reason. */
-  readonly onDidClose: Event<AcpError> = this._onDidClose.event;
+  private readonly _pending = new Set<(error: Error) => void>();
+  private _closed: Error | undefined;
+  private readonly _onDidClose = new Emitter<Error>();
+  /** Fires once when the connection is closed; carries the reason (an AcpError, or e.g. the agent's exit error). */
+  readonly onDidClose: Event<Error> = this._onDidClose.event;
   private readonly _cancelGraceMs: number;
   /** Messages read vs dispatched: a close waits until what was read has been handled. */
   private _received = 0;
   private _dispatched = 0;
-  private _closeWhenDrained: { reason: AcpError; timer: NodeJS.Timeout } | undefined;
+  private _closeWhenDrained: { reason: Error; timer: NodeJS.Timeout } | undefined;
 
   /** A connection over the agent's stdout (read) and stdin (write), NDJSON framed. */
   static overStreams(readable: NodeJS.ReadableStream, writable: NodeJS.WritableStream, options: AcpConnectionOptions): AcpConnection {
@@ -149,7 +149,8 @@ export class AcpConnection {
   /**
    * Sends a request to the agent and validates the answer.
    * Rejects with AcpError: `remote` (the agent's JSON-RPC error), `protocol` (an answer that does not match
-   * the schema), `cancelled` (token fired and the agent did not answer in time), `closed`.
+   * the schema), `cancelled` (token fired and the agent did not answer in time), `closed`; or with the reason
+   * given to {@link close} (e.g. the agent's exit error).
    */
   request<M extends AgentMethod>(method: M, params: AgentParams<M>, token?: CancellationToken): Promise<AgentResult<M>> {
     if (this._closed) return Promise.reject(this._closed);
@@ -165,7 +166,7 @@ export class AcpConnection {
         cancelListener?.dispose();
         fn();
       };
-      const onClose = (error: AcpError) => settle(() => reject(error));
+      const onClose = (error: Error) => settle(() => reject(error));
       this._pending.add(onClose);
       const cancelListener = token?.onCancellationRequested(() => {
         graceTimer = setTimeout(() => settle(() => reject(AcpError.cancelled(`'${method}' was cancelled and the agent did not answer within ${this._cancelGraceMs} ms`))), this._cancelGraceMs);
@@ -245,7 +246,7 @@ export class AcpConnection {
    * Closes the connection once every message already read from the agent has been handled (so the last
    * updates an agent wrote before exiting are not lost), or after `maxWaitMs` at the latest.
    */
-  closeWhenDrained(reason: AcpError, maxWaitMs = 500): void {
+  closeWhenDrained(reason: Error, maxWaitMs = 500): void {
     if (this._closed || this._closeWhenDrained) return;
     if (this._dispatched >= this._received) {
       this.close(reason);
@@ -255,10 +256,11 @@ export class AcpConnection {
   }
 
   /**
-   * Closes the connection: every pending request is rejected with `reason` (default: closed), handlers stop,
-   * and the writer is released. Idempotent.
+   * Closes the connection: every pending request is rejected with `reason` (default: an AcpError `closed`;
+   * the host passes the agent's exit error, so callers see the exit code and stderr), handlers stop, and the
+   * writer is released. Idempotent.
    */
-  close(reason?: AcpError): void {
+  close(reason?: Error): void {
     if (this._closed) return;
     this._closed = reason ?? new AcpError('closed', 'The connection to the agent was closed.');
     if (this._closeWhenDrained) clearTimeout(this._closeWhenDrained.timer);

@@ -8,10 +8,10 @@ function readerOn(options: ConstructorParameters<typeof NdjsonMessageReader>[1] 
   const input = new PassThrough();
   const logger = new RecordingLogger();
   const reader = new NdjsonMessageReader(input, { logger, ...options });
-  const got: Message[] = [];
+  const got: Array<Record<string, unknown>> = [];
   const errors: Error[] = [];
   reader.onError((e) => errors.push(e));
-  reader.listen((m) => got.push(m));
+  reader.listen((m) => got.push(m as unknown as Record<string, unknown>));
   return { input, reader, got, errors, logger };
 }
 
