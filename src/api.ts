@@ -1,0 +1,25 @@
+/**
+ * What `activate` returns: a small API used by the integration tests (and other extensions) to observe and
+ * drive sessions without clicking through the UI.
+ */
+import type { ThreadSnapshot } from './shared/viewModel';
+
+/** Switchboard's extension API. */
+export interface SwitchboardApi {
+  /** Starts a session with an agent id, opens its chat, and returns its session id. */
+  newSession(agentId: string): Promise<string>;
+  /** Sends a prompt and resolves when the turn ended. */
+  prompt(sessionId: string, text: string): Promise<void>;
+  /** Cancels the running turn. */
+  cancel(sessionId: string): void;
+  /** Answers a pending permission request with the first option of the given kind. */
+  respondPermission(sessionId: string, kind: string): boolean;
+  /** The thread as the chat sees it. */
+  snapshot(sessionId: string): ThreadSnapshot | undefined;
+  /** Ids of open sessions. */
+  sessionIds(): string[];
+  /** The capabilities Switchboard advertises in `initialize`. */
+  clientCapabilities(): unknown;
+  /** Stops every agent process. */
+  stopAll(): Promise<void>;
+}

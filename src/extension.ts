@@ -1,0 +1,86 @@
+/**
+ * Switchboard's entry point: builds the services, registers commands, and returns the test API.
+ * Activation happens only on use (a command, or a chat panel being restored).
+ */
+import * as vscode from 'vscode';
+import type { SwitchboardApi } from './api';
+import { newSession } from './commands/newSession';
+import { clientCapabilities } from './host/agentHost';
+import type { ClientInfo } from './host/agentHost';
+import type { AgentSession } from './host/agentSession';
+import { AgentRegistry } from './host/agentRegistry';
+import { SessionManager } from './host/sessionManager';
+import { entryToView, stateToView } from './thread/toView';
+import { ChatPanel } from './webviews/chat/chatPanel';
+
+/** Activates the extension. */
+export function activate(context: vscode.ExtensionContext): SwitchboardApi {
+  const pkg = context.extension.packageJSON as { name: string; displayName: string; version: string };
+  const clientInfo: ClientInfo = { name: pkg.name, title: pkg.displayName, version: pkg.version };
+  const log = vscode.window.createOutputChannel('Switchboard', { log: true });
+  const registry = new AgentRegistry(context.extensionUri, log);
+  const sessions = new SessionManager(clientInfo);
+  const panels = new Map<string, ChatPanel>();
+  context.subscriptions.push(log, sessions);
+
+  const openChat = (session: AgentSession) => {
+    const open = panels.get(session.sessionId);
+    if (open) return open.reveal();
+    const panel = ChatPanel.create(context.extensionUri, session, sessions.logFor(session.host.definition));
+    panels.set(session.sessionId, panel);
+    panel.onDidDispose(() => {
+      panels.delete(session.sessionId);
+      sessions.forget(session.sessionId);
+    });
+  };
+  const activeSession = (): AgentSession | undefined => {
+    const active = [...panels.values()].find((p) => p.panel.active);
+    return active?.session ?? (sessions.sessions.length === 1 ? sessions.sessions[0] : undefined);
+  };
+  const deps = { registry, sessions, state: context.globalState, openChat };
+
+  context.subscriptions.push(
+    vscode.commands.registerCommand('switchboard.newSession', (agentId?: unknown) => newSession(deps, typeof agentId === 'string' ? agentId : undefined)),
+    vscode.commands.registerCommand('switchboard.cancelTurn', () => activeSession()?.cancel()),
+    vscode.commands.registerCommand('switchboard.showAgentLog', async () => {
+      const session = activeSession();
+      if (session) return sessions.logFor(session.host.definition).show(true);
+      const pick = await vscode.window.showQuickPick(registry.all().map((a) => ({ label: a.name, agent: a })), { title: 'ACP: Show Agent Log' });
+      if (pick) sessions.logFor(pick.agent).show(true);
+    }),
+  );
+
+  return {
+    newSession: async (agentId) => {
+      const s = await newSession(deps, agentId);
+      if (!s) throw new Error(`could not start agent '${agentId}'`);
+      return s.sessionId;
+    },
+    prompt: (id, text) => requireSession(sessions.get(id), id).prompt(text),
+    cancel: (id) => requireSession(sessions.get(id), id).cancel(),
+    respondPermission: (id, kind) => {
+      const s = requireSession(sessions.get(id), id);
+      const entry = [...s.thread.entries].reverse().find((e) => e.kind === 'toolCall' && e.permission);
+      const p = entry?.kind === 'toolCall' ? entry.permission : undefined;
+      const option = p?.options.find((o) => o.kind === kind);
+      return p && option ? s.respondPermission(p.requestId, option.optionId) : false;
+    },
+    snapshot: (id) => {
+      const s = sessions.get(id);
+      return s && { seq: 0, state: stateToView(s.thread, s.host.definition.name), entries: s.thread.entries.map(entryToView) };
+    },
+    sessionIds: () => sessions.sessions.map((s) => s.sessionId),
+    clientCapabilities: () => clientCapabilities,
+    stopAll: () => sessions.stopAll(),
+  };
+}
+
+/** Deactivates: agent processes are stopped (stdin closed, then the process tree terminated). */
+export function deactivate(): void {
+  // disposables in context.subscriptions stop the agents
+}
+
+function requireSession(s: AgentSession | undefined, id: string): AgentSession {
+  if (!s) throw new Error(`no open session '${id}'`);
+  return s;
+}

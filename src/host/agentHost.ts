@@ -1,0 +1,156 @@
+/**
+ * AgentHost: one running agent = one subprocess + one AcpConnection, shared by all of that agent's sessions
+ * (one connection, many session ids; acp-client-spec §1.1). It starts the process, wires stderr and the
+ * protocol traffic into the agent's LogOutputChannel, initializes, routes `session/update` and permission
+ * requests to the owning session, and turns a crash into a typed state every session can show.
+ */
+import * as vscode from 'vscode';
+import { AcpConnection } from '../acp/connection';
+import type { AcpLogger } from '../acp/connection';
+import { AcpError } from '../acp/errors';
+import type { ClientCapabilities, InitializeResponse, SessionNotification } from '../acp/schema/types.gen';
+import type { AgentDefinition } from '../agents/agentDefinition';
+import { AgentProcess } from '../agents/agentProcess';
+import type { AgentExit } from '../agents/agentProcess';
+import type { AgentSession } from './agentSession';
+
+/** The client identity sent in `initialize` (read from package.json). */
+export interface ClientInfo {
+  readonly name: string;
+  readonly title: string;
+  readonly version: string;
+}
+
+/**
+ * What this build of Switchboard implements, advertised exactly (acp-client-spec §2.3: omitted means
+ * unsupported). fs/* and terminal/* are not served yet, so they are advertised as false.
+ */
+export const clientCapabilities: ClientCapabilities = {
+  fs: { readTextFile: false, writeTextFile: false },
+  terminal: false,
+};
+
+/** Lifecycle of an agent host. */
+export type AgentHostState = 'starting' | 'ready' | 'exited';
+
+/** One agent process and its connection. */
+export class AgentHost implements vscode.Disposable {
+  private _process: AgentProcess | undefined;
+  private _connection: AcpConnection | undefined;
+  private _init: InitializeResponse | undefined;
+  private _starting: Promise<void> | undefined;
+  private _state: AgentHostState = 'starting';
+  private _exit: AgentExit | undefined;
+  private readonly _sessions = new Map<string, AgentSession>();
+  private readonly _onDidChangeState = new vscode.EventEmitter<AgentHostState>();
+  /** Fires when the agent became ready or exited. */
+  readonly onDidChangeState = this._onDidChangeState.event;
+
+  constructor(
+    readonly definition: AgentDefinition,
+    private readonly log: vscode.LogOutputChannel,
+    private readonly clientInfo: ClientInfo,
+    private readonly cwd: string,
+  ) {}
+
+  /** Current state. */
+  get state(): AgentHostState { return this._state; }
+  /** The agent's initialize answer, once ready. */
+  get initializeResponse(): InitializeResponse | undefined { return this._init; }
+  /** How the process ended, if it did. */
+  get exit(): AgentExit | undefined { return this._exit; }
+
+  /** The connection of a ready agent; throws when the agent is not running. */
+  get connection(): AcpConnection {
+    if (!this._connection || this._connection.isClosed) throw new AcpError('closed', this._exit?.error.message ?? `Agent '${this.definition.name}' is not running.`);
+    return this._connection;
+  }
+
+  /** Starts the process and initializes it (once; later calls wait for the same start). */
+  start(token?: vscode.CancellationToken): Promise<void> {
+    this._starting ??= this.doStart(token);
+    return this._starting;
+  }
+
+  /** Registers a session of this agent, so its updates and requests reach it. */
+  attach(session: AgentSession): void {
+    this._sessions.set(session.sessionId, session);
+  }
+
+  /** Forgets a session. */
+  detach(sessionId: string): void {
+    this._sessions.delete(sessionId);
+  }
+
+  private async doStart(token?: vscode.CancellationToken): Promise<void> {
+    const def = this.definition;
+    this.log.info(`starting ${def.name}: ${[def.command, ...def.args].join(' ')} (cwd ${this.cwd})`);
+    const proc = await AgentProcess.spawn(def, { cwd: this.cwd });
+    this._process = proc;
+    this.log.info(`started ${proc.commandPath} (pid ${proc.pid})`);
+    proc.onStderr((line) => this.log.info(`[stderr] ${line}`));
+    const connection = AcpConnection.overStreams(proc.stdout, proc.stdin, { logger: this.acpLogger() });
+    this._connection = connection;
+    connection.onNotification('session/update', (p) => this.routeUpdate(p));
+    connection.onRequest('session/request_permission', (p, ct) => {
+      const session = this._sessions.get(p.sessionId);
+      if (!session) throw AcpError.invalidParams(`Unknown session '${p.sessionId}'`);
+      return session.requestPermission(p, ct);
+    });
+    proc.onDidExit((exit) => this.onExit(exit));
+    connection.listen();
+    const cancel = token ? { token } : {};
+    const ct = cancel.token ? toJsonRpcToken(cancel.token) : undefined;
+    this._init = await connection.initialize({ clientCapabilities, clientInfo: this.clientInfo }, ct);
+    const info = this._init.agentInfo;
+    this.log.info(`initialized: protocol ${this._init.protocolVersion}${info ? `, ${info.title ?? info.name} ${info.version}` : ''}; capabilities ${JSON.stringify(this._init.agentCapabilities ?? {})}`);
+    this._state = 'ready';
+    this._onDidChangeState.fire('ready');
+  }
+
+  private routeUpdate(p: SessionNotification): void {
+    const session = this._sessions.get(p.sessionId);
+    if (session) session.handleUpdate(p.update);
+    else this.log.warn(`session/update for unknown session '${p.sessionId}' ignored`);
+  }
+
+  private onExit(exit: AgentExit): void {
+    this._exit = exit;
+    this._state = 'exited';
+    if (exit.requested) this.log.info(`${this.definition.name} stopped`);
+    else this.log.error(exit.error.message);
+    // handle what the agent wrote before dying, then fail every pending request with the exit error
+    this._connection?.closeWhenDrained(exit.error);
+    for (const s of this._sessions.values()) s.onAgentExit(exit);
+    this._onDidChangeState.fire('exited');
+  }
+
+  private acpLogger(): AcpLogger {
+    const log = this.log;
+    return {
+      info: (m) => log.info(m),
+      warn: (m) => log.warn(m),
+      error: (m) => log.error(m),
+      // the protocol traffic, visible with the log level set to Trace; stringified only then
+      trace: (direction, message) => {
+        if (log.logLevel === vscode.LogLevel.Trace) log.trace(`${direction === 'send' ? '→' : '←'} ${JSON.stringify(message)}`);
+      },
+    };
+  }
+
+  /** Stops the agent: closes stdin, then SIGTERM, then SIGKILL of the process tree. */
+  async stop(): Promise<void> {
+    this._connection?.close(new AcpError('closed', `Agent '${this.definition.name}' was stopped.`));
+    await this._process?.stop();
+  }
+
+  dispose(): void {
+    void this.stop();
+    this._onDidChangeState.dispose();
+  }
+}
+
+/** vscode.CancellationToken → vscode-jsonrpc token (same shape). */
+function toJsonRpcToken(token: vscode.CancellationToken) {
+  return { get isCancellationRequested() { return token.isCancellationRequested; }, onCancellationRequested: token.onCancellationRequested };
+}

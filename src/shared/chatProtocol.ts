@@ -1,0 +1,59 @@
+/**
+ * The typed contract between the chat webview and the extension host (GitLens-style IPC,
+ * ARCHITECTURE.md 1.3/1.5 item 7). Method strings are `chat/<noun>/<verb>`. Commands go webview → host,
+ * notifications host → webview. The host validates every incoming message with zod (src/webviews/chat).
+ */
+import type { ThreadDelta, ThreadSnapshot } from './viewModel';
+
+/** The IPC scope of the chat. */
+export const chatScope = 'chat';
+
+/** A message definition: its method and (phantom) params type. */
+export interface IpcMessageType<P> {
+  readonly method: string;
+  /** Never set: carries the params type for `is()` and `params()`. */
+  readonly _params?: P;
+}
+
+function define<P>(method: string): IpcMessageType<P> {
+  return { method: `${chatScope}/${method}` };
+}
+
+/** The wire envelope of every IPC message. */
+export interface IpcMessage<P = unknown> {
+  readonly method: string;
+  readonly params: P;
+}
+
+/** True when `msg` is an instance of `type`. */
+export function isIpc<P>(type: IpcMessageType<P>, msg: IpcMessage): msg is IpcMessage<P> {
+  return msg.method === type.method;
+}
+
+// ---- webview → host (commands) ----
+export interface ReadyParams { readonly lastSeq?: number }
+/** The webview loaded (or reloaded) and wants a snapshot. */
+export const ReadyCommand = define<ReadyParams>('webview/ready');
+
+export interface SendPromptParams { readonly text: string }
+/** The user sends a prompt. */
+export const SendPromptCommand = define<SendPromptParams>('prompt/send');
+
+/** The user cancels the running turn. */
+export const CancelTurnCommand = define<Record<string, never>>('turn/cancel');
+
+export interface RespondPermissionParams { readonly requestId: string; readonly optionId: string }
+/** The user picked an option of a permission request. */
+export const RespondPermissionCommand = define<RespondPermissionParams>('permission/respond');
+
+export interface SnapshotRequestParams { readonly reason: string }
+/** The webview saw a gap in the delta sequence and asks for a fresh snapshot. */
+export const RequestSnapshotCommand = define<SnapshotRequestParams>('thread/resync');
+
+// ---- host → webview (notifications) ----
+/** A full snapshot (on ready, after a gap). */
+export const DidSnapshotNotification = define<ThreadSnapshot>('thread/didSnapshot');
+
+export interface DidChangeParams { readonly firstSeq: number; readonly deltas: readonly ThreadDelta[] }
+/** Deltas since the last message; `firstSeq` is the seq of `deltas[0]`, the rest follow by one each. */
+export const DidChangeNotification = define<DidChangeParams>('thread/didChange');

@@ -1,0 +1,108 @@
+/**
+ * Serializable view types shared by the extension host and the chat webview. The host owns the conversation
+ * (src/thread) and projects it into these shapes (src/thread/toView.ts); the webview only renders them.
+ * No vscode, no node, no DOM here (ARCHITECTURE.md 1.2).
+ */
+
+/** Where a session stands, as the chat and the status bar show it. */
+export type SessionStatus = 'starting' | 'idle' | 'working' | 'awaitingPermission' | 'disconnected' | 'error';
+
+/** A content block of a message, reduced to what the chat renders. */
+export type ContentView =
+  | { readonly type: 'text'; readonly text: string }
+  | { readonly type: 'image'; readonly mimeType: string; readonly data: string }
+  | { readonly type: 'resource'; readonly uri: string; readonly name: string; readonly text?: string }
+  | { readonly type: 'other'; readonly label: string };
+
+/** A user's message. */
+export interface UserMessageView {
+  readonly kind: 'user';
+  readonly id: string;
+  readonly content: readonly ContentView[];
+}
+
+/** An agent's message or thought: streamed text plus any non-text blocks. */
+export interface AgentTextView {
+  readonly kind: 'agent' | 'thought';
+  readonly id: string;
+  readonly text: string;
+  readonly blocks: readonly ContentView[];
+}
+
+/** Status of a tool call, including the client-side states the wire does not have. */
+export type ToolCallStatusView = 'pending' | 'in_progress' | 'completed' | 'failed' | 'cancelled' | 'waitingForConfirmation';
+
+/** One option of a permission request. */
+export interface PermissionOptionView {
+  readonly optionId: string;
+  readonly name: string;
+  readonly kind: string;
+}
+
+/** A content item of a tool call. */
+export type ToolContentView =
+  | { readonly type: 'content'; readonly content: ContentView }
+  | { readonly type: 'diff'; readonly path: string; readonly oldText: string | null; readonly newText: string }
+  | { readonly type: 'terminal'; readonly terminalId: string };
+
+/** A tool call card. */
+export interface ToolCallView {
+  readonly kind: 'toolCall';
+  readonly id: string;
+  readonly toolCallId: string;
+  readonly title: string;
+  readonly toolKind: string;
+  readonly status: ToolCallStatusView;
+  readonly content: readonly ToolContentView[];
+  readonly locations: readonly { readonly path: string; readonly line?: number }[];
+  /** Raw input, pretty-printed JSON, when the agent sent one. */
+  readonly rawInput?: string;
+  /** Set while the agent waits for the user's permission. */
+  readonly permission?: { readonly requestId: string; readonly options: readonly PermissionOptionView[] };
+  /** Set once a permission request was answered, e.g. "Allowed once" or "Auto-approved (reads)". */
+  readonly permissionOutcome?: string;
+}
+
+/** A notice in the transcript: stop reasons, errors, agent exits. */
+export interface NoticeView {
+  readonly kind: 'notice';
+  readonly id: string;
+  readonly level: 'info' | 'warning' | 'error';
+  readonly text: string;
+}
+
+/** One entry of the transcript. */
+export type EntryView = UserMessageView | AgentTextView | ToolCallView | NoticeView;
+
+/** One line of the agent's plan. */
+export interface PlanEntryView {
+  readonly content: string;
+  readonly priority: string;
+  readonly status: string;
+}
+
+/** Thread-level state besides the transcript. */
+export interface ThreadStateView {
+  readonly sessionId: string;
+  readonly title: string;
+  readonly agentName: string;
+  readonly status: SessionStatus;
+  readonly plan: readonly PlanEntryView[];
+  readonly commands: readonly { readonly name: string; readonly description: string; readonly hint?: string }[];
+  readonly usage?: { readonly used: number; readonly size: number; readonly cost?: { readonly amount: number; readonly currency: string } };
+  /** Why the session cannot be used right now (agent exited, failed to start, …). */
+  readonly error?: string;
+}
+
+/** Everything the chat shows, sent when the webview is (re)loaded or missed a delta. */
+export interface ThreadSnapshot {
+  readonly seq: number;
+  readonly state: ThreadStateView;
+  readonly entries: readonly EntryView[];
+}
+
+/** One change of the thread, applied in `seq` order. */
+export type ThreadDelta =
+  | { readonly op: 'append'; readonly index: number; readonly text: string }
+  | { readonly op: 'entry'; readonly index: number; readonly entry: EntryView }
+  | { readonly op: 'state'; readonly state: ThreadStateView };

@@ -1,0 +1,216 @@
+/**
+ * AcpThread: the conversation of one session, built from `session/update` notifications and the user's
+ * prompts. One ingestion point, {@link AcpThread.handleSessionUpdate}, switches over every update kind (like
+ * Zed's `handle_session_update`); tool calls are upserted by id with absent fields meaning "unchanged";
+ * message chunks are grouped by `messageId`, or by consecutive kind when there is none (acp-client-spec
+ * §4.6.1). Fine-grained change events let the chat send small deltas (an append, not the whole message).
+ */
+import { Emitter } from '../acp/events';
+import type { Event } from '../acp/events';
+import type { AvailableCommand, ContentBlock, PlanEntry, SessionConfigOption, SessionUpdate, StopReason } from '../acp/schema/types.gen';
+import type { SessionStatus } from '../shared/viewModel';
+import { applyToolCallUpdate, newToolCall } from './toolCall';
+import type { ToolCallEntry, ToolCallPatch } from './toolCall';
+
+/** A user's prompt as sent. */
+export interface UserEntry { readonly kind: 'user'; readonly id: string; readonly content: ContentBlock[] }
+/** An agent message or thought: text accumulated from chunks, plus non-text blocks. */
+export interface TextEntry { readonly kind: 'agent' | 'thought'; readonly id: string; messageId?: string; text: string; blocks: ContentBlock[] }
+/** A notice: stop reason, error, agent exit. */
+export interface NoticeEntry { readonly kind: 'notice'; readonly id: string; readonly level: 'info' | 'warning' | 'error'; readonly text: string }
+/** An entry of the transcript. */
+export type ThreadEntry = UserEntry | TextEntry | ToolCallEntry | NoticeEntry;
+
+/** What changed, so views can update just that. */
+export type ThreadChange =
+  | { readonly type: 'append'; readonly index: number; readonly text: string }
+  | { readonly type: 'entry'; readonly index: number }
+  | { readonly type: 'state' };
+
+/** Logs what the thread ignored. */
+export interface ThreadLogger { info(message: string): void }
+
+const stopReasonNotices: Partial<Record<StopReason, { level: NoticeEntry['level']; text: string }>> = {
+  max_tokens: { level: 'warning', text: 'The agent stopped: it reached its maximum number of tokens.' },
+  max_turn_requests: { level: 'warning', text: 'The agent stopped: it reached its maximum number of requests in one turn.' },
+  refusal: { level: 'warning', text: 'The agent refused to continue. This prompt and what followed it will not be part of the next prompt.' },
+  cancelled: { level: 'info', text: 'Turn cancelled.' },
+};
+
+/** The conversation model of one session. Never imports vscode. */
+export class AcpThread {
+  readonly entries: ThreadEntry[] = [];
+  title = '';
+  status: SessionStatus = 'starting';
+  error: string | undefined;
+  plan: PlanEntry[] = [];
+  commands: AvailableCommand[] = [];
+  configOptions: SessionConfigOption[] = [];
+  currentModeId: string | undefined;
+  usage: { used: number; size: number; cost?: { amount: number; currency: string } } | undefined;
+  private readonly _toolCalls = new Map<string, number>();
+  private _nextId = 0;
+  private readonly _onDidChange = new Emitter<ThreadChange>();
+  /** Fires for every change. */
+  readonly onDidChange: Event<ThreadChange> = this._onDidChange.event;
+
+  constructor(readonly sessionId: string, private readonly logger?: ThreadLogger) {}
+
+  /** Applies one `session/update` (already validated). Unknown kinds are logged and ignored. */
+  handleSessionUpdate(update: SessionUpdate): void {
+    switch (update.sessionUpdate) {
+      case 'user_message_chunk': return this.appendUserChunk(update.content);
+      case 'agent_message_chunk': return this.appendChunk('agent', update.content, update.messageId ?? undefined);
+      case 'agent_thought_chunk': return this.appendChunk('thought', update.content, update.messageId ?? undefined);
+      case 'tool_call': return this.upsertToolCall(update);
+      case 'tool_call_update': return this.upsertToolCall(update);
+      case 'plan': this.plan = update.entries; return this.fireState();
+      case 'available_commands_update': this.commands = update.availableCommands; return this.fireState();
+      case 'current_mode_update': {
+        // the session-modes guide shows `modeId` (acp-client-spec Appendix B #1)
+        const legacy = (update as { modeId?: unknown }).modeId;
+        this.currentModeId = update.currentModeId ?? (typeof legacy === 'string' ? legacy : undefined);
+        return this.fireState();
+      }
+      case 'config_option_update': this.configOptions = update.configOptions; return this.fireState();
+      case 'session_info_update':
+        if (update.title !== undefined) this.title = update.title ?? '';
+        return this.fireState();
+      case 'usage_update':
+        this.usage = { used: update.used, size: update.size, ...(update.cost ? { cost: { amount: update.cost.amount, currency: update.cost.currency } } : {}) };
+        return this.fireState();
+      default:
+        this.logger?.info(`thread ${this.sessionId}: ignored session/update '${(update as { sessionUpdate: string }).sessionUpdate}'`);
+    }
+  }
+
+  /** Adds the user's prompt (before it is sent, so the chat shows it at once). */
+  addUserMessage(content: ContentBlock[]): void {
+    this.push({ kind: 'user', id: this.newId(), content });
+  }
+
+  /** Adds a notice line (errors, exits, stop reasons). */
+  addNotice(level: NoticeEntry['level'], text: string): void {
+    this.push({ kind: 'notice', id: this.newId(), level, text });
+  }
+
+  /** Sets the session status (working, idle, …) and an optional error. */
+  setStatus(status: SessionStatus, error?: string): void {
+    if (this.status === status && this.error === error) return;
+    this.status = status;
+    this.error = error;
+    this.fireState();
+  }
+
+  /** The turn ended: shows a notice for the stop reasons a user must know about. */
+  endTurn(stopReason: StopReason): void {
+    const notice = stopReasonNotices[stopReason];
+    if (notice) this.addNotice(notice.level, notice.text);
+    if (stopReason === 'cancelled') this.cancelUnfinishedToolCalls();
+    this.setStatus(this.hasPendingPermission() ? 'awaitingPermission' : 'idle');
+  }
+
+  /** On `session/cancel`: unfinished tool calls show as cancelled at once (spec §4.4). */
+  cancelUnfinishedToolCalls(): void {
+    this.entries.forEach((e, index) => {
+      if (e.kind === 'toolCall' && (e.status === 'pending' || e.status === 'in_progress' || e.status === 'waitingForConfirmation')) {
+        e.status = 'cancelled';
+        e.permission = undefined;
+        this.fire({ type: 'entry', index });
+      }
+    });
+  }
+
+  /** Parks a permission request on its tool call (creating the call if the agent never announced it). */
+  setPermission(toolCall: ToolCallPatch, requestId: string, options: { optionId: string; name: string; kind: string }[]): void {
+    this.upsertToolCall(toolCall);
+    const index = this._toolCalls.get(toolCall.toolCallId);
+    if (index === undefined) return;
+    const entry = this.entries[index] as ToolCallEntry;
+    entry.permission = { requestId, options, previousStatus: entry.status === 'waitingForConfirmation' ? 'pending' : entry.status };
+    entry.status = 'waitingForConfirmation';
+    this.fire({ type: 'entry', index });
+    this.setStatus('awaitingPermission');
+  }
+
+  /** Clears a permission request (answered, cancelled) and records how it was answered. */
+  clearPermission(requestId: string, outcome: string): void {
+    const index = this.entries.findIndex((e) => e.kind === 'toolCall' && e.permission?.requestId === requestId);
+    if (index === -1) return;
+    const entry = this.entries[index] as ToolCallEntry;
+    if (entry.status === 'waitingForConfirmation') entry.status = entry.permission?.previousStatus ?? 'pending';
+    entry.permission = undefined;
+    entry.permissionOutcome = outcome;
+    this.fire({ type: 'entry', index });
+    if (this.status === 'awaitingPermission' && !this.hasPendingPermission()) this.setStatus('working');
+  }
+
+  /** True while a permission request waits for the user. */
+  hasPendingPermission(): boolean {
+    return this.entries.some((e) => e.kind === 'toolCall' && e.permission !== undefined);
+  }
+
+  private appendUserChunk(content: ContentBlock): void {
+    const last = this.entries[this.entries.length - 1];
+    if (last?.kind === 'user') {
+      last.content.push(content);
+      this.fire({ type: 'entry', index: this.entries.length - 1 });
+    } else {
+      this.push({ kind: 'user', id: this.newId(), content: [content] });
+    }
+  }
+
+  private appendChunk(kind: 'agent' | 'thought', content: ContentBlock, messageId: string | undefined): void {
+    const index = this.entries.length - 1;
+    const last = this.entries[index];
+    const continues = last !== undefined && last.kind === kind && (messageId === undefined || last.messageId === undefined || last.messageId === messageId);
+    if (!continues) {
+      this.push({ kind, id: this.newId(), messageId, text: content.type === 'text' ? content.text : '', blocks: content.type === 'text' ? [] : [content] });
+      return;
+    }
+    const entry = last as TextEntry;
+    if (messageId !== undefined) entry.messageId = messageId;
+    if (content.type === 'text') {
+      entry.text += content.text;
+      this.fire({ type: 'append', index, text: content.text });
+    } else {
+      entry.blocks.push(content);
+      this.fire({ type: 'entry', index });
+    }
+  }
+
+  private upsertToolCall(patch: ToolCallPatch): void {
+    const index = this._toolCalls.get(patch.toolCallId);
+    if (index === undefined) {
+      // also for a tool_call_update of a call never announced (spec §4.6.5 robustness)
+      this._toolCalls.set(patch.toolCallId, this.entries.length);
+      this.push(newToolCall(this.newId(), patch));
+      return;
+    }
+    applyToolCallUpdate(this.entries[index] as ToolCallEntry, patch);
+    this.fire({ type: 'entry', index });
+  }
+
+  private push(entry: ThreadEntry): void {
+    this.entries.push(entry);
+    this.fire({ type: 'entry', index: this.entries.length - 1 });
+  }
+
+  private newId(): string {
+    return `e${++this._nextId}`;
+  }
+
+  private fireState(): void {
+    this.fire({ type: 'state' });
+  }
+
+  private fire(change: ThreadChange): void {
+    this._onDidChange.fire(change);
+  }
+
+  /** Releases listeners. */
+  dispose(): void {
+    this._onDidChange.dispose();
+  }
+}
+

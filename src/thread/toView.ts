@@ -1,0 +1,78 @@
+/**
+ * Projects the thread model into the serializable view model of src/shared (pure; no vscode, no DOM).
+ */
+import type { ContentBlock } from '../acp/schema/types.gen';
+import type { ContentView, EntryView, ThreadStateView, ToolContentView } from '../shared/viewModel';
+import type { AcpThread, ThreadEntry } from './thread';
+import type { ToolCallEntry } from './toolCall';
+
+/** A content block as the chat renders it. Unknown block types become a labelled placeholder. */
+export function contentToView(block: ContentBlock): ContentView {
+  switch (block.type) {
+    case 'text': return { type: 'text', text: block.text };
+    case 'image': return { type: 'image', mimeType: block.mimeType, data: block.data };
+    case 'resource_link': return { type: 'resource', uri: block.uri, name: block.title ?? block.name };
+    case 'resource': {
+      const r = block.resource as { uri: string; text?: string };
+      return { type: 'resource', uri: r.uri, name: r.uri.split('/').pop() ?? r.uri, ...(typeof r.text === 'string' ? { text: r.text } : {}) };
+    }
+    case 'audio': return { type: 'other', label: `audio (${block.mimeType})` };
+    default: return { type: 'other', label: 'unsupported content' };
+  }
+}
+
+function toolCallToView(e: ToolCallEntry): EntryView {
+  const content: ToolContentView[] = e.content.map((c): ToolContentView => {
+    switch (c.type) {
+      case 'diff': return { type: 'diff', path: c.path, oldText: c.oldText ?? null, newText: c.newText };
+      case 'terminal': return { type: 'terminal', terminalId: c.terminalId };
+      default: return { type: 'content', content: contentToView(c.content) };
+    }
+  });
+  return {
+    kind: 'toolCall',
+    id: e.id,
+    toolCallId: e.toolCallId,
+    title: e.title,
+    toolKind: e.toolKind,
+    status: e.status,
+    content,
+    locations: e.locations.map((l) => ({ path: l.path, ...(typeof l.line === 'number' ? { line: l.line } : {}) })),
+    ...(e.rawInput !== undefined ? { rawInput: safeJson(e.rawInput) } : {}),
+    ...(e.permission ? { permission: { requestId: e.permission.requestId, options: e.permission.options } } : {}),
+    ...(e.permissionOutcome ? { permissionOutcome: e.permissionOutcome } : {}),
+  };
+}
+
+/** One entry as the chat renders it. */
+export function entryToView(e: ThreadEntry): EntryView {
+  switch (e.kind) {
+    case 'user': return { kind: 'user', id: e.id, content: e.content.map(contentToView) };
+    case 'agent':
+    case 'thought': return { kind: e.kind, id: e.id, text: e.text, blocks: e.blocks.map(contentToView) };
+    case 'toolCall': return toolCallToView(e);
+    case 'notice': return { kind: 'notice', id: e.id, level: e.level, text: e.text };
+  }
+}
+
+/** The thread-level state. */
+export function stateToView(t: AcpThread, agentName: string): ThreadStateView {
+  return {
+    sessionId: t.sessionId,
+    title: t.title,
+    agentName,
+    status: t.status,
+    plan: t.plan.map((p) => ({ content: p.content, priority: p.priority, status: p.status })),
+    commands: t.commands.map((c) => ({ name: c.name, description: c.description, ...(c.input && 'hint' in c.input && typeof c.input.hint === 'string' ? { hint: c.input.hint } : {}) })),
+    ...(t.usage ? { usage: t.usage } : {}),
+    ...(t.error ? { error: t.error } : {}),
+  };
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value, null, 2) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * Tool-call entries: created from `tool_call`, patched by `tool_call_update` (absent fields unchanged,
+ * `content` and `locations` replaced whole, acp-client-spec §4.6.5), with client-side states the wire lacks
+ * (waiting for confirmation, cancelled), like Zed's `ToolCallStatus`.
+ */
+import type { ToolCallContent, ToolCallLocation, ToolCallStatus, ToolKind } from '../acp/schema/types.gen';
+import type { ToolCallStatusView } from '../shared/viewModel';
+
+/** The fields a `tool_call` or `tool_call_update` may carry. */
+export interface ToolCallPatch {
+  toolCallId: string;
+  title?: string | null;
+  kind?: ToolKind | null;
+  status?: ToolCallStatus | null;
+  content?: ToolCallContent[] | null;
+  locations?: ToolCallLocation[] | null;
+  rawInput?: unknown;
+  rawOutput?: unknown;
+}
+
+/** A pending permission request parked on a tool call. */
+export interface ParkedPermission {
+  readonly requestId: string;
+  readonly options: { optionId: string; name: string; kind: string }[];
+  /** The status to go back to once answered. */
+  readonly previousStatus: ToolCallStatusView;
+}
+
+/** A tool call in the transcript. */
+export interface ToolCallEntry {
+  readonly kind: 'toolCall';
+  readonly id: string;
+  readonly toolCallId: string;
+  title: string;
+  toolKind: ToolKind;
+  status: ToolCallStatusView;
+  content: ToolCallContent[];
+  locations: ToolCallLocation[];
+  rawInput?: unknown;
+  rawOutput?: unknown;
+  permission?: ParkedPermission;
+  permissionOutcome?: string;
+}
+
+/** A new entry from the first message about a tool call. */
+export function newToolCall(id: string, p: ToolCallPatch): ToolCallEntry {
+  return {
+    kind: 'toolCall',
+    id,
+    toolCallId: p.toolCallId,
+    title: p.title ?? 'Tool call',
+    toolKind: p.kind ?? 'other',
+    status: p.status ?? 'pending',
+    content: p.content ?? [],
+    locations: p.locations ?? [],
+    rawInput: p.rawInput,
+    rawOutput: p.rawOutput,
+  };
+}
+
+/** Applies an update in place: only the fields present change. */
+export function applyToolCallUpdate(entry: ToolCallEntry, p: ToolCallPatch): void {
+  if (p.title != null) entry.title = p.title;
+  if (p.kind != null) entry.toolKind = p.kind;
+  if (p.status != null && entry.status !== 'cancelled') {
+    if (entry.status === 'waitingForConfirmation' && entry.permission) {
+      // keep showing the dialog; remember the wire status for afterwards
+      entry.permission = { ...entry.permission, previousStatus: p.status };
+    } else {
+      entry.status = p.status;
+    }
+  }
+  if (p.content != null) entry.content = p.content;
+  if (p.locations != null) entry.locations = p.locations;
+  if (p.rawInput !== undefined) entry.rawInput = p.rawInput;
+  if (p.rawOutput !== undefined) entry.rawOutput = p.rawOutput;
+}

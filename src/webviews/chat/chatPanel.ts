@@ -1,0 +1,138 @@
+/**
+ * The chat panel of one session: a WebviewPanel in the editor area. On the webview's ready message the host
+ * sends a full snapshot, then batches of sequenced deltas (appends are merged, at most one post per frame),
+ * so a long streamed answer costs O(chunk) per update, not O(message) (ANCHORS.md (e): other clients are
+ * quadratic). A gap reported by the webview gets a fresh snapshot; `retainContextWhenHidden` stays false.
+ */
+import * as vscode from 'vscode';
+import { CancelTurnCommand, DidChangeNotification, DidSnapshotNotification, ReadyCommand, RequestSnapshotCommand, RespondPermissionCommand, SendPromptCommand } from '../../shared/chatProtocol';
+import type { IpcMessageType, RespondPermissionParams, SendPromptParams } from '../../shared/chatProtocol';
+import type { ThreadDelta } from '../../shared/viewModel';
+import type { AgentSession } from '../../host/agentSession';
+import { entryToView, stateToView } from '../../thread/toView';
+import type { ThreadChange } from '../../thread/thread';
+import { chatHtml, localResourceRoots } from './html';
+import { parseWebviewMessage } from './ipcSchemas';
+
+/** The webview panel type (also the serializer's). */
+export const chatViewType = 'switchboard.chat';
+const flushMs = 16;
+
+/** One open chat panel. */
+export class ChatPanel implements vscode.Disposable {
+  private readonly _disposables: vscode.Disposable[] = [];
+  private _seq = 0;
+  private _ready = false;
+  private _queue: ThreadDelta[] = [];
+  private _timer: NodeJS.Timeout | undefined;
+  private readonly _onDidDispose = new vscode.EventEmitter<void>();
+  /** Fires when the panel was closed. */
+  readonly onDidDispose = this._onDidDispose.event;
+
+  /** Opens a new panel for a session. */
+  static create(extensionUri: vscode.Uri, session: AgentSession, log: vscode.LogOutputChannel): ChatPanel {
+    const panel = vscode.window.createWebviewPanel(chatViewType, title(session), { viewColumn: vscode.ViewColumn.Active, preserveFocus: false }, {
+      enableScripts: true,
+      retainContextWhenHidden: false,
+      localResourceRoots: localResourceRoots(extensionUri),
+    });
+    return new ChatPanel(panel, extensionUri, session, log);
+  }
+
+  private constructor(readonly panel: vscode.WebviewPanel, extensionUri: vscode.Uri, readonly session: AgentSession, private readonly log: vscode.LogOutputChannel) {
+    panel.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'icon-chat.svg');
+    panel.webview.html = chatHtml(panel.webview, extensionUri, title(session));
+    this._disposables.push(
+      panel.webview.onDidReceiveMessage((m: unknown) => this.onMessage(m)),
+      panel.onDidDispose(() => this.dispose()),
+      session.thread.onDidChange((c) => this.onThreadChange(c)),
+    );
+  }
+
+  /** Shows the panel. */
+  reveal(): void {
+    this.panel.reveal(undefined, false);
+  }
+
+  private onMessage(raw: unknown): void {
+    const msg = parseWebviewMessage(raw);
+    if (!msg.ok) {
+      this.log.warn(`chat webview sent an invalid message, ignored: ${msg.error}`);
+      return;
+    }
+    switch (msg.method) {
+      case ReadyCommand.method:
+      case RequestSnapshotCommand.method:
+        this._ready = true;
+        return this.sendSnapshot();
+      case SendPromptCommand.method: {
+        const { text } = msg.params as SendPromptParams;
+        this.session.prompt(text).catch((e: unknown) => void vscode.window.showErrorMessage(e instanceof Error ? e.message : String(e)));
+        return;
+      }
+      case CancelTurnCommand.method: return this.session.cancel();
+      case RespondPermissionCommand.method: {
+        const { requestId, optionId } = msg.params as RespondPermissionParams;
+        this.session.respondPermission(requestId, optionId);
+        return;
+      }
+    }
+  }
+
+  private sendSnapshot(): void {
+    this._queue = [];
+    if (this._timer) clearTimeout(this._timer);
+    this._timer = undefined;
+    const t = this.session.thread;
+    this.post(DidSnapshotNotification, { seq: this._seq, state: stateToView(t, this.session.host.definition.name), entries: t.entries.map(entryToView) });
+  }
+
+  private onThreadChange(c: ThreadChange): void {
+    if (c.type === 'state') this.panel.title = title(this.session);
+    if (!this._ready) return; // the snapshot on ready will include it
+    const t = this.session.thread;
+    const last = this._queue[this._queue.length - 1];
+    if (c.type === 'append' && last?.op === 'append' && last.index === c.index) {
+      this._queue[this._queue.length - 1] = { op: 'append', index: c.index, text: last.text + c.text };
+    } else if (c.type === 'append') {
+      this._queue.push({ op: 'append', index: c.index, text: c.text });
+    } else if (c.type === 'entry') {
+      // a later full entry makes earlier deltas of the same entry redundant only if they are the tail
+      if (last && last.op !== 'state' && last.index === c.index) this._queue.pop();
+      this._queue.push({ op: 'entry', index: c.index, entry: entryToView(t.entries[c.index]) });
+    } else {
+      if (last?.op === 'state') this._queue.pop();
+      this._queue.push({ op: 'state', state: stateToView(t, this.session.host.definition.name) });
+    }
+    this._timer ??= setTimeout(() => this.flush(), flushMs);
+  }
+
+  private flush(): void {
+    this._timer = undefined;
+    if (!this._queue.length) return;
+    const deltas = this._queue;
+    this._queue = [];
+    const firstSeq = this._seq + 1;
+    this._seq += deltas.length;
+    this.post(DidChangeNotification, { firstSeq, deltas });
+  }
+
+  private post<P>(type: IpcMessageType<P>, params: P): void {
+    // a hidden webview drops messages; it asks for a snapshot when it is shown again
+    void this.panel.webview.postMessage({ method: type.method, params }).then((delivered) => {
+      if (!delivered) this._ready = false;
+    });
+  }
+
+  dispose(): void {
+    if (this._timer) clearTimeout(this._timer);
+    this._disposables.splice(0).forEach((d) => d.dispose());
+    this._onDidDispose.fire();
+    this._onDidDispose.dispose();
+  }
+}
+
+function title(session: AgentSession): string {
+  const t = session.thread.title || 'New session';
+  return `${t} · ${session.host.definition.name}`;
+}

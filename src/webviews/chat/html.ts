@@ -1,0 +1,56 @@
+/**
+ * The chat webview's HTML: a strict CSP with a fresh nonce per render, no inline handlers or styles,
+ * `connect-src 'none'`, and every asset through `asWebviewUri` (ARCHITECTURE.md 1.5 item 9).
+ */
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+
+/** A new nonce for one render. */
+export function nonce(): string {
+  return randomBytes(18).toString('base64');
+}
+
+/** The folders the webview may load from. */
+export function localResourceRoots(extensionUri: vscode.Uri): vscode.Uri[] {
+  return [vscode.Uri.joinPath(extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(extensionUri, 'media')];
+}
+
+/** The page of the chat. */
+export function chatHtml(webview: vscode.Webview, extensionUri: vscode.Uri, title: string): string {
+  const n = nonce();
+  const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'main.js'));
+  const style = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'main.css'));
+  const csp = [
+    "default-src 'none'",
+    `style-src ${webview.cspSource}`,
+    `font-src ${webview.cspSource}`,
+    `img-src ${webview.cspSource} data:`,
+    `script-src 'nonce-${n}'`,
+    "connect-src 'none'",
+    "frame-src 'none'",
+    "form-action 'none'",
+    "base-uri 'none'",
+  ].join('; ');
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${style.toString()}">
+<title>${escapeHtml(title)}</title>
+</head>
+<body>
+<div id="app">
+  <header id="header"></header>
+  <main id="transcript" aria-live="polite" aria-label="Conversation"></main>
+  <footer id="composer"></footer>
+</div>
+<script nonce="${n}" src="${script.toString()}"></script>
+</body>
+</html>`;
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

@@ -1,0 +1,28 @@
+/**
+ * zod schemas of every message the webview may send. The webview is untrusted input: anything that does
+ * not match is dropped and logged, never acted on.
+ */
+import { z } from 'zod';
+import { CancelTurnCommand, ReadyCommand, RequestSnapshotCommand, RespondPermissionCommand, SendPromptCommand } from '../../shared/chatProtocol';
+
+const short = z.string().max(256);
+
+/** Params schema by method. */
+export const webviewCommandSchemas: Record<string, z.ZodType> = {
+  [ReadyCommand.method]: z.object({ lastSeq: z.number().int().optional() }),
+  [SendPromptCommand.method]: z.object({ text: z.string().min(1).max(1_000_000) }),
+  [CancelTurnCommand.method]: z.object({}),
+  [RespondPermissionCommand.method]: z.object({ requestId: short, optionId: short }),
+  [RequestSnapshotCommand.method]: z.object({ reason: short }),
+};
+
+/** A validated message from the webview, or a reason it was rejected. */
+export function parseWebviewMessage(raw: unknown): { ok: true; method: string; params: unknown } | { ok: false; error: string } {
+  const envelope = z.object({ method: z.string().max(128), params: z.unknown() }).safeParse(raw);
+  if (!envelope.success) return { ok: false, error: 'not an IPC message' };
+  const schema = webviewCommandSchemas[envelope.data.method];
+  if (!schema) return { ok: false, error: `unknown method ${envelope.data.method}` };
+  const params = schema.safeParse(envelope.data.params ?? {});
+  if (!params.success) return { ok: false, error: `${envelope.data.method}: ${z.prettifyError(params.error)}` };
+  return { ok: true, method: envelope.data.method, params: params.data };
+}
