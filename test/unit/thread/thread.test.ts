@@ -1,0 +1,137 @@
+import * as assert from 'node:assert/strict';
+import type { SessionUpdate } from '../../../src/acp/schema/types.gen';
+import { AcpThread } from '../../../src/thread/thread';
+import type { ThreadChange, ThreadEntry } from '../../../src/thread/thread';
+import { entryToView, stateToView } from '../../../src/thread/toView';
+
+const text = (t: string) => ({ type: 'text' as const, text: t });
+const chunk = (kind: 'agent_message_chunk' | 'agent_thought_chunk' | 'user_message_chunk', t: string, messageId?: string): SessionUpdate =>
+  ({ sessionUpdate: kind, content: text(t), ...(messageId ? { messageId } : {}) }) as SessionUpdate;
+
+function threadWithLog() {
+  const t = new AcpThread('s1', { info: () => undefined });
+  const changes: ThreadChange[] = [];
+  t.onDidChange((c) => changes.push(c));
+  return { t, changes };
+}
+const kinds = (entries: ThreadEntry[]) => entries.map((e) => e.kind);
+
+describe('AcpThread', () => {
+  it('appends consecutive chunks of one kind into one message and reports appends', () => {
+    const { t, changes } = threadWithLog();
+    t.handleSessionUpdate(chunk('agent_message_chunk', 'Hel'));
+    t.handleSessionUpdate(chunk('agent_message_chunk', 'lo'));
+    assert.deepEqual(kinds(t.entries), ['agent']);
+    assert.equal((t.entries[0] as { text: string }).text, 'Hello');
+    assert.deepEqual(changes, [{ type: 'entry', index: 0 }, { type: 'append', index: 0, text: 'lo' }]);
+  });
+
+  it('starts a new message when the kind changes, and when the messageId changes', () => {
+    const { t } = threadWithLog();
+    t.handleSessionUpdate(chunk('agent_thought_chunk', 'think'));
+    t.handleSessionUpdate(chunk('agent_message_chunk', 'a', 'm1'));
+    t.handleSessionUpdate(chunk('agent_message_chunk', 'b', 'm1'));
+    t.handleSessionUpdate(chunk('agent_message_chunk', 'c', 'm2'));
+    assert.deepEqual(kinds(t.entries), ['thought', 'agent', 'agent']);
+    assert.deepEqual(t.entries.slice(1).map((e) => (e as { text: string }).text), ['ab', 'c']);
+  });
+
+  it('groups replayed user chunks into one user message', () => {
+    const { t } = threadWithLog();
+    t.handleSessionUpdate(chunk('user_message_chunk', 'one '));
+    t.handleSessionUpdate(chunk('user_message_chunk', 'two'));
+    t.handleSessionUpdate(chunk('agent_message_chunk', 'answer'));
+    assert.deepEqual(kinds(t.entries), ['user', 'agent']);
+    assert.equal((t.entries[0] as { content: unknown[] }).content.length, 2);
+  });
+
+  it('upserts tool calls by id: absent fields unchanged, content and locations replaced', () => {
+    const { t } = threadWithLog();
+    t.handleSessionUpdate({ sessionUpdate: 'tool_call', toolCallId: 'c1', title: 'Read a.ts', kind: 'read', status: 'pending', content: [{ type: 'content', content: text('x') }], locations: [{ path: '/w/a.ts', line: 3 }] } as SessionUpdate);
+    t.handleSessionUpdate({ sessionUpdate: 'tool_call_update', toolCallId: 'c1', status: 'in_progress' } as SessionUpdate);
+    let e = t.entries[0] as { title: string; status: string; content: unknown[]; locations: unknown[]; toolKind: string };
+    assert.equal(e.title, 'Read a.ts');
+    assert.equal(e.toolKind, 'read');
+    assert.equal(e.status, 'in_progress');
+    assert.equal(e.content.length, 1);
+    t.handleSessionUpdate({ sessionUpdate: 'tool_call_update', toolCallId: 'c1', status: 'completed', content: [], locations: [{ path: '/w/b.ts' }] } as SessionUpdate);
+    e = t.entries[0] as typeof e;
+    assert.equal(e.status, 'completed');
+    assert.deepEqual(e.content, []);
+    assert.deepEqual(e.locations, [{ path: '/w/b.ts' }]);
+    assert.equal(t.entries.length, 1);
+  });
+
+  it('creates a tool call from an update for an id it never saw', () => {
+    const { t } = threadWithLog();
+    t.handleSessionUpdate({ sessionUpdate: 'tool_call_update', toolCallId: 'ghost', status: 'in_progress', title: 'Run tests' } as SessionUpdate);
+    assert.deepEqual(kinds(t.entries), ['toolCall']);
+    assert.equal((t.entries[0] as { title: string }).title, 'Run tests');
+  });
+
+  it('replaces the plan, the commands and the config options completely', () => {
+    const { t } = threadWithLog();
+    t.handleSessionUpdate({ sessionUpdate: 'plan', entries: [{ content: 'a', priority: 'high', status: 'pending' }, { content: 'b', priority: 'low', status: 'pending' }] } as SessionUpdate);
+    t.handleSessionUpdate({ sessionUpdate: 'plan', entries: [{ content: 'c', priority: 'medium', status: 'in_progress' }] } as SessionUpdate);
+    assert.deepEqual(t.plan.map((p) => p.content), ['c']);
+    t.handleSessionUpdate({ sessionUpdate: 'available_commands_update', availableCommands: [{ name: 'web', description: 'Search', input: { hint: 'query' } }] } as SessionUpdate);
+    assert.deepEqual(stateToView(t, 'A').commands, [{ name: 'web', description: 'Search', hint: 'query' }]);
+  });
+
+  it('reads currentModeId, falling back to the guide\'s modeId', () => {
+    const { t } = threadWithLog();
+    t.handleSessionUpdate({ sessionUpdate: 'current_mode_update', currentModeId: 'code' } as SessionUpdate);
+    assert.equal(t.currentModeId, 'code');
+    t.handleSessionUpdate({ sessionUpdate: 'current_mode_update', modeId: 'ask' } as unknown as SessionUpdate);
+    assert.equal(t.currentModeId, 'ask');
+  });
+
+  it('applies session_info_update: omitted title unchanged, null clears it', () => {
+    const { t } = threadWithLog();
+    t.handleSessionUpdate({ sessionUpdate: 'session_info_update', title: 'Fix the bug' } as SessionUpdate);
+    t.handleSessionUpdate({ sessionUpdate: 'session_info_update', updatedAt: '2026-01-01T00:00:00Z' } as SessionUpdate);
+    assert.equal(t.title, 'Fix the bug');
+    t.handleSessionUpdate({ sessionUpdate: 'session_info_update', title: null } as SessionUpdate);
+    assert.equal(t.title, '');
+  });
+
+  it('keeps usage with cost', () => {
+    const { t } = threadWithLog();
+    t.handleSessionUpdate({ sessionUpdate: 'usage_update', used: 10, size: 100, cost: { amount: 0.5, currency: 'EUR' } } as SessionUpdate);
+    assert.deepEqual(stateToView(t, 'A').usage, { used: 10, size: 100, cost: { amount: 0.5, currency: 'EUR' } });
+  });
+
+  it('logs and ignores kinds it does not render (unstable plan_update)', () => {
+    const logged: string[] = [];
+    const t = new AcpThread('s1', { info: (m) => logged.push(m) });
+    t.handleSessionUpdate({ sessionUpdate: 'plan_update', plan: { type: 'items', planId: 'p', entries: [] } } as unknown as SessionUpdate);
+    assert.equal(t.entries.length, 0);
+    assert.match(logged[0], /ignored session\/update 'plan_update'/);
+  });
+
+  it('parks a permission on its tool call, and cancel marks unfinished calls cancelled', () => {
+    const { t } = threadWithLog();
+    t.setStatus('working');
+    t.handleSessionUpdate({ sessionUpdate: 'tool_call', toolCallId: 'w', title: 'Write', kind: 'edit', status: 'pending' } as SessionUpdate);
+    t.setPermission({ toolCallId: 'w' }, 'p1', [{ optionId: 'ok', name: 'Allow', kind: 'allow_once' }]);
+    assert.equal(t.status, 'awaitingPermission');
+    const view = entryToView(t.entries[0]);
+    assert.ok(view.kind === 'toolCall' && view.status === 'waitingForConfirmation' && view.permission?.options[0].optionId === 'ok');
+    t.clearPermission('p1', 'Allowed once');
+    assert.equal(t.status, 'working');
+    assert.equal((t.entries[0] as { status: string }).status, 'pending');
+    t.cancelUnfinishedToolCalls();
+    assert.equal((t.entries[0] as { status: string }).status, 'cancelled');
+    t.handleSessionUpdate({ sessionUpdate: 'tool_call_update', toolCallId: 'w', status: 'in_progress' } as SessionUpdate);
+    assert.equal((t.entries[0] as { status: string }).status, 'cancelled', 'a late update does not revive a cancelled call');
+  });
+
+  it('shows a notice for stop reasons a user must know about', () => {
+    const { t } = threadWithLog();
+    t.endTurn('end_turn');
+    assert.equal(t.entries.length, 0);
+    for (const r of ['max_tokens', 'max_turn_requests', 'refusal', 'cancelled'] as const) t.endTurn(r);
+    assert.equal(t.entries.filter((e) => e.kind === 'notice').length, 4);
+    assert.equal(t.status, 'idle');
+  });
+});
