@@ -1,0 +1,88 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { SwitchboardApi } from '../../src/api';
+import type { ThreadSnapshot } from '../../src/shared/viewModel';
+
+const EXTENSION_ID = 'switchboard.switchboard';
+
+async function api(): Promise<SwitchboardApi> {
+  const ext = vscode.extensions.getExtension<SwitchboardApi>(EXTENSION_ID);
+  assert.ok(ext, 'extension not installed');
+  return ext.activate();
+}
+
+async function until<T>(get: () => T | undefined, what: string, ms = 15000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = get();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const agentText = (s: ThreadSnapshot | undefined) => (s?.entries ?? []).filter((e) => e.kind === 'agent').map((e) => (e.kind === 'agent' ? e.text : '')).join('\n');
+
+describe('sessions with the Demo agent', function () {
+  this.timeout(60000);
+  let sb: SwitchboardApi;
+  before(async () => { sb = await api(); });
+  after(async () => { await sb.stopAll(); });
+
+  it('advertises exactly what is implemented in initialize', () => {
+    assert.deepEqual(sb.clientCapabilities(), { fs: { readTextFile: false, writeTextFile: false }, terminal: false });
+  });
+
+  it('New Session starts the Demo agent, opens a chat panel and streams the answer', async () => {
+    const id = await sb.newSession('demo');
+    assert.ok(sb.sessionIds().includes(id));
+    const tabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs);
+    await until(() => tabs().find((t) => t.input instanceof vscode.TabInputWebview && /switchboard\.chat/.test(t.input.viewType)),
+      `a chat panel tab (tabs: ${tabs().map((t) => `${t.label} ${t.input instanceof vscode.TabInputWebview ? t.input.viewType : ''}`).join(', ')})`, 5000);
+    await sb.prompt(id, 'hello');
+    const snap = sb.snapshot(id);
+    assert.match(agentText(snap), /Switchboard demo agent/);
+    assert.equal(snap?.state.status, 'idle');
+    assert.equal(snap?.entries[0]?.kind, 'user');
+    assert.ok(snap?.state.title, 'the session got a title from session_info_update');
+  });
+
+  it('a permission request waits for the user and the answer reaches the agent', async () => {
+    const id = await sb.newSession('demo');
+    const turn = sb.prompt(id, '/tour');
+    const withPermission = await until(() => {
+      const s = sb.snapshot(id);
+      return s?.entries.some((e) => e.kind === 'toolCall' && e.permission) ? s : undefined;
+    }, 'a permission request');
+    assert.equal(withPermission.state.status, 'awaitingPermission');
+    assert.ok(sb.respondPermission(id, 'reject_once'), 'answered the request');
+    await turn;
+    const done = sb.snapshot(id);
+    const card = done?.entries.find((e) => e.kind === 'toolCall' && e.permissionOutcome);
+    assert.ok(card && card.kind === 'toolCall' && card.permissionOutcome === 'Rejected', 'the card records the answer');
+    assert.equal(done?.state.status, 'idle');
+  });
+
+  it('cancel answers the pending permission with cancelled and ends the turn', async () => {
+    const id = await sb.newSession('demo');
+    const turn = sb.prompt(id, '/tour');
+    await until(() => sb.snapshot(id)?.entries.some((e) => e.kind === 'toolCall' && e.permission), 'a permission request');
+    sb.cancel(id);
+    await turn;
+    const snap = sb.snapshot(id);
+    assert.ok(snap?.entries.some((e) => e.kind === 'notice' && /cancelled/i.test(e.text)), 'a cancelled notice');
+    assert.ok(!snap?.entries.some((e) => e.kind === 'toolCall' && (e.status === 'pending' || e.status === 'in_progress' || e.permission)), 'no tool call left running');
+  });
+
+  it('two sessions on the one Demo agent process stay apart', async () => {
+    const [a, b] = [await sb.newSession('demo'), await sb.newSession('demo')];
+    assert.notEqual(a, b);
+    await Promise.all([sb.prompt(a, 'hello'), sb.prompt(b, 'help')]);
+    assert.equal(sb.snapshot(a)?.entries.filter((e) => e.kind === 'user').length, 1);
+    assert.equal(sb.snapshot(b)?.entries.filter((e) => e.kind === 'user').length, 1);
+  });
+
+  it('an unknown agent id fails with a clear message', async () => {
+    await assert.rejects(vscode.commands.executeCommand('switchboard.newSession', 'no-such-agent'), /No agent with id 'no-such-agent'/);
+  });
+});
