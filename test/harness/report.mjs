@@ -1,0 +1,61 @@
+// @ts-check
+// The machine-readable summary that runIntegration.mjs, runUi.mjs and runUnit.mjs write (to the path in
+// SWITCHBOARD_RESULTS_JSON, if set) so that test/runAll.mjs can add up the counts.
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * @typedef {object} VersionResult
+ * @property {string} version     VS Code version, or "node" for the unit layer
+ * @property {number} passed
+ * @property {number} failed
+ * @property {number} [pending]
+ * @property {number} seconds
+ * @property {string[]} failures  one entry per failed test: its title and error
+ */
+/**
+ * @typedef {object} LayerSummary
+ * @property {string} layer
+ * @property {number} passed
+ * @property {number} failed
+ * @property {number} seconds
+ * @property {VersionResult[]} versions
+ */
+
+/**
+ * Adds up per-version results, writes the JSON summary if SWITCHBOARD_RESULTS_JSON is set, and prints the
+ * per-version lines, the failures, and the closing line "N passed, N failed".
+ * @param {string} layer
+ * @param {VersionResult[]} versions
+ * @param {number} startedAt Date.now() at the start
+ * @returns {LayerSummary}
+ */
+export function finishLayer(layer, versions, startedAt) {
+  /** @type {LayerSummary} */
+  const summary = {
+    layer,
+    passed: versions.reduce((n, v) => n + v.passed, 0),
+    failed: versions.reduce((n, v) => n + v.failed, 0),
+    seconds: Math.round((Date.now() - startedAt) / 100) / 10,
+    versions,
+  };
+  const out = process.env.SWITCHBOARD_RESULTS_JSON;
+  if (out) {
+    fs.mkdirSync(path.dirname(path.resolve(out)), { recursive: true });
+    fs.writeFileSync(out, JSON.stringify(summary, null, 2));
+  }
+  console.log(`\n=== ${layer} results ===`);
+  for (const v of versions) {
+    console.log(`  ${v.version.padEnd(8)} ${v.passed} passed, ${v.failed} failed${v.pending ? `, ${v.pending} pending` : ''} (${v.seconds.toFixed(1)} s)`);
+  }
+  const failures = versions.flatMap((v) => v.failures.map((f) => `[${v.version}] ${f}`));
+  if (failures.length) {
+    console.log('\nFailures:');
+    for (const f of failures) console.log(`  ${f.replace(/\n/g, '\n  ')}`);
+  }
+  console.log(`${summary.passed} passed, ${summary.failed} failed`);
+  return summary;
+}
+
+/** @param {unknown} e */
+export const errorText = (e) => (e instanceof Error ? e.stack ?? e.message : String(e));

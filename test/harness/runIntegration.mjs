@@ -1,0 +1,106 @@
+#!/usr/bin/env node
+// @ts-check
+// Integration tests: mocha inside VS Code's real extension host, on every VS Code version we support.
+// For each version it calls @vscode/test-electron's runTests() with vscodeExecutablePath = codeShim.mjs
+// (which runs the tests in code-server + headless chromium), the repo as extensionDevelopmentPath, and
+// out/test/integration/index.js as extensionTestsPath, in a fresh workspace folder with a few files.
+//
+//   node test/harness/runIntegration.mjs                      # both versions
+//   node test/harness/runIntegration.mjs --version 1.139.1    # one (repeatable; or SWITCHBOARD_VERSIONS)
+//   node test/harness/runIntegration.mjs --grep activation    # only tests whose full title matches
+//
+// Build first: node esbuild.mjs && node esbuild.mjs --tests (npm run test:integration does the second).
+// Prints per-version results and a closing line "N passed, N failed"; exit 1 on any failure. Writes a
+// JSON summary to SWITCHBOARD_RESULTS_JSON if set. Env SWITCHBOARD_EXTENSION_ROOT tests another folder.
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import testElectron from '@vscode/test-electron';
+import { EXTENSION_ROOT, HARNESS_DIR, REPO_ROOT, installation, killTree, makeTmp, makeWorkspace, processTree, removeTmpDirs, resolveVersions, runSetup, sleep } from './harness.mjs';
+import { errorText, finishLayer } from './report.mjs';
+
+const { runTests } = testElectron;
+const { values } = parseArgs({
+  options: {
+    version: { type: 'string', multiple: true },
+    grep: { type: 'string' },
+    timeout: { type: 'string', default: '900' }, // seconds per version, the whole shim run
+  },
+});
+
+const SHIM = path.join(HARNESS_DIR, 'codeShim.mjs');
+const TESTS = path.join(REPO_ROOT, 'out', 'test', 'integration', 'index.js');
+const SHOTS = path.join(REPO_ROOT, 'test-results', 'screenshots');
+
+const startedAt = Date.now();
+/** @type {import('./report.mjs').VersionResult[]} */
+const results = [];
+const versions = resolveVersions(values.version?.flatMap((v) => v.split(',')));
+
+// test-electron spawns the shim directly: it must be executable (git keeps the mode, a copy may not)
+try { fs.accessSync(SHIM, fs.constants.X_OK); } catch { fs.chmodSync(SHIM, 0o755); }
+
+for (const version of versions) {
+  const t0 = Date.now();
+  /** @type {import('./report.mjs').VersionResult} */
+  const r = { version, passed: 0, failed: 0, pending: 0, seconds: 0, failures: [] };
+  results.push(r);
+  console.log(`\n=== integration tests on VS Code ${version} ===`);
+  try {
+    if (!fs.existsSync(TESTS)) throw new Error(`${path.relative(REPO_ROOT, TESTS)} does not exist: run node esbuild.mjs --tests first`);
+    if (!fs.existsSync(path.join(EXTENSION_ROOT, 'dist', 'extension.js'))) {
+      console.log(`warning: ${path.join(EXTENSION_ROOT, 'dist', 'extension.js')} does not exist (run node esbuild.mjs): the extension cannot activate`);
+    }
+    if (!installation(version).installed) runSetup([version]);
+    const tmp = makeTmp(`sb-it-${version}-`);
+    const workspace = makeWorkspace(path.join(tmp, 'workspace'));
+    const resultsFile = path.join(tmp, 'results.json');
+    fs.mkdirSync(path.join(SHOTS, version), { recursive: true });
+    const run = runTests({
+      vscodeExecutablePath: SHIM,
+      extensionDevelopmentPath: EXTENSION_ROOT,
+      extensionTestsPath: TESTS,
+      launchArgs: [workspace],
+      extensionTestsEnv: {
+        SWITCHBOARD_VSCODE_VERSION: version,
+        SWITCHBOARD_TEST_RESULTS: resultsFile,
+        SWITCHBOARD_TEST_WORKSPACE: workspace,
+        SWITCHBOARD_SCREENSHOT: path.join(SHOTS, version, 'integration-FAILED.png'),
+        ...(values.grep ? { SWITCHBOARD_TEST_GREP: values.grep } : {}),
+      },
+    }).then(() => 0, (/** @type {{ code?: number, signal?: string }} */ e) => {
+      if (typeof e?.code === 'number' || e?.signal) return e.code ?? 1;
+      throw e;
+    });
+    const limit = Number(values.timeout) * 1000;
+    const exit = await Promise.race([run, sleep(limit).then(() => 'timeout')]);
+    if (exit === 'timeout') {
+      // the shim hung: kill everything we started (it cleans up its server and browser itself when killed)
+      for (const pid of processTree(process.pid).slice(1)) await killTree(pid, { graceMs: 3000 });
+      throw new Error(`the test run did not finish within ${limit / 1000}s`);
+    }
+    /** @type {{ passed: number, failed: number, pending: number, lines: string[] } | undefined} */
+    let res;
+    try { res = JSON.parse(fs.readFileSync(resultsFile, 'utf8')); } catch { /* none */ }
+    if (res) {
+      r.passed = res.passed;
+      r.failed = res.failed;
+      r.pending = res.pending;
+      r.failures.push(...res.lines.filter((l) => l.startsWith('FAIL')));
+    }
+    if (exit !== 0 && r.failed === 0) {
+      r.failed = 1;
+      r.failures.push(`the test run failed (exit ${exit})${res ? '' : ' before the runner wrote any results'}; see the output above`);
+    }
+  } catch (e) {
+    r.failed += 1;
+    r.failures.push(`harness error: ${errorText(e)}`);
+    console.error(errorText(e));
+  } finally {
+    r.seconds = (Date.now() - t0) / 1000;
+    removeTmpDirs();
+  }
+}
+
+const summary = finishLayer('integration', results, startedAt);
+process.exit(summary.failed > 0 ? 1 : 0);
