@@ -75,6 +75,11 @@ export interface AcpConnectionOptions {
   readonly maxMessageBytes?: number;
   /** After we cancel a request, how long the agent has to answer before it is rejected locally (ms). */
   readonly cancelGraceMs?: number;
+  /**
+   * After the agent's stdout ends, how long to wait for the owner's own close reason (e.g. the process exit
+   * with its code and stderr, which arrives a moment later) before closing with a generic reason (ms).
+   */
+  readonly streamEndGraceMs?: number;
 }
 
 const cancelRequestMethod = '$/cancel_request';
@@ -132,7 +137,12 @@ export class AcpConnection {
     });
     this._connection.onRequest((method, params, token) => this.dispatchRequest(method, params, token));
     this._connection.onNotification((method, params) => this.dispatchNotification(method, params));
-    this._connection.onClose(() => this.closeWhenDrained(new AcpError('closed', 'The connection to the agent was closed.')));
+    this._connection.onClose(() => {
+      const generic = new AcpError('closed', 'The connection to the agent was closed.');
+      const grace = options.streamEndGraceMs ?? 0;
+      if (grace <= 0) this.closeWhenDrained(generic);
+      else setTimeout(() => this.closeWhenDrained(generic), grace);
+    });
     this._connection.onError(([error]) => options.logger.warn(`ACP transport: ${error.message}`));
   }
 

@@ -89,7 +89,7 @@ export class AgentHost implements vscode.Disposable {
     this._process = proc;
     this.log.info(`started ${proc.commandPath} (pid ${proc.pid})`);
     proc.onStderr((line) => this.log.info(`[stderr] ${line}`));
-    const connection = AcpConnection.overStreams(proc.stdout, proc.stdin, { logger: this.acpLogger() });
+    const connection = AcpConnection.overStreams(proc.stdout, proc.stdin, { logger: this.acpLogger(), streamEndGraceMs: 500 });
     this._connection = connection;
     connection.onNotification('session/update', (p) => this.routeUpdate(p));
     connection.onRequest('session/request_permission', (p, ct) => {
