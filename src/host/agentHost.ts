@@ -51,6 +51,8 @@ export class AgentHost implements vscode.Disposable {
     private readonly log: vscode.LogOutputChannel,
     private readonly clientInfo: ClientInfo,
     private readonly cwd: string,
+    /** True for the packaged Demo agent. */
+    private readonly isBuiltIn = false,
   ) {}
 
   /** Current state. */
@@ -85,7 +87,8 @@ export class AgentHost implements vscode.Disposable {
   private async doStart(token?: vscode.CancellationToken): Promise<void> {
     const def = this.definition;
     this.log.info(`starting ${def.name}: ${[def.command, ...def.args].join(' ')} (cwd ${this.cwd})`);
-    const proc = await AgentProcess.spawn(def, { cwd: this.cwd });
+    // the built-in Demo agent runs on this Node and needs no login-shell PATH: skip that lookup (up to 5 s)
+    const proc = await AgentProcess.spawn(def, { cwd: this.cwd, ...(this.isBuiltIn ? { baseEnv: process.env } : {}) });
     this._process = proc;
     this.log.info(`started ${proc.commandPath} (pid ${proc.pid})`);
     proc.onStderr((line) => this.log.info(`[stderr] ${line}`));

@@ -9,6 +9,7 @@ import type { AgentDefinition } from '../agents/agentDefinition';
 import { AgentHost } from './agentHost';
 import type { ClientInfo } from './agentHost';
 import { AgentSession } from './agentSession';
+import { demoAgentId } from './agentRegistry';
 
 /** Creates and tracks sessions. */
 export class SessionManager implements vscode.Disposable {
@@ -78,7 +79,7 @@ export class SessionManager implements vscode.Disposable {
       host = undefined;
     }
     if (!host) {
-      host = new AgentHost(def, this.logFor(def), this.clientInfo, cwd);
+      host = new AgentHost(def, this.logFor(def), this.clientInfo, cwd, def.id === demoAgentId && def.command === process.execPath);
       this._hosts.set(def.id, host);
       const created = host;
       created.onDidChangeState((state) => {
