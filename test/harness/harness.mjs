@@ -110,6 +110,18 @@ export function runSetup(versions) {
   if (r.status !== 0) throw new Error(`setup.sh failed (exit ${r.status ?? r.signal})`);
 }
 
+/**
+ * Makes sure a version is installed: runs setup.sh for it if not (unless SWITCHBOARD_NO_AUTO_SETUP=1,
+ * which test/runAll.mjs sets because it ran setup.sh itself; then it throws the clear error instead).
+ * @param {string} version
+ */
+export function ensureInstalled(version) {
+  if (installation(version).installed) return requireInstallation(version);
+  if (process.env.SWITCHBOARD_NO_AUTO_SETUP === '1') return requireInstallation(version);
+  runSetup([version]);
+  return requireInstallation(version);
+}
+
 /** @param {string} version */
 const minor = (version) => Number(version.split('.')[1]);
 /**
@@ -230,6 +242,8 @@ function installHandlers() {
   process.on('exit', () => { for (const pid of owned) killTreeSync(pid); });
   for (const sig of /** @type {NodeJS.Signals[]} */ (['SIGINT', 'SIGTERM', 'SIGHUP'])) {
     process.once(sig, () => {
+      // a script with its own handler (start.mjs) stops things itself; the 'exit' hook is the backstop
+      if (process.listenerCount(sig) > 0) return;
       console.error(`\n[harness] ${sig}: stopping servers and browsers…`);
       const hard = setTimeout(() => process.exit(sig === 'SIGINT' ? 130 : 143), 8000);
       hard.unref();
@@ -406,6 +420,7 @@ export const QUIET_SETTINGS = {
  * @property {boolean} [forPayload]                 the caller will load the extension through the URL
  *   payload: picks vscode-server mode + smoke-test driver where the version needs it
  * @property {Record<string, unknown>} [settings]    merged over QUIET_SETTINGS into User/settings.json
+ * @property {boolean} [keepUserSettings]           leave an existing User/settings.json alone (npm start)
  * @property {Record<string, string>} [env]          extra env for the server (the extension host inherits it)
  * @property {string} [extensionsDir]                default: a fresh temp dir
  * @property {string} [userDataDir]                  default: a fresh temp dir
@@ -458,7 +473,7 @@ export async function startServer(o) {
   for (const d of [dirs.userData, dirs.extensions, dirs.workspace, xdg, path.join(dirs.userData, 'User')]) fs.mkdirSync(d, { recursive: true });
   const writeSettings = (/** @type {Record<string, unknown>} */ s) =>
     fs.writeFileSync(path.join(dirs.userData, 'User', 'settings.json'), JSON.stringify({ ...QUIET_SETTINGS, ...s }, null, 2));
-  writeSettings(o.settings ?? {});
+  if (!(o.keepUserSettings && fs.existsSync(path.join(dirs.userData, 'User', 'settings.json')))) writeSettings(o.settings ?? {});
 
   const host = o.host ?? '127.0.0.1';
   const port = o.port ?? (await freePort(host === '0.0.0.0' ? '127.0.0.1' : host));

@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import testElectron from '@vscode/test-electron';
-import { EXTENSION_ROOT, HARNESS_DIR, REPO_ROOT, installation, killTree, makeTmp, makeWorkspace, processTree, removeTmpDirs, resolveVersions, runSetup, sleep } from './harness.mjs';
+import { EXTENSION_ROOT, HARNESS_DIR, REPO_ROOT, ensureInstalled, killTree, makeTmp, makeWorkspace, processTree, removeTmpDirs, resolveVersions, sleep } from './harness.mjs';
 import { errorText, finishLayer } from './report.mjs';
 
 const { runTests } = testElectron;
@@ -51,7 +51,7 @@ for (const version of versions) {
     if (!fs.existsSync(path.join(EXTENSION_ROOT, 'dist', 'extension.js'))) {
       console.log(`warning: ${path.join(EXTENSION_ROOT, 'dist', 'extension.js')} does not exist (run node esbuild.mjs): the extension cannot activate`);
     }
-    if (!installation(version).installed) runSetup([version]);
+    ensureInstalled(version);
     const tmp = makeTmp(`sb-it-${version}-`);
     const workspace = makeWorkspace(path.join(tmp, 'workspace'));
     const resultsFile = path.join(tmp, 'results.json');

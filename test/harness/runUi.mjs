@@ -28,8 +28,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
-  EXTENSION_ROOT, REPO_ROOT, extensionManifest, installation, launchBrowser, linkExtension, log, makeTmp,
-  makeWorkspace, payloadNeedsSmokeTestDriver, removeTmpDirs, resolveVersions, runSetup, sleep, startServer,
+  EXTENSION_ROOT, REPO_ROOT, extensionManifest, ensureInstalled, launchBrowser, linkExtension, log, makeTmp,
+  makeWorkspace, payloadNeedsSmokeTestDriver, removeTmpDirs, resolveVersions, sleep, startServer,
 } from './harness.mjs';
 import { errorText, finishLayer } from './report.mjs';
 
@@ -145,7 +145,11 @@ function makeT(page, version, name, server, workspace, load, counter) {
       }
     }
     await exact.first().click();
-    await input.waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => {});
+    // the palette closes (or the command replaced it with its own quick pick)
+    await page.waitForFunction(() => {
+      const i = /** @type {HTMLInputElement | null} */ (document.querySelector('.quick-input-widget input'));
+      return !i || !i.checkVisibility() || !i.value.startsWith('>');
+    }, null, { timeout: 5000 }).catch(() => {});
     say(`ran command "${title}"`);
   };
 
@@ -239,7 +243,7 @@ try {
     /** @type {import('playwright-core').Browser | undefined} */
     let browser;
     try {
-      if (!installation(version).installed) runSetup([version]);
+      ensureInstalled(version);
       const envLoad = process.env.SWITCHBOARD_UI_LOAD;
       /** @type {'dev' | 'link'} */
       const load = envLoad === 'dev' || envLoad === 'link' ? envLoad : payloadNeedsSmokeTestDriver(version) ? 'link' : 'dev';

@@ -19,4 +19,5 @@ export async function run(t) {
     .filter({ hasText: /not found|failed|error/i }).allTextContents();
   t.expect(errors.length === 0, `no error notification after running it (${JSON.stringify(errors)})`);
   await t.screenshot('smoke');
+  await page.keyboard.press('Escape'); // whatever it opened (the agent picker)
 }
