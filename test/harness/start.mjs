@@ -1,0 +1,88 @@
+#!/usr/bin/env node
+// @ts-check
+// `npm start` (after `node esbuild.mjs`): VS Code 1.139.1 (code-server 4.139.1) in your browser, with
+// Switchboard installed from this folder (a symlink in the extensions dir: rebuild and reload the window
+// to see changes), opening a small sample project. Stays in the foreground until Ctrl+C.
+//
+//   npm start                      # http://127.0.0.1:8080 (or a free port if 8080 is busy)
+//   PORT=9000 npm start
+//   HOST=0.0.0.0 npm start         # reachable from outside a container (no password: trusted networks only)
+//   SWITCHBOARD_VSCODE_VERSION=1.100.3 npm start
+//
+// The sample project, user settings and extensions dir live under ${SWITCHBOARD_CACHE:-~/.cache/switchboard}/start
+// and survive restarts. Runs setup.sh first if code-server is not installed yet.
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  CACHE_DIR, EXTENSION_ROOT, SAMPLE_FILES, ensureInstalled, extensionManifest, freePort, linkExtension,
+  makeWorkspace, portIsFree, removeTmpDirs, resolveVersions, startServer,
+} from './harness.mjs';
+
+const [version] = resolveVersions(process.env.SWITCHBOARD_VSCODE_VERSION || '1.139.1');
+const host = process.env.HOST || '127.0.0.1';
+const wanted = Number(process.env.PORT || 8080);
+
+try {
+  ensureInstalled(version);
+  if (!fs.existsSync(path.join(EXTENSION_ROOT, 'dist', 'extension.js'))) {
+    console.warn(`warning: ${path.join(EXTENSION_ROOT, 'dist', 'extension.js')} does not exist: run node esbuild.mjs (npm start does)`);
+  }
+  const base = path.join(CACHE_DIR, 'start');
+  const workspace = path.join(base, 'sample-project');
+  if (!fs.existsSync(workspace)) {
+    makeWorkspace(workspace, {
+      ...SAMPLE_FILES,
+      'package.json': '{\n  "name": "sample-project",\n  "private": true,\n  "version": "0.0.1"\n}\n',
+      'src/index.ts': "import { hello } from './hello';\n\nconsole.log(hello('Switchboard'));\n",
+    });
+    console.log(`created the sample project ${workspace}`);
+  }
+  const extensionsDir = path.join(base, 'extensions');
+  // drop links to older versions of this extension, then link the current one
+  const m = extensionManifest();
+  if (fs.existsSync(extensionsDir)) {
+    for (const f of fs.readdirSync(extensionsDir)) {
+      if (f.startsWith(`${m.publisher}.${m.name}-`.toLowerCase())) fs.rmSync(path.join(extensionsDir, f), { recursive: true, force: true });
+    }
+    fs.rmSync(path.join(extensionsDir, 'extensions.json'), { force: true }); // VS Code rescans
+  }
+  linkExtension(extensionsDir);
+
+  const probeHost = host === '0.0.0.0' ? '127.0.0.1' : host;
+  let port = wanted;
+  if (!(await portIsFree(port, host))) {
+    port = await freePort(probeHost);
+    console.log(`port ${wanted} is busy; using ${port}`);
+  }
+  const server = await startServer({
+    version, mode: 'code-server', host, port, workspace, extensionsDir,
+    userDataDir: path.join(base, 'user-data'), keepUserSettings: true, quiet: true, startTimeoutMs: 120_000,
+  });
+  const folder = /^[\w/.-]+$/.test(workspace) ? workspace : encodeURIComponent(workspace);
+  const url = `http://${probeHost}:${server.port}/?folder=${folder}`;
+  console.log(`\nSwitchboard is running: open ${url}`);
+  console.log(`(VS Code ${version} via code-server; extension ${m.id} ${m.version} linked from ${EXTENSION_ROOT}; ` +
+    `server log ${server.serverLog}${host === '0.0.0.0' ? '; listening on all interfaces WITHOUT a password' : ''})`);
+  console.log('Press Ctrl+C to stop.\n');
+
+  let stopping = false;
+  const stop = async (/** @type {string} */ why, /** @type {number} */ code) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${why}: stopping the server…`);
+    await server.stop();
+    removeTmpDirs();
+    process.exit(code);
+  };
+  process.on('SIGINT', () => { void stop('Ctrl+C', 0); });
+  process.on('SIGTERM', () => { void stop('SIGTERM', 0); });
+  server.proc.on('exit', (code, signal) => {
+    if (stopping) return;
+    console.error(`the server exited (${signal ?? `code ${code}`}); last lines of its log:\n${server.logTail(30)}`);
+    void stop('server exited', 1);
+  });
+} catch (e) {
+  console.error(`npm start failed: ${e instanceof Error ? e.message : e}`);
+  removeTmpDirs();
+  process.exit(1);
+}
