@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import {
+  availableCommandSchema, configOptionSchema, contentBlockSchema, jsonRpcErrorSchema, metaSchema, permissionOptionSchema,
+  planEntrySchema, toolCallContentSchema, toolCallLocationSchema, toolCallStatusSchema, toolCallUpdateFields, toolKindSchema,
+  usageSchema,
+} from './acpShapes';
+
+/**
+ * The steps of a scripted turn (or of a method hook), one strict zod object per kind, discriminated
+ * by the `step` field. Every step may carry:
+ * - `when`: `{ "<name>": "value" | ["v1", "v2"] | "!value" }`; the step runs only if every entry
+ *   matches (an array: any of its values). A name is a recorded result — `permission` records the
+ *   chosen optionId or `cancelled`, `readFile` / `writeFile` / `request` record `ok` / `error`,
+ *   `terminal` records `exited` / `timeout` / `done` / `error`, under the step's `as` name (default:
+ *   the step kind) — or else a template variable (`config.model`, `mode`, `turn`, `args`, …).
+ *   `"!x"` means "not x" (also true when unset).
+ * - `requires`: client capabilities as dotted paths (`fs.readTextFile`, `fs.writeTextFile`,
+ *   `terminal`, `session.configOptions.boolean`, …), `"!path"` for "not advertised"; the step is
+ *   skipped unless all hold.
+ * - `note`: a free comment, ignored.
+ *
+ * Every string inside a step may use `{{var}}` templates: `cwd`, `sessionId`, `prompt`, `args` (the
+ * prompt after its first word, for slash commands), `execPath` (the agent's node executable),
+ * `now` (ISO time), `turn` (number of the prompt in the session), `result.<name>` (text of a
+ * recorded result), `config.<id>` (current value of a config option), `configLabel.<id>` (its
+ * display name), `mode` (current legacy mode id).
+ */
+
+const whenSchema = z.record(z.string(), z.union([z.string(), z.array(z.string()).min(1)]));
+
+const common = {
+  when: whenSchema.optional(),
+  requires: z.array(z.string()).optional(),
+  note: z.string().optional(),
+};
+
+/** Name under which an outcome is recorded; default: the step kind. */
+const asName = z.string().min(1).optional();
+/** `true`: also send the outcome as an agent message chunk `[name] outcome: text`, for tests to observe. */
+const echo = z.boolean().optional();
+/** `false`: send the request and go on; `await` / `cancelRequest` can refer to it by its `as` name. */
+const wait = z.boolean().optional();
+
+const chunkFields = {
+  text: z.string(),
+  /** Number of chunks the text is streamed in (split at word boundaries). Default 1. */
+  chunks: z.number().int().positive().optional(),
+  /** Delay between chunks, ms. Default 0. */
+  chunkDelayMs: z.number().int().nonnegative().optional(),
+  messageId: z.string().optional(),
+};
+
+/** Every step kind. */
+export const stepSchema = z.discriminatedUnion('step', [
+  /** Agent (or, with role "user", replayed user) message, streamed in `chunks`. */
+  z.strictObject({ step: z.literal('text'), ...common, ...chunkFields, role: z.enum(['agent', 'user']).optional() }),
+  /** Agent thought (`agent_thought_chunk`), streamed like `text`. */
+  z.strictObject({ step: z.literal('thought'), ...common, ...chunkFields }),
+  /** A message chunk with any content block (image, resource_link, …). */
+  z.strictObject({
+    step: z.literal('content'), ...common, content: contentBlockSchema,
+    role: z.enum(['agent', 'user', 'thought']).optional(), messageId: z.string().optional(),
+  }),
+  /** `tool_call`. */
+  z.strictObject({
+    step: z.literal('toolCall'), ...common,
+    toolCallId: z.string(), title: z.string(), kind: toolKindSchema.optional(), status: toolCallStatusSchema.optional(),
+    content: z.array(toolCallContentSchema).optional(), locations: z.array(toolCallLocationSchema).optional(),
+    rawInput: z.unknown().optional(), rawOutput: z.unknown().optional(), _meta: metaSchema,
+  }),
+  /** `tool_call_update` (only the given fields; `content` / `locations` replace the old arrays). */
+  z.strictObject({ step: z.literal('toolCallUpdate'), ...common, ...toolCallUpdateFields }),
+  /** `plan` (the complete list every time). */
+  z.strictObject({ step: z.literal('plan'), ...common, entries: z.array(planEntrySchema) }),
+  /** `available_commands_update`. */
+  z.strictObject({ step: z.literal('commands'), ...common, commands: z.array(availableCommandSchema) }),
+  /** `current_mode_update` (also changes the session's mode). */
+  z.strictObject({ step: z.literal('mode'), ...common, currentModeId: z.string() }),
+  /** `config_option_update` with the full set (also replaces the session's options). */
+  z.strictObject({ step: z.literal('configOptions'), ...common, configOptions: z.array(configOptionSchema) }),
+  /** `session_info_update`; `null` clears a field. */
+  z.strictObject({
+    step: z.literal('sessionInfo'), ...common, title: z.string().nullable().optional(), updatedAt: z.string().nullable().optional(),
+  }),
+  /** `usage_update`. */
+  z.strictObject({ step: z.literal('usage'), ...common, ...usageSchema.shape }),
+  /** `session/request_permission`; outcome = chosen optionId or `cancelled` (or `error`). */
+  z.strictObject({
+    step: z.literal('permission'), ...common, as: asName, echo, wait,
+    toolCall: z.strictObject(toolCallUpdateFields),
+    /** Default: allow-once / allow-always / reject-once. */
+    options: z.array(permissionOptionSchema).optional(),
+  }),
+  /** `fs/read_text_file`; with `toolCallId`, the tool call is completed with the content (or failed). */
+  z.strictObject({
+    step: z.literal('readFile'), ...common, as: asName, echo, wait,
+    path: z.string(), line: z.number().int().positive().optional(), limit: z.number().int().nonnegative().optional(),
+    toolCallId: z.string().optional(),
+  }),
+  /** `fs/write_text_file`; with `toolCallId`, the tool call is completed (or failed). */
+  z.strictObject({
+    step: z.literal('writeFile'), ...common, as: asName, echo, wait,
+    path: z.string(), content: z.string(), toolCallId: z.string().optional(),
+  }),
+  /**
+   * `terminal/create`, then `ops` in order (default `["waitForExit", "output", "release"]`, or with
+   * `timeoutMs` the timeout pattern `["waitOrKill", "output", "release"]`: wait_for_exit races a
+   * timer, on timeout `terminal/kill`). A number in `ops` sleeps that many ms. With `toolCallId`, the
+   * terminal is embedded in that tool call right after creation and the call is completed at the end.
+   */
+  z.strictObject({
+    step: z.literal('terminal'), ...common, as: asName, echo,
+    command: z.string(), args: z.array(z.string()).optional(),
+    env: z.array(z.strictObject({ name: z.string(), value: z.string() })).optional(),
+    cwd: z.string().nullable().optional(), outputByteLimit: z.number().int().nonnegative().nullable().optional(),
+    toolCallId: z.string().optional(), timeoutMs: z.number().int().positive().optional(),
+    ops: z.array(z.union([
+      z.enum(['output', 'waitForExit', 'waitOrKill', 'kill', 'release']),
+      z.number().int().nonnegative(),
+    ])).optional(),
+  }),
+  /** Any request (or, with `notification`, notification) to the client, e.g. an unknown method. */
+  z.strictObject({
+    step: z.literal('request'), ...common, as: asName, echo, wait,
+    method: z.string(), params: z.unknown().optional(), notification: z.boolean().optional(),
+    /** Send with this id, bypassing the SDK (which only uses numbers from 0): e.g. a string id. */
+    id: z.union([z.string(), z.number().int()]).optional(),
+  }),
+  /** `$/cancel_request` for a pending request started with `wait: false` (`target`), or for a raw `requestId`. */
+  z.strictObject({
+    step: z.literal('cancelRequest'), ...common,
+    target: z.string().optional(), requestId: z.union([z.string(), z.number().int()]).optional(),
+  }),
+  /** Wait for a request started with `wait: false`, then record (and echo) its outcome. */
+  z.strictObject({ step: z.literal('await'), ...common, target: z.string() }),
+  /** Pause. Cancellation interrupts it. */
+  z.strictObject({ step: z.literal('sleep'), ...common, ms: z.number().int().nonnegative() }),
+  /** Write lines to stderr. */
+  z.strictObject({ step: z.literal('stderr'), ...common, lines: z.array(z.string()) }),
+  /** Write a raw line (or `json`, serialized) to stdout; `newline: false` leaves the line open. */
+  z.strictObject({
+    step: z.literal('raw'), ...common, line: z.string().optional(), json: z.unknown().optional(),
+    newline: z.boolean().optional(),
+  }),
+  /** A `session/update` whose text is `bytes` bytes long (ASCII), e.g. 10 MB or 70 MB. */
+  z.strictObject({
+    step: z.literal('huge'), ...common, bytes: z.number().int().positive(), role: z.enum(['agent', 'thought']).optional(),
+  }),
+  /** A `session/update` with a `sessionUpdate` kind no client knows. */
+  z.strictObject({
+    step: z.literal('unknownUpdate'), ...common, sessionUpdate: z.string().optional(),
+    fields: z.record(z.string(), z.unknown()).optional(),
+  }),
+  /** Any `session/update` payload, sent as is (optionally for another `sessionId`). */
+  z.strictObject({
+    step: z.literal('update'), ...common, update: z.record(z.string(), z.unknown()), sessionId: z.string().optional(),
+  }),
+  /** Write `stderr` lines, then exit with `exitCode` (default 1) or kill the process with `signal`. */
+  z.strictObject({
+    step: z.literal('crash'), ...common, stderr: z.array(z.string()).optional(),
+    exitCode: z.number().int().min(0).max(255).optional(), signal: z.string().optional(),
+  }),
+  /** Never answer the current request (ignores cancellation). */
+  z.strictObject({ step: z.literal('hang'), ...common }),
+  /** Answer the current request with a JSON-RPC error; later steps still run. */
+  z.strictObject({ step: z.literal('error'), ...common, ...jsonRpcErrorSchema.shape }),
+  /** Answer `session/prompt` with this stop reason now; later steps still run (late updates). */
+  z.strictObject({
+    step: z.literal('stop'), ...common,
+    stopReason: z.enum(['end_turn', 'max_tokens', 'max_turn_requests', 'refusal', 'cancelled']),
+  }),
+]);
+
+/** One step of a scripted turn or hook. */
+export type Step = z.infer<typeof stepSchema>;
+/** The kinds of step (`Step['step']`). */
+export type StepKind = Step['step'];
+/** The step of kind `K`. */
+export type StepOf<K extends StepKind> = Extract<Step, { step: K }>;

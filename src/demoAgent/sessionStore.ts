@@ -1,0 +1,164 @@
+import * as acp from '@agentclientprotocol/sdk';
+import type { ScenarioConfigOption } from './acpShapes';
+import type { Scenario } from './scenario';
+import type { Step } from './scenarioSteps';
+import type { TurnControl } from './turnControl';
+
+/** A `session/update` payload as the engine sends it (possibly one no client knows). */
+export type OutgoingUpdate = Record<string, unknown> & { sessionUpdate: string };
+
+/** One session of the scripted agent, in memory for the process lifetime. */
+export interface SessionState {
+  readonly sessionId: string;
+  cwd: string;
+  additionalDirectories?: string[];
+  title?: string | null;
+  updatedAt: string | null;
+  /** Legacy modes (a copy of the scenario's). */
+  modes?: { currentModeId: string; availableModes: Array<{ id: string; name: string; description?: string | null }> };
+  /** Config options (a copy of the scenario's). */
+  configOptions?: ScenarioConfigOption[];
+  /** `stored`: known from the scenario but not loaded yet; `closed`: after session/close. */
+  status: 'active' | 'stored' | 'closed';
+  /** Updates sent to the client for this session (replayed by session/load). */
+  readonly history: OutgoingUpdate[];
+  /** Scenario replay steps (stored sessions). */
+  readonly replay: readonly Step[];
+  /** Whether the session comes from the scenario or was created by `session/new`. */
+  readonly origin: 'stored' | 'created';
+  /** The running prompt turn, if any. */
+  activeTurn?: TurnControl;
+  /** Number of prompts received. */
+  prompts: number;
+}
+
+/** One page of `session/list`. */
+export interface SessionPage {
+  sessions: acp.SessionInfo[];
+  nextCursor?: string;
+}
+
+const cursorPrefix = 'scripted-page:';
+
+/**
+ * The sessions of one scripted agent: the scenario's stored sessions plus those created with
+ * `session/new`. Supports list (with cwd filter and cursor paging), load, resume, close and delete.
+ */
+export class SessionStore {
+  private readonly sessions = new Map<string, SessionState>();
+  private counter = 0;
+
+  constructor(private readonly scenario: Scenario, private readonly agentCwd: string) {
+    for (const stored of scenario.session?.stored ?? []) {
+      this.sessions.set(stored.sessionId, {
+        sessionId: stored.sessionId,
+        cwd: stored.cwd ?? '',
+        additionalDirectories: stored.additionalDirectories,
+        title: stored.title,
+        updatedAt: stored.updatedAt ?? null,
+        ...this.initialState(),
+        status: 'stored',
+        history: [],
+        replay: stored.replay ?? [],
+        origin: 'stored',
+        prompts: 0,
+      });
+    }
+  }
+
+  /** Creates a new active session with a fresh id. */
+  create(cwd: string, additionalDirectories?: string[]): SessionState {
+    let sessionId: string;
+    do {
+      this.counter += 1;
+      const random = this.scenario.session?.randomIds ? `-${Math.random().toString(16).slice(2, 8)}` : '';
+      sessionId = `${this.scenario.session?.idPrefix ?? 'sess-'}${this.counter}${random}`;
+    } while (this.sessions.has(sessionId));
+    const session: SessionState = {
+      sessionId, cwd, additionalDirectories, updatedAt: new Date().toISOString(), ...this.initialState(),
+      status: 'active', history: [], replay: [], origin: 'created', prompts: 0,
+    };
+    this.sessions.set(sessionId, session);
+    return session;
+  }
+
+  /** The session with this id, or undefined (also after delete). */
+  get(sessionId: string): SessionState | undefined {
+    return this.sessions.get(sessionId);
+  }
+
+  /** The session with this id, or a -32002 "Resource not found" error. */
+  require(sessionId: string): SessionState {
+    const session = this.sessions.get(sessionId);
+    if (!session) {
+      throw acp.RequestError.sessionNotFound(sessionId);
+    }
+    return session;
+  }
+
+  /** Every session. */
+  all(): SessionState[] {
+    return [...this.sessions.values()];
+  }
+
+  /** Deletes a session (silently succeeds for unknown ids). */
+  delete(sessionId: string): boolean {
+    return this.sessions.delete(sessionId);
+  }
+
+  /**
+   * One page of sessions: created sessions (newest first), then stored ones in scenario order.
+   * @throws RequestError -32602 for a cursor this store did not hand out
+   */
+  list(cwd: string | null | undefined, cursor: string | null | undefined): SessionPage {
+    const pageSize = this.scenario.session?.listPageSize ?? 50;
+    const created = [...this.sessions.values()].filter((s) => s.origin === 'created').reverse();
+    const rest = [...this.sessions.values()].filter((s) => s.origin === 'stored');
+    const all = [...created, ...rest].filter((s) => !cwd || !s.cwd || s.cwd === cwd);
+    const offset = cursor ? decodeCursor(cursor) : 0;
+    const page = all.slice(offset, offset + pageSize).map((s): acp.SessionInfo => ({
+      sessionId: s.sessionId,
+      cwd: s.cwd || cwd || this.agentCwd,
+      ...(s.additionalDirectories ? { additionalDirectories: s.additionalDirectories } : {}),
+      ...(s.title !== undefined ? { title: s.title } : {}),
+      ...(s.updatedAt ? { updatedAt: s.updatedAt } : {}),
+    }));
+    const next = offset + pageSize;
+    return next < all.length ? { sessions: page, nextCursor: encodeCursor(next) } : { sessions: page };
+  }
+
+  /** The config options to show this client (boolean ones only if it supports them). */
+  visibleConfigOptions(session: SessionState, clientSupportsBoolean: boolean): ScenarioConfigOption[] | undefined {
+    if (!session.configOptions) {
+      return undefined;
+    }
+    const always = this.scenario.session?.alwaysSendBooleanOptions ?? false;
+    return session.configOptions.filter((o) => o.type !== 'boolean' || clientSupportsBoolean || always);
+  }
+
+  private initialState(): Pick<SessionState, 'modes' | 'configOptions'> {
+    const { modes, configOptions } = this.scenario.session ?? {};
+    return {
+      modes: modes ? structuredClone(modes) : undefined,
+      configOptions: configOptions ? structuredClone(configOptions) : undefined,
+    };
+  }
+}
+
+function encodeCursor(offset: number): string {
+  return btoa(`${cursorPrefix}${offset}`);
+}
+
+function decodeCursor(cursor: string): number {
+  let text = '';
+  try {
+    text = atob(cursor);
+  } catch {
+    // falls through to the error below
+  }
+  const offset = text.startsWith(cursorPrefix) ? Number(text.slice(cursorPrefix.length)) : NaN;
+  if (!Number.isSafeInteger(offset) || offset < 0) {
+    throw acp.RequestError.invalidParams({ cursor }, 'unknown cursor');
+  }
+  return offset;
+}

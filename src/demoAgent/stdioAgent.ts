@@ -1,0 +1,53 @@
+import os from 'node:os';
+import { Readable, Writable } from 'node:stream';
+import type { AgentIo } from './agentIo';
+import type { Scenario } from './scenario';
+import { runScriptedAgent } from './scriptedAgent';
+
+/** The `AgentIo` of this process: stdin/stdout/stderr, its environment, exit and kill. */
+export function stdioAgentIo(): AgentIo {
+  return {
+    input: Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>,
+    output: Writable.toWeb(process.stdout),
+    writeStderr: (text) => {
+      process.stderr.write(text);
+    },
+    env: process.env,
+    cwd: process.cwd(),
+    execPath: process.execPath,
+    exit: (how) => {
+      if ('code' in how) {
+        process.exit(how.code);
+      }
+      const number = (os.constants.signals as Record<string, number | undefined>)[how.signal];
+      try {
+        process.kill(process.pid, how.signal);
+      } catch {
+        process.exit(1);
+      }
+      // Only reached for a signal that does not end the process by default: exit as a shell reports it.
+      process.exit(128 + (number ?? 0));
+    },
+  };
+}
+
+/**
+ * Runs a scripted agent on this process's stdio and exits when the client closes stdin. Unexpected
+ * errors are logged to stderr, never fatal: a test agent must not die unless a scenario says so.
+ * Works under node and under Electron with ELECTRON_RUN_AS_NODE=1.
+ */
+export async function runStdioAgent(scenario: Scenario): Promise<void> {
+  const report = (what: string) => (error: unknown): void => {
+    process.stderr.write(`[${scenario.name}] ${what}: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  };
+  process.on('unhandledRejection', report('unhandled rejection'));
+  process.on('uncaughtException', report('uncaught exception'));
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    report('stdout')(error);
+    if (error.code === 'EPIPE') {
+      process.exit(0);
+    }
+  });
+  await runScriptedAgent(scenario, stdioAgentIo());
+  process.exit(0);
+}
