@@ -83,6 +83,6 @@ describe('sessions with the Demo agent', function () {
   });
 
   it('an unknown agent id fails with a clear message', async () => {
-    await assert.rejects(vscode.commands.executeCommand('switchboard.newSession', 'no-such-agent'), /No agent with id 'no-such-agent'/);
+    await assert.rejects(Promise.resolve(vscode.commands.executeCommand('switchboard.newSession', 'no-such-agent')), /No agent with id 'no-such-agent'/);
   });
 });
