@@ -10,7 +10,7 @@
 // Build first: node esbuild.mjs (npm run test:ui does). The extension is loaded as a development
 // extension through the URL payload on VS Code 1.100, and installed by symlink into the extensions dir on
 // newer versions (there the payload needs the smoke-test driver, which hides notification toasts).
-// SWITCHBOARD_UI_LOAD=dev|link forces one way.
+// SWITCHBOARD_UI_LOAD=dev|link forces one way; SWITCHBOARD_UI_VSIX=path.vsix installs that package instead.
 //
 // A UI module (test/ui/<name>.ui.mjs) exports:
 //   export const name = 'sessions';                 // optional, default: the file name
@@ -28,7 +28,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
-  EXTENSION_ROOT, REPO_ROOT, extensionManifest, ensureInstalled, launchBrowser, linkExtension, log, makeTmp,
+  EXTENSION_ROOT, REPO_ROOT, extensionManifest, ensureInstalled, installVsix, launchBrowser, linkExtension, log, makeTmp,
   makeWorkspace, payloadNeedsSmokeTestDriver, removeTmpDirs, resolveVersions, sleep, startServer,
 } from './harness.mjs';
 import { errorText, finishLayer } from './report.mjs';
@@ -62,7 +62,7 @@ const SHOTS = path.join(REPO_ROOT, 'test-results', 'screenshots');
  * @property {import('playwright-core').Page} page
  * @property {import('./harness.mjs').Server} server
  * @property {string} workspace                   the folder that is open
- * @property {'dev' | 'link'} load                how the extension was loaded
+ * @property {'dev' | 'link' | 'vsix'} load       how the extension was loaded
  * @property {ReturnType<typeof extensionManifest>} extension
  * @property {(cond: unknown, msg: string) => void} expect      counts an assertion; throws if cond is falsy
  * @property {(name: string) => Promise<string>} screenshot      saves test-results/screenshots/<version>/<name>.png
@@ -110,7 +110,7 @@ async function loadModules() {
  * @param {string} name
  * @param {import('./harness.mjs').Server} server
  * @param {string} workspace
- * @param {'dev' | 'link'} load
+ * @param {'dev' | 'link' | 'vsix'} load
  * @param {{ assertions: number }} counter
  * @returns {UiTest}
  */
@@ -245,8 +245,10 @@ try {
     try {
       ensureInstalled(version);
       const envLoad = process.env.SWITCHBOARD_UI_LOAD;
-      /** @type {'dev' | 'link'} */
-      const load = envLoad === 'dev' || envLoad === 'link' ? envLoad : payloadNeedsSmokeTestDriver(version) ? 'link' : 'dev';
+      const vsix = process.env.SWITCHBOARD_UI_VSIX;
+      /** @type {'dev' | 'link' | 'vsix'} */
+      const load = vsix ? 'vsix' : envLoad === 'dev' || envLoad === 'link' ? envLoad : payloadNeedsSmokeTestDriver(version) ? 'link' : 'dev';
+      log(`VS Code ${version}: extension loaded by ${{ dev: 'extensionDevelopmentPath (URL payload)', link: 'symlink into the extensions dir', vsix: `installing ${vsix}` }[load]}`);
       browser = await launchBrowser();
       // one server per distinct (settings, env)
       /** @type {Map<string, UiModule[]>} */
@@ -262,6 +264,7 @@ try {
         try {
           const extensionsDir = path.join(tmp, 'extensions');
           if (load === 'link') linkExtension(extensionsDir);
+          if (load === 'vsix') installVsix(version, /** @type {string} */ (vsix), extensionsDir);
           server = await startServer({ version, forPayload: load === 'dev', settings: group[0].settings, env: group[0].env, extensionsDir });
         } catch (e) {
           for (const m of group) {
