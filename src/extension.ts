@@ -28,7 +28,9 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     if (open) return open.reveal();
     const panel = ChatPanel.create(context.extensionUri, session, sessions.logFor(session.host.definition));
     panels.set(session.sessionId, panel);
+    session.chatVisible = () => panel.panel.visible;
     panel.onDidDispose(() => {
+      session.chatVisible = () => false;
       panels.delete(session.sessionId);
       sessions.forget(session.sessionId);
     });

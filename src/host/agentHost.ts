@@ -13,6 +13,8 @@ import type { AgentDefinition } from '../agents/agentDefinition';
 import { AgentProcess } from '../agents/agentProcess';
 import type { AgentExit } from '../agents/agentProcess';
 import type { AgentSession } from './agentSession';
+import { FsHandler } from './fsHandler';
+import { TerminalManager } from './terminalHandler';
 
 /** The client identity sent in `initialize` (read from package.json). */
 export interface ClientInfo {
@@ -23,11 +25,11 @@ export interface ClientInfo {
 
 /**
  * What this build of Switchboard implements, advertised exactly (acp-client-spec §2.3: omitted means
- * unsupported). fs/* and terminal/* are not served yet, so they are advertised as false.
+ * unsupported): each handler declares what it serves.
  */
 export const clientCapabilities: ClientCapabilities = {
-  fs: { readTextFile: false, writeTextFile: false },
-  terminal: false,
+  fs: { ...FsHandler.capabilities },
+  terminal: TerminalManager.supported,
 };
 
 /** Lifecycle of an agent host. */
@@ -95,11 +97,15 @@ export class AgentHost implements vscode.Disposable {
     const connection = AcpConnection.overStreams(proc.stdout, proc.stdin, { logger: this.acpLogger(), streamEndGraceMs: 500 });
     this._connection = connection;
     connection.onNotification('session/update', (p) => this.routeUpdate(p));
-    connection.onRequest('session/request_permission', (p, ct) => {
-      const session = this._sessions.get(p.sessionId);
-      if (!session) throw AcpError.invalidParams(`Unknown session '${p.sessionId}'`);
-      return session.requestPermission(p, ct);
-    });
+    // agent → client requests, each served by its session's handler
+    connection.onRequest('session/request_permission', (p, ct) => this.session(p.sessionId).permissions.request(p, ct));
+    connection.onRequest('fs/read_text_file', (p, ct) => this.session(p.sessionId).fs.readTextFile(p, ct));
+    connection.onRequest('fs/write_text_file', (p, ct) => this.session(p.sessionId).fs.writeTextFile(p, ct));
+    connection.onRequest('terminal/create', (p, ct) => this.session(p.sessionId).terminals.create(p, ct));
+    connection.onRequest('terminal/output', (p, ct) => this.session(p.sessionId).terminals.output(p, ct));
+    connection.onRequest('terminal/wait_for_exit', (p, ct) => this.session(p.sessionId).terminals.waitForExit(p, ct));
+    connection.onRequest('terminal/kill', (p, ct) => this.session(p.sessionId).terminals.kill(p, ct));
+    connection.onRequest('terminal/release', (p, ct) => this.session(p.sessionId).terminals.release(p, ct));
     proc.onDidExit((exit) => this.onExit(exit));
     connection.listen();
     const cancel = token ? { token } : {};
@@ -109,6 +115,13 @@ export class AgentHost implements vscode.Disposable {
     this.log.info(`initialized: protocol ${this._init.protocolVersion}${info ? `, ${info.title ?? info.name} ${info.version}` : ''}; capabilities ${JSON.stringify(this._init.agentCapabilities ?? {})}`);
     this._state = 'ready';
     this._onDidChangeState.fire('ready');
+  }
+
+  /** The session a request is for; an unknown id is invalid params. */
+  private session(sessionId: string): AgentSession {
+    const session = this._sessions.get(sessionId);
+    if (!session) throw AcpError.invalidParams(`Unknown session '${sessionId}'`);
+    return session;
   }
 
   private routeUpdate(p: SessionNotification): void {

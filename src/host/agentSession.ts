@@ -1,35 +1,52 @@
 /**
- * AgentSession: one ACP session of an agent. Owns the thread model, runs prompt turns, cancels them, and
- * parks permission requests on their tool call until the user answers (or the turn is cancelled, which
- * answers every pending request with the `cancelled` outcome, acp-client-spec §4.4).
+ * AgentSession: one ACP session of an agent. Owns the thread model and the per-session handlers (files,
+ * terminals, permissions, follow-along, change review), runs prompt turns and cancels them (cancel answers
+ * every pending permission request `cancelled`, acp-client-spec §4.4).
  */
-import type { CancellationToken } from 'vscode-jsonrpc/node';
+import type * as vscode from 'vscode';
 import { AcpError } from '../acp/errors';
-import type { ContentBlock, RequestPermissionRequest, RequestPermissionResponse, SessionUpdate } from '../acp/schema/types.gen';
+import type { ContentBlock, SessionUpdate } from '../acp/schema/types.gen';
 import type { AgentExit } from '../agents/agentProcess';
 import { AcpThread } from '../thread/thread';
 import type { AgentHost } from './agentHost';
-
-interface PendingPermission {
-  readonly requestId: string;
-  readonly options: RequestPermissionRequest['options'];
-  readonly resolve: (r: RequestPermissionResponse) => void;
-}
-
-const outcomeLabels: Record<string, string> = {
-  allow_once: 'Allowed once', allow_always: 'Always allowed', reject_once: 'Rejected', reject_always: 'Always rejected',
-};
+import { ChangeTracker } from './changeTracker';
+import { FollowAgent } from './followAgent';
+import { FsHandler } from './fsHandler';
+import { PermissionBroker } from './permissionBroker';
+import type { SessionContext } from './sessionContext';
+import { TerminalManager } from './terminalHandler';
 
 /** One session of an agent. */
-export class AgentSession {
+export class AgentSession implements vscode.Disposable {
   readonly thread: AcpThread;
-  private readonly _permissions = new Map<string, PendingPermission>();
-  private _nextPermission = 0;
+  readonly context: SessionContext;
+  readonly permissions: PermissionBroker;
+  readonly changes: ChangeTracker;
+  readonly fs: FsHandler;
+  readonly terminals: TerminalManager;
+  readonly follow: FollowAgent;
+  /** Set by the chat panel registry: whether a chat panel of this session is visible. */
+  chatVisible: () => boolean = () => false;
   private _turn: Promise<void> | undefined;
+  private readonly _subscriptions: { dispose(): void }[] = [];
 
-  constructor(readonly host: AgentHost, readonly sessionId: string, readonly cwd: string, logger?: { info(m: string): void }) {
-    this.thread = new AcpThread(sessionId, logger);
+  constructor(readonly host: AgentHost, readonly sessionId: string, readonly cwd: string, log: vscode.LogOutputChannel, additionalDirectories: readonly string[] = []) {
+    this.thread = new AcpThread(sessionId, log);
     this.thread.setStatus('idle');
+    this.context = {
+      sessionId, cwd, additionalDirectories, agentName: host.definition.name, thread: this.thread, log,
+      isChatVisible: () => this.chatVisible(),
+    };
+    this.permissions = new PermissionBroker(this.context);
+    this.changes = new ChangeTracker(this.context);
+    this.fs = new FsHandler(this.context, this.changes);
+    this.terminals = new TerminalManager(this.context);
+    this.follow = new FollowAgent(this.context);
+    this._subscriptions.push(this.thread.onDidChange((c) => {
+      if (c.type !== 'entry') return;
+      const entry = this.thread.entries[c.index];
+      if (entry?.kind === 'toolCall') this.follow.onToolCall(entry);
+    }));
   }
 
   /** True while a prompt turn runs. */
@@ -61,11 +78,12 @@ export class AgentSession {
       const res = await this.host.connection.request('session/prompt', { sessionId: this.sessionId, prompt });
       this.thread.endTurn(res.stopReason);
     } catch (error) {
-      this.cancelPermissions();
+      this.permissions.cancelAll();
       if (this.host.state === 'exited') return; // onAgentExit shows what happened
       const message = error instanceof Error ? error.message : String(error);
       this.thread.addNotice('error', `The agent failed: ${message}`);
-      this.thread.setStatus(AcpError.is(error, 'closed') ? 'disconnected' : 'idle', AcpError.is(error, 'closed') ? message : undefined);
+      const closed = AcpError.is(error, 'closed');
+      this.thread.setStatus(closed ? 'disconnected' : 'idle', closed ? message : undefined);
     }
   }
 
@@ -73,45 +91,19 @@ export class AgentSession {
   cancel(): void {
     if (!this._turn) return;
     this.host.connection.notify('session/cancel', { sessionId: this.sessionId });
-    this.cancelPermissions();
+    this.permissions.cancelAll();
     this.thread.cancelUnfinishedToolCalls();
   }
 
-  /** `session/request_permission`: parks the request on its tool call until answered. */
-  requestPermission(p: RequestPermissionRequest, token: CancellationToken): Promise<RequestPermissionResponse> {
-    const requestId = `p${++this._nextPermission}`;
-    return new Promise<RequestPermissionResponse>((resolve) => {
-      this._permissions.set(requestId, { requestId, options: p.options, resolve });
-      this.thread.setPermission(p.toolCall, requestId, p.options.map((o) => ({ optionId: o.optionId, name: o.name, kind: o.kind })));
-      // the agent withdrew the request ($/cancel_request): close the dialog; the connection answers -32800
-      token.onCancellationRequested(() => this.settlePermission(requestId, { outcome: { outcome: 'cancelled' } }, 'Withdrawn by the agent'));
-    });
-  }
-
-  /** The user picked an option. Unknown or stale ids are ignored (the dialog may have been answered elsewhere). */
+  /** The user picked an option of a permission request. */
   respondPermission(requestId: string, optionId: string): boolean {
-    const pending = this._permissions.get(requestId);
-    const option = pending?.options.find((o) => o.optionId === optionId);
-    if (!pending || !option) return false;
-    this.settlePermission(requestId, { outcome: { outcome: 'selected', optionId } }, outcomeLabels[option.kind] ?? option.name);
-    return true;
-  }
-
-  private settlePermission(requestId: string, response: RequestPermissionResponse, label: string): void {
-    const pending = this._permissions.get(requestId);
-    if (!pending) return;
-    this._permissions.delete(requestId);
-    this.thread.clearPermission(requestId, label);
-    pending.resolve(response);
-  }
-
-  private cancelPermissions(): void {
-    for (const id of [...this._permissions.keys()]) this.settlePermission(id, { outcome: { outcome: 'cancelled' } }, 'Cancelled');
+    return this.permissions.respond(requestId, optionId);
   }
 
   /** The agent process ended: the session shows why, with the last stderr lines. */
   onAgentExit(exit: AgentExit): void {
-    this.cancelPermissions();
+    this.permissions.cancelAll();
+    this.terminals.dispose();
     this.thread.cancelUnfinishedToolCalls();
     if (exit.requested) {
       this.thread.setStatus('disconnected', `Agent '${this.host.definition.name}' was stopped.`);
@@ -120,5 +112,12 @@ export class AgentSession {
     const tail = exit.stderrTail.slice(-5).join('\n');
     this.thread.addNotice('error', `Agent exited (${exit.code !== null ? `code ${exit.code}` : `signal ${exit.signal ?? '?'}`})${tail ? `:\n${tail}` : ''}`);
     this.thread.setStatus('disconnected', exit.error.message);
+  }
+
+  /** Releases the handlers (terminals are killed, pending permissions cancelled). */
+  dispose(): void {
+    this._subscriptions.splice(0).forEach((d) => d.dispose());
+    for (const d of [this.permissions, this.terminals, this.follow, this.fs, this.changes]) d.dispose();
+    this.thread.dispose();
   }
 }

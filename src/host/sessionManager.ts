@@ -68,7 +68,7 @@ export class SessionManager implements vscode.Disposable {
     s.cancel();
     s.host.detach(sessionId);
     this._sessions.delete(sessionId);
-    s.thread.dispose();
+    s.dispose();
     this._onDidChangeSessions.fire();
   }
 
