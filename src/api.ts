@@ -2,6 +2,7 @@
  * What `activate` returns: a small API used by the integration tests (and other extensions) to observe and
  * drive sessions without clicking through the UI.
  */
+import type { AgentSession } from './host/agentSession';
 import type { ThreadSnapshot } from './shared/viewModel';
 
 /** Switchboard's extension API. */
@@ -18,6 +19,8 @@ export interface SwitchboardApi {
   snapshot(sessionId: string): ThreadSnapshot | undefined;
   /** Ids of open sessions. */
   sessionIds(): string[];
+  /** The session object itself (tests reach its handlers through it). */
+  session(sessionId: string): AgentSession | undefined;
   /** The capabilities Switchboard advertises in `initialize`. */
   clientCapabilities(): unknown;
   /** Stops every agent process. */

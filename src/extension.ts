@@ -9,6 +9,10 @@ import { clientCapabilities } from './host/agentHost';
 import type { ClientInfo } from './host/agentHost';
 import type { AgentSession } from './host/agentSession';
 import { AgentRegistry } from './host/agentRegistry';
+import { openDiff, registerDiffEditor } from './host/diffEditor';
+import type { OpenDiffArgs } from './host/diffEditor';
+import { FollowStatusBar } from './host/followAgent';
+import { reviewChanges } from './host/reviewChanges';
 import { SessionManager } from './host/sessionManager';
 import { entryToView, stateToView } from './thread/toView';
 import { ChatPanel } from './webviews/chat/chatPanel';
@@ -40,10 +44,20 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     return active?.session ?? (sessions.sessions.length === 1 ? sessions.sessions[0] : undefined);
   };
   const deps = { registry, sessions, state: context.globalState, openChat };
+  const followBar = new FollowStatusBar(() => activeSession()?.follow);
+  context.subscriptions.push(followBar, registerDiffEditor(context), vscode.window.tabGroups.onDidChangeTabs(() => followBar.update()));
 
   context.subscriptions.push(
     vscode.commands.registerCommand('switchboard.newSession', (agentId?: unknown) => newSession(deps, typeof agentId === 'string' ? agentId : undefined)),
     vscode.commands.registerCommand('switchboard.cancelTurn', () => activeSession()?.cancel()),
+    vscode.commands.registerCommand('switchboard.followAgent', () => {
+      const session = activeSession();
+      if (!session) return void vscode.window.showInformationMessage('Open a Switchboard chat first: Follow Agent works on the active session.');
+      session.follow.toggle();
+      followBar.update();
+    }),
+    vscode.commands.registerCommand('switchboard.reviewChanges', () => reviewChanges(activeSession())),
+    vscode.commands.registerCommand('switchboard.openDiff', (args: OpenDiffArgs) => openDiff(args)),
     vscode.commands.registerCommand('switchboard.showAgentLog', async () => {
       const session = activeSession();
       if (session) return sessions.logFor(session.host.definition).show(true);
@@ -72,6 +86,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
       return s && { seq: 0, state: stateToView(s.thread, s.host.definition.name), entries: s.thread.entries.map(entryToView) };
     },
     sessionIds: () => sessions.sessions.map((s) => s.sessionId),
+    session: (id) => sessions.get(id),
     clientCapabilities: () => clientCapabilities,
     stopAll: () => sessions.stopAll(),
   };

@@ -2,24 +2,9 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { SwitchboardApi } from '../../src/api';
 import type { ThreadSnapshot } from '../../src/shared/viewModel';
-
-const EXTENSION_ID = 'switchboard.switchboard';
-
-async function api(): Promise<SwitchboardApi> {
-  const ext = vscode.extensions.getExtension<SwitchboardApi>(EXTENSION_ID);
-  assert.ok(ext, 'extension not installed');
-  return ext.activate();
-}
-
-async function until<T>(get: () => T | undefined, what: string, ms = 15000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = get();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+import { FsHandler } from '../../src/host/fsHandler';
+import { TerminalManager } from '../../src/host/terminalHandler';
+import { api, until } from './helpers';
 
 const agentText = (s: ThreadSnapshot | undefined) => (s?.entries ?? []).filter((e) => e.kind === 'agent').map((e) => (e.kind === 'agent' ? e.text : '')).join('\n');
 
@@ -30,7 +15,8 @@ describe('sessions with the Demo agent', function () {
   after(async () => { await sb.stopAll(); });
 
   it('advertises exactly what is implemented in initialize', () => {
-    assert.deepEqual(sb.clientCapabilities(), { fs: { readTextFile: false, writeTextFile: false }, terminal: false });
+    // each handler declares what it serves; nothing else is advertised
+    assert.deepEqual(sb.clientCapabilities(), { fs: { ...FsHandler.capabilities }, terminal: TerminalManager.supported });
   });
 
   it('New Session starts the Demo agent, opens a chat panel and streams the answer', async () => {

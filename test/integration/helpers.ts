@@ -1,0 +1,68 @@
+/**
+ * Helpers for integration tests in the extension host: the extension's API, polling, and scripted agents
+ * (test/fixtures/agents) registered as `switchboard.agents` entries at run time.
+ */
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { SwitchboardApi } from '../../src/api';
+
+/** The extension's id. */
+export const extensionId = 'switchboard.switchboard';
+
+/** Activates the extension and returns its API. */
+export async function api(): Promise<SwitchboardApi> {
+  const ext = vscode.extensions.getExtension<SwitchboardApi>(extensionId);
+  assert.ok(ext, 'extension not installed');
+  return ext.activate();
+}
+
+/** Polls `get` until it returns something truthy (or fails after `ms`). */
+export async function until<T>(get: () => T | undefined | null | false, what: string, ms = 15000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = get();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** The first workspace folder's path. */
+export function workspaceRoot(): string {
+  const f = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(f, 'the tests need a workspace folder');
+  return f.uri.fsPath;
+}
+
+/**
+ * Registers a scripted agent for `scenario` (a file name in test/fixtures/agents/scenarios, without .json)
+ * in the user settings and returns its agent id. `env` is passed to the agent.
+ */
+export async function useScriptedAgent(scenario: string, env: Record<string, string> = {}): Promise<string> {
+  const ext = vscode.extensions.getExtension(extensionId);
+  assert.ok(ext);
+  const root = ext.extensionPath;
+  const id = `scripted-${scenario.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  const config = vscode.workspace.getConfiguration('switchboard');
+  const agents = (config.get<unknown[]>('agents') ?? []).filter((a) => (a as { id?: string }).id !== id);
+  agents.push({
+    id,
+    name: `Scripted ${scenario}`,
+    command: process.execPath,
+    args: [path.join(root, 'out', 'test', 'fixtures', 'agents', 'scriptedAgent.js'), path.join(root, 'test', 'fixtures', 'agents', 'scenarios', `${scenario}.json`)],
+    env: { ELECTRON_RUN_AS_NODE: '1', SCRIPTED_AGENT_DELAY_SCALE: '0', ...env },
+  });
+  await config.update('agents', agents, vscode.ConfigurationTarget.Global);
+  return id;
+}
+
+/** Sets a `switchboard.*` setting in the user settings for the rest of the test (undo with `undefined`). */
+export async function setSetting(key: string, value: unknown): Promise<void> {
+  await vscode.workspace.getConfiguration('switchboard').update(key, value, vscode.ConfigurationTarget.Global);
+}
+
+/** The text of every agent message of a session, joined. */
+export function agentText(sb: SwitchboardApi, sessionId: string): string {
+  return (sb.snapshot(sessionId)?.entries ?? []).map((e) => (e.kind === 'agent' ? e.text : '')).join('\n');
+}
