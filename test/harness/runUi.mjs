@@ -300,7 +300,9 @@ try {
               };
               let timer;
               const timeout = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`timed out after ${m.timeout / 1000}s`)), m.timeout); });
-              try { await Promise.race([body(), timeout]); } finally { clearTimeout(timer); }
+              const running = body();
+              running.catch(() => {}); // after a timeout it rejects once the page closes: not unhandled
+              try { await Promise.race([running, timeout]); } finally { clearTimeout(timer); }
             } catch (e) {
               error = e;
             }
