@@ -5,7 +5,7 @@
 import './styles/chat.css';
 import {
   CancelTurnCommand, DidChangeNotification, DidSnapshotNotification, isIpc, ReadyCommand, RequestSnapshotCommand,
-  RespondPermissionCommand, SendPromptCommand,
+  RespondPermissionCommand, SendPromptCommand, ToggleFollowCommand,
 } from '../src/shared/chatProtocol';
 import type { DidChangeParams } from '../src/shared/chatProtocol';
 import type { ThreadSnapshot } from '../src/shared/viewModel';
@@ -18,7 +18,7 @@ import { Header } from './views/header';
 const ipc = hostIpc();
 const store = new ChatStore((reason) => ipc.post(RequestSnapshotCommand, { reason }));
 const transcript = document.getElementById('transcript') as HTMLElement;
-const header = new Header(document.getElementById('header') as HTMLElement);
+const header = new Header(document.getElementById('header') as HTMLElement, { toggleFollow: () => ipc.post(ToggleFollowCommand, {}) });
 const composer = new Composer(document.getElementById('composer') as HTMLElement, {
   send: (text) => ipc.post(SendPromptCommand, { text }),
   cancel: () => ipc.post(CancelTurnCommand, {}),

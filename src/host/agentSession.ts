@@ -13,6 +13,7 @@ import { ChangeTracker } from './changeTracker';
 import { FollowAgent } from './followAgent';
 import { FsHandler } from './fsHandler';
 import { PermissionBroker } from './permissionBroker';
+import { vscodePermissionEnvironment } from './permissionEnvironment';
 import type { SessionContext } from './sessionContext';
 import { TerminalManager } from './terminalHandler';
 
@@ -37,7 +38,7 @@ export class AgentSession implements vscode.Disposable {
       sessionId, cwd, additionalDirectories, agentName: host.definition.name, thread: this.thread, log,
       isChatVisible: () => this.chatVisible(),
     };
-    this.permissions = new PermissionBroker(this.context);
+    this.permissions = new PermissionBroker(this.context, vscodePermissionEnvironment);
     this.changes = new ChangeTracker(this.context);
     this.fs = new FsHandler(this.context, this.changes);
     this.terminals = new TerminalManager(this.context);

@@ -46,6 +46,9 @@ export interface RespondPermissionParams { readonly requestId: string; readonly 
 /** The user picked an option of a permission request. */
 export const RespondPermissionCommand = define<RespondPermissionParams>('permission/respond');
 
+/** The user turns Follow Agent on or off for this session (the header's toggle button). */
+export const ToggleFollowCommand = define<Record<string, never>>('follow/toggle');
+
 export interface SnapshotRequestParams { readonly reason: string }
 /** The webview saw a gap in the delta sequence and asks for a fresh snapshot. */
 export const RequestSnapshotCommand = define<SnapshotRequestParams>('thread/resync');

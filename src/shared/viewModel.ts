@@ -87,6 +87,8 @@ export interface ThreadStateView {
   readonly title: string;
   readonly agentName: string;
   readonly status: SessionStatus;
+  /** Whether Follow Agent is on for this session (the header's toggle button). */
+  readonly following: boolean;
   readonly plan: readonly PlanEntryView[];
   readonly commands: readonly { readonly name: string; readonly description: string; readonly hint?: string }[];
   readonly usage?: { readonly used: number; readonly size: number; readonly cost?: { readonly amount: number; readonly currency: string } };

@@ -48,6 +48,8 @@ export class AcpThread {
   configOptions: SessionConfigOption[] = [];
   currentModeId: string | undefined;
   usage: { used: number; size: number; cost?: { amount: number; currency: string } } | undefined;
+  /** Whether Follow Agent is on for this session (host UI state mirrored here so the chat header shows it). */
+  following = false;
   private readonly _toolCalls = new Map<string, number>();
   private _nextId = 0;
   private readonly _onDidChange = new Emitter<ThreadChange>();
@@ -143,6 +145,25 @@ export class AcpThread {
     entry.permissionOutcome = outcome;
     this.fire({ type: 'entry', index });
     if (this.status === 'awaitingPermission' && !this.hasPendingPermission()) this.setStatus('working');
+  }
+
+  /**
+   * Records an answer given without asking (auto-approval) on the request's tool call, creating the call if
+   * the agent never announced it, so that every automatic answer is visible in the transcript.
+   */
+  recordPermissionOutcome(toolCall: ToolCallPatch, outcome: string): void {
+    this.upsertToolCall(toolCall);
+    const index = this._toolCalls.get(toolCall.toolCallId);
+    if (index === undefined) return;
+    (this.entries[index] as ToolCallEntry).permissionOutcome = outcome;
+    this.fire({ type: 'entry', index });
+  }
+
+  /** Turns the Follow Agent flag on or off (a state change for the views). */
+  setFollowing(on: boolean): void {
+    if (this.following === on) return;
+    this.following = on;
+    this.fireState();
   }
 
   /** True while a permission request waits for the user. */

@@ -62,6 +62,7 @@ export function stateToView(t: AcpThread, agentName: string): ThreadStateView {
     title: t.title,
     agentName,
     status: t.status,
+    following: t.following,
     plan: t.plan.map((p) => ({ content: p.content, priority: p.priority, status: p.status })),
     commands: t.commands.map((c) => ({ name: c.name, description: c.description, ...(c.input && 'hint' in c.input && typeof c.input.hint === 'string' ? { hint: c.input.hint } : {}) })),
     ...(t.usage ? { usage: t.usage } : {}),

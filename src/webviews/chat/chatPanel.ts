@@ -5,7 +5,7 @@
  * quadratic). A gap reported by the webview gets a fresh snapshot; `retainContextWhenHidden` stays false.
  */
 import * as vscode from 'vscode';
-import { CancelTurnCommand, DidChangeNotification, DidSnapshotNotification, ReadyCommand, RequestSnapshotCommand, RespondPermissionCommand, SendPromptCommand } from '../../shared/chatProtocol';
+import { CancelTurnCommand, DidChangeNotification, DidSnapshotNotification, ReadyCommand, RequestSnapshotCommand, RespondPermissionCommand, SendPromptCommand, ToggleFollowCommand } from '../../shared/chatProtocol';
 import type { IpcMessageType, RespondPermissionParams, SendPromptParams } from '../../shared/chatProtocol';
 import type { ThreadDelta } from '../../shared/viewModel';
 import type { AgentSession } from '../../host/agentSession';
@@ -76,6 +76,7 @@ export class ChatPanel implements vscode.Disposable {
         this.session.respondPermission(requestId, optionId);
         return;
       }
+      case ToggleFollowCommand.method: return this.session.follow.toggle();
     }
   }
 

@@ -3,7 +3,7 @@
  * not match is dropped and logged, never acted on.
  */
 import { z } from 'zod';
-import { CancelTurnCommand, ReadyCommand, RequestSnapshotCommand, RespondPermissionCommand, SendPromptCommand } from '../../shared/chatProtocol';
+import { CancelTurnCommand, ReadyCommand, RequestSnapshotCommand, RespondPermissionCommand, SendPromptCommand, ToggleFollowCommand } from '../../shared/chatProtocol';
 
 const short = z.string().max(256);
 
@@ -14,6 +14,7 @@ export const webviewCommandSchemas: Record<string, z.ZodType> = {
   [CancelTurnCommand.method]: z.object({}),
   [RespondPermissionCommand.method]: z.object({ requestId: short, optionId: short }),
   [RequestSnapshotCommand.method]: z.object({ reason: short }),
+  [ToggleFollowCommand.method]: z.object({}),
 };
 
 /** A validated message from the webview, or a reason it was rejected. */

@@ -1,0 +1,74 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { PermissionOption, ToolKind } from '../../../src/acp/schema/types.gen';
+import { autoApproveOption, toAutoApprovePolicy } from '../../../src/host/autoApprove';
+import { options } from './permissionHelpers';
+
+describe('autoApproveOption', () => {
+  let root: string;
+  let extra: string;
+  let outside: string;
+  before(() => {
+    const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'sb-auto-')));
+    root = path.join(base, 'project');
+    extra = path.join(base, 'extra');
+    outside = path.join(base, 'outside');
+    for (const d of [root, extra, outside]) fs.mkdirSync(d);
+    fs.writeFileSync(path.join(outside, 'secret.txt'), 'x');
+    fs.symlinkSync(outside, path.join(root, 'escape'));
+  });
+  after(() => fs.rmSync(path.dirname(root), { recursive: true, force: true }));
+
+  const decide = (toolKind: ToolKind, paths: string[], opts: PermissionOption[] = options, roots = [root]) =>
+    autoApproveOption('reads', { toolKind, locations: paths.map((p) => ({ path: p })), options: opts }, roots).then((o) => o?.optionId);
+
+  it('picks allow_once for read, search, think and fetch inside the roots', async () => {
+    for (const kind of ['read', 'search', 'think', 'fetch'] as const) {
+      assert.equal(await decide(kind, [path.join(root, 'src', 'a.ts')]), 'allow', kind);
+    }
+  });
+
+  it('asks for every other kind', async () => {
+    for (const kind of ['edit', 'delete', 'move', 'execute', 'switch_mode', 'other'] as const) {
+      assert.equal(await decide(kind, [path.join(root, 'a.ts')]), undefined, kind);
+    }
+  });
+
+  it('think, search and fetch without locations are fine; a read without one asks', async () => {
+    assert.equal(await decide('think', []), 'allow');
+    assert.equal(await decide('search', []), 'allow');
+    assert.equal(await decide('fetch', []), 'allow');
+    assert.equal(await decide('read', []), undefined);
+  });
+
+  it('asks when any location is outside the roots, escapes with .. or a symlink, or is relative', async () => {
+    assert.equal(await decide('read', [path.join(root, 'a.ts'), path.join(outside, 'b.ts')]), undefined);
+    assert.equal(await decide('read', [`${root}/../outside/secret.txt`]), undefined);
+    assert.equal(await decide('read', [path.join(root, 'escape', 'secret.txt')]), undefined);
+    assert.equal(await decide('read', ['src/a.ts']), undefined);
+    assert.equal(await decide('search', [outside]), undefined);
+  });
+
+  it('counts additional directories and workspace folders as roots', async () => {
+    assert.equal(await decide('read', [path.join(extra, 'notes.md')], options, [root, extra]), 'allow');
+  });
+
+  it('asks when the agent offers no allow_once option (it never picks allow_always)', async () => {
+    const opts: PermissionOption[] = [{ optionId: 'always', name: 'Always', kind: 'allow_always' }, { optionId: 'no', name: 'No', kind: 'reject_once' }];
+    assert.equal(await decide('read', [path.join(root, 'a.ts')], opts), undefined);
+  });
+
+  it('never answers under "never", and without any root', async () => {
+    assert.equal(await autoApproveOption('never', { toolKind: 'think', locations: [], options }, [root]), undefined);
+    assert.equal(await decide('read', [path.join(root, 'a.ts')], options, []), undefined);
+  });
+
+  it('reads the setting leniently', () => {
+    assert.equal(toAutoApprovePolicy('reads'), 'reads');
+    assert.equal(toAutoApprovePolicy('never'), 'never');
+    assert.equal(toAutoApprovePolicy('all'), 'never');
+    assert.equal(toAutoApprovePolicy(undefined), 'never');
+  });
+});
