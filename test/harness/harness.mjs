@@ -198,11 +198,12 @@ function killTreeSync(pid) {
 }
 
 // The reaper: a small detached node process holding the read end of a pipe from us. We tell it which
-// process trees we own ("+pid" / "-pid"). When the pipe closes (we exited, were killed, crashed) it
-// kills whatever is still registered. It exits itself when nothing is left to watch.
+// process trees we own ("+pid" / "-pid") and which temp dirs ("d/path" / "u/path"). When the pipe closes
+// (we exited, were killed, crashed) it kills whatever is still registered and removes the dirs.
 const REAPER_SRC = `
 const fs = require('fs');
 const pids = new Set();
+const dirs = new Set();
 function tree(pid) {
   const kids = new Map();
   for (const d of fs.readdirSync('/proc')) {
@@ -216,7 +217,11 @@ function tree(pid) {
 let buf = '';
 process.stdin.on('data', (d) => {
   buf += d; const lines = buf.split('\\n'); buf = lines.pop();
-  for (const l of lines) { const n = Number(l.slice(1)); if (l[0] === '+') pids.add(n); else if (l[0] === '-') pids.delete(n); }
+  for (const l of lines) {
+    const n = Number(l.slice(1));
+    if (l[0] === '+') pids.add(n); else if (l[0] === '-') pids.delete(n);
+    else if (l[0] === 'd') dirs.add(l.slice(1)); else if (l[0] === 'u') dirs.delete(l.slice(1));
+  }
 });
 process.stdin.on('end', () => {
   for (const pid of pids) {
@@ -224,7 +229,10 @@ process.stdin.on('end', () => {
     try { process.kill(-pid, 'SIGKILL'); } catch {}
     for (const p of t) { try { process.kill(p, 'SIGKILL'); } catch {} }
   }
-  process.exit(0);
+  setTimeout(() => {
+    for (const d of dirs) { try { fs.rmSync(d, { recursive: true, force: true }); } catch {} }
+    process.exit(0);
+  }, dirs.size ? 500 : 0);
 });
 process.on('SIGINT', () => {}); process.on('SIGTERM', () => {}); process.on('SIGHUP', () => {});
 `;
@@ -252,10 +260,8 @@ function installHandlers() {
   }
 }
 
-/** Registers a process tree to be killed if we die. @param {number} pid */
-export function own(pid) {
-  installHandlers();
-  owned.add(pid);
+/** Sends one line to the reaper, starting it if needed. @param {string} line */
+function tellReaper(line) {
   try {
     if (!reaper || reaper.exitCode !== null) {
       reaper = spawn(process.execPath, ['-e', REAPER_SRC], { stdio: ['pipe', 'ignore', 'ignore'], detached: true });
@@ -263,16 +269,24 @@ export function own(pid) {
       const stdin = /** @type {import('node:net').Socket} */ (/** @type {unknown} */ (reaper.stdin));
       stdin.unref();
       stdin.on('error', () => {});
-      for (const p of owned) if (p !== pid) reaper.stdin?.write(`+${p}\n`);
+      for (const p of owned) reaper.stdin?.write(`+${p}\n`);
+      for (const d of tmpDirs) reaper.stdin?.write(`d${d}\n`);
     }
-    reaper.stdin?.write(`+${pid}\n`);
+    reaper.stdin?.write(`${line}\n`);
   } catch { /* the exit handler still covers normal exits */ }
+}
+
+/** Registers a process tree to be killed if we die. @param {number} pid */
+export function own(pid) {
+  installHandlers();
+  owned.add(pid);
+  tellReaper(`+${pid}`);
 }
 
 /** @param {number} pid */
 export function disown(pid) {
   owned.delete(pid);
-  try { reaper?.stdin?.write(`-${pid}\n`); } catch { /* ignore */ }
+  if (reaper) tellReaper(`-${pid}`);
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -284,11 +298,15 @@ const tmpDirs = [];
 export function makeTmp(prefix) {
   const d = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   tmpDirs.push(d);
+  // removed by the reaper if we die without cleaning up
+  if (process.env.SWITCHBOARD_KEEP !== '1') tellReaper(`d${d}`);
   return d;
 }
 export function removeTmpDirs() {
-  if (process.env.SWITCHBOARD_KEEP === '1') return;
-  for (const d of tmpDirs.splice(0)) { try { fs.rmSync(d, { recursive: true, force: true }); } catch { /* ignore */ } }
+  for (const d of tmpDirs.splice(0)) {
+    if (process.env.SWITCHBOARD_KEEP !== '1') { try { fs.rmSync(d, { recursive: true, force: true }); } catch { /* ignore */ } }
+    if (reaper) tellReaper(`u${d}`);
+  }
 }
 
 /** A free TCP port on host. @param {string} [host] @returns {Promise<number>} */
@@ -470,7 +488,8 @@ export async function startServer(o) {
     workspace: o.workspace ?? makeWorkspace(path.join(root, 'workspace')),
   };
   const xdg = path.join(root, 'xdg');
-  for (const d of [dirs.userData, dirs.extensions, dirs.workspace, xdg, path.join(dirs.userData, 'User')]) fs.mkdirSync(d, { recursive: true });
+  const tmpdir = path.join(root, 'tmp');
+  for (const d of [dirs.userData, dirs.extensions, dirs.workspace, xdg, tmpdir, path.join(dirs.userData, 'User')]) fs.mkdirSync(d, { recursive: true });
   const writeSettings = (/** @type {Record<string, unknown>} */ s) =>
     fs.writeFileSync(path.join(dirs.userData, 'User', 'settings.json'), JSON.stringify({ ...QUIET_SETTINGS, ...s }, null, 2));
   if (!(o.keepUserSettings && fs.existsSync(path.join(dirs.userData, 'User', 'settings.json')))) writeSettings(o.settings ?? {});
@@ -505,6 +524,8 @@ export async function startServer(o) {
     env: {
       ...process.env,
       XDG_CONFIG_HOME: xdg, XDG_DATA_HOME: xdg, XDG_CACHE_HOME: xdg,
+      // VS Code leaves vscode-ipc-*.sock files in the temp dir: keep them in ours, which stop() removes
+      TMPDIR: tmpdir,
       // the marketplace is unreachable here: an empty serviceUrl switches the gallery off
       EXTENSIONS_GALLERY: '{"serviceUrl":""}',
       ...(o.env ?? {}),
