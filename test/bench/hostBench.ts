@@ -1,0 +1,41 @@
+/**
+ * Runs the extension-host benchmarks (test/bench/extensionHost) for `npm run bench`: spawns
+ * test/harness/runHostBench.mjs (the real VS Code, as the integration tests use it), and returns the
+ * benchmark lines; the harness's own output is shown only when something failed.
+ */
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+/** The repository root (this file runs from out/test/bench). */
+const repoRoot = path.resolve(__dirname, '..', '..', '..');
+
+/** Runs the extension-host benchmarks; resolves with their lines and whether they all ran. */
+export async function runHostBenchmarks(): Promise<{ ok: boolean; lines: string[] }> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-hostbench-'));
+  const json = path.join(tmp, 'bench.json');
+  const output: string[] = [];
+  try {
+    const code = await new Promise<number>((resolve) => {
+      const child = spawn(process.execPath, [path.join(repoRoot, 'test', 'harness', 'runHostBench.mjs')], {
+        cwd: repoRoot, env: { ...process.env, SWITCHBOARD_BENCH_JSON: json }, stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout.on('data', (d: Buffer) => output.push(d.toString()));
+      child.stderr.on('data', (d: Buffer) => output.push(d.toString()));
+      child.on('error', (e) => { output.push(String(e)); resolve(1); });
+      child.on('close', (c) => resolve(c ?? 1));
+    });
+    let lines: string[] = [];
+    try {
+      const res = JSON.parse(fs.readFileSync(json, 'utf8')) as { versions: { lines: string[] }[] };
+      lines = res.versions.flatMap((v) => v.lines);
+    } catch {
+      lines = ['FAIL the extension-host benchmarks wrote no results'];
+    }
+    if (code !== 0) lines.push('  harness output:', ...output.join('').split('\n').slice(-40).map((l) => `    ${l}`));
+    return { ok: code === 0, lines };
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
