@@ -47,7 +47,10 @@ interface FileItem extends vscode.QuickPickItem {
 interface AllItem extends vscode.QuickPickItem {
   readonly all: 'undo' | 'keep';
 }
-type ReviewItem = FileItem | AllItem;
+interface SeparatorItem extends vscode.QuickPickItem {
+  readonly kind: vscode.QuickPickItemKind.Separator;
+}
+type ReviewItem = FileItem | AllItem | SeparatorItem;
 
 const actions: { action: ReviewAction; icon: string; label: string }[] = [
   { action: 'diff', icon: 'diff', label: 'Open Diff' },
@@ -66,7 +69,7 @@ function items(tracker: ChangeTracker): ReviewItem[] {
   const n = files.length;
   return [
     ...files,
-    { label: '', kind: vscode.QuickPickItemKind.Separator } as AllItem,
+    { label: '', kind: vscode.QuickPickItemKind.Separator },
     { all: 'undo', label: '$(discard) Undo All', description: `restore ${n} file${n === 1 ? '' : 's'} as they were before the agent` },
     { all: 'keep', label: '$(check-all) Keep All', description: 'keep the agent\'s changes and clear this list' },
   ];
@@ -120,7 +123,7 @@ export async function reviewChanges(session: AgentSession | undefined): Promise<
   });
   qp.onDidAccept(async () => {
     const item = qp.selectedItems[0];
-    if (!item) return;
+    if (!item || !('record' in item || 'all' in item)) return;
     qp.hide();
     if ('all' in item) {
       await run(item.all === 'undo' ? 'Undo All' : 'Keep All', () => (item.all === 'undo' ? undoAllChanges(tracker) : tracker.keepAll()));

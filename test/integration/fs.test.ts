@@ -209,6 +209,17 @@ describe('files through the editor (fs/*)', function () {
     assert.equal(tracker.changes.length, 0);
   });
 
+  it('ACP: Review Changes returns at once with nothing to review, and otherwise waits in its list', async () => {
+    const settled = (p: Thenable<unknown>) => Promise.race([Promise.resolve(p).then(() => true), new Promise((r) => setTimeout(() => r(false), 700))]);
+    assert.equal(await settled(vscode.commands.executeCommand('switchboard.reviewChanges')), true, 'nothing to review: only a message');
+    assert.equal((await ask('write', file('review-list.txt'))).outcome, 'ok');
+    const review = vscode.commands.executeCommand('switchboard.reviewChanges');
+    assert.equal(await settled(review), false, 'the list is open');
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    assert.equal(await settled(review), true, 'closing the list ends the command');
+    assert.equal(sb.session(sessionId)?.changes.changes.length, 1, 'closing keeps the record');
+  });
+
   it('Open Diff opens a diff editor: the old text read-only on the left, the file on the right', async () => {
     const p = file('diff-target.json', '{ "new": true }\n');
     await vscode.commands.executeCommand('switchboard.openDiff', { path: p, oldText: '{ "old": true }\n', newText: '{ "new": true }\n' });
