@@ -21,7 +21,10 @@ describe('permissions: the session/request_permission broker', function () {
     fs.writeFileSync(path.join(workspaceRoot(), 'README.md'), '# Sample\n');
   });
   afterEach(async () => { await setSetting('permissions.autoApprove', undefined); });
-  after(async () => { await sb.stopAll(); });
+  after(async () => {
+    await sb.stopAll();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
 
   const card = (id: string, toolCallId: string): ToolCallView | undefined => {
     const e = sb.snapshot(id)?.entries.find((x) => x.kind === 'toolCall' && x.toolCallId === toolCallId);
