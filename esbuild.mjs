@@ -84,7 +84,8 @@ function tsFiles(dir) {
 
 if (tests) {
   builds.push({
-    entryPoints: [...tsFiles('src'), ...tsFiles('test')],
+    // webview/ too: its pure modules (store, views/ansi) are unit-tested in plain node
+    entryPoints: [...tsFiles('src'), ...tsFiles('test'), ...tsFiles('webview')],
     outdir: 'out',
     outbase: '.',
     bundle: false,

@@ -14,7 +14,7 @@ import type { OpenDiffArgs } from './host/diffEditor';
 import { FollowStatusBar } from './host/followAgent';
 import { reviewChanges } from './host/reviewChanges';
 import { SessionManager } from './host/sessionManager';
-import { entryToView, stateToView } from './thread/toView';
+import { threadSnapshot } from './thread/toView';
 import { ChatPanel } from './webviews/chat/chatPanel';
 
 /** Activates the extension. */
@@ -83,7 +83,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     },
     snapshot: (id) => {
       const s = sessions.get(id);
-      return s && { seq: 0, state: stateToView(s.thread, s.host.definition.name), entries: s.thread.entries.map(entryToView) };
+      return s && threadSnapshot(s.thread, s.host.definition.name, 0);
     },
     sessionIds: () => sessions.sessions.map((s) => s.sessionId),
     session: (id) => sessions.get(id),

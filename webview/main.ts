@@ -14,6 +14,7 @@ import { ChatStore } from './store';
 import { Composer } from './views/composer';
 import { appendText, renderEntry } from './views/entries';
 import { Header } from './views/header';
+import { appendTerminalOutput, refreshTerminal } from './views/terminal';
 
 const ipc = hostIpc();
 const store = new ChatStore((reason) => ipc.post(RequestSnapshotCommand, { reason }));
@@ -35,7 +36,7 @@ function stickToBottom(run: () => void): void {
 function renderAt(index: number): void {
   const entry = store.entries[index];
   if (!entry) return;
-  const node = renderEntry(entry, actions);
+  const node = renderEntry(entry, actions, (id) => store.terminals.get(id));
   const old = nodes[index];
   if (old) old.replaceWith(node);
   else transcript.append(node);
@@ -59,6 +60,9 @@ store.subscribe((change) => stickToBottom(() => {
       return;
     }
     case 'entry': return renderAt(change.index);
+    case 'terminal': return refreshTerminal(transcript, change.terminalId, store.terminals.get(change.terminalId));
+    case 'terminalOutput':
+      return appendTerminalOutput(transcript, change.terminalId, change.carry, change.text, store.terminals.get(change.terminalId));
     case 'state':
       header.render(store.state);
       composer.setState(store.state);

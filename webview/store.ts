@@ -3,20 +3,30 @@
  * asks the host for a fresh snapshot instead of showing a wrong transcript (ARCHITECTURE.md 1.5 item 8).
  */
 import type { DidChangeParams } from '../src/shared/chatProtocol';
-import type { AgentTextView, EntryView, ThreadDelta, ThreadSnapshot, ThreadStateView } from '../src/shared/viewModel';
+import { terminalTailChars } from '../src/shared/viewModel';
+import type { AgentTextView, EntryView, TerminalView, ThreadDelta, ThreadSnapshot, ThreadStateView } from '../src/shared/viewModel';
+import { incompleteTailStart } from './views/ansi';
 
 /** What a renderer is told after the store changed. */
 export type StoreChange =
   | { readonly type: 'reset' }
   | { readonly type: 'append'; readonly index: number; readonly text: string }
   | { readonly type: 'entry'; readonly index: number }
-  | { readonly type: 'state' };
+  | { readonly type: 'state' }
+  /** A terminal's whole view changed (or it was forgotten). */
+  | { readonly type: 'terminal'; readonly terminalId: string }
+  /** Raw output was appended to a terminal; `carry` is the cut-off escape sequence that preceded it. */
+  | { readonly type: 'terminalOutput'; readonly terminalId: string; readonly text: string; readonly carry: string };
 
 /** The webview's state of one session. */
 export class ChatStore {
   seq = -1;
   state: ThreadStateView | undefined;
   entries: EntryView[] = [];
+  /** Agent terminals by id (output bounded to the tail, like the host's). */
+  readonly terminals = new Map<string, TerminalView>();
+  /** Per terminal: the cut-off escape sequence at the end of its output, carried to the next chunk. */
+  private readonly carries = new Map<string, string>();
   private listeners: Array<(c: StoreChange) => void> = [];
 
   constructor(private readonly onGap: (reason: string) => void) {}
@@ -31,6 +41,9 @@ export class ChatStore {
     this.seq = s.seq;
     this.state = s.state;
     this.entries = [...s.entries];
+    this.terminals.clear();
+    this.carries.clear();
+    for (const t of s.terminals ?? []) this.terminals.set(t.terminalId, t);
     this.emit({ type: 'reset' });
   }
 
@@ -60,10 +73,39 @@ export class ChatStore {
       case 'state':
         this.state = d.state;
         return this.emit({ type: 'state' });
+      case 'terminal':
+        if (d.terminal) this.terminals.set(d.terminalId, d.terminal);
+        else this.terminals.delete(d.terminalId);
+        this.carries.delete(d.terminalId);
+        return this.emit({ type: 'terminal', terminalId: d.terminalId });
+      case 'terminalOutput': return this.appendTerminalOutput(d.terminalId, d.text);
     }
+  }
+
+  /** O(text) amortized: strings are concatenated (ropes) and cut to the tail only past twice its size. */
+  private appendTerminalOutput(terminalId: string, text: string): void {
+    const t = this.terminals.get(terminalId);
+    if (!t) return this.onGap(`output of unknown terminal ${terminalId}`);
+    // the carry is tracked here, never read back from the output: reading a concatenated string flattens it
+    const carry = this.carries.get(terminalId) ?? carryOf(t.output);
+    const all = carry + text;
+    this.carries.set(terminalId, all.slice(incompleteTailStart(all)));
+    let output = t.output + text;
+    let truncated = t.truncated;
+    if (output.length > 2 * terminalTailChars) {
+      output = output.slice(output.length - terminalTailChars);
+      truncated = true;
+    }
+    this.terminals.set(terminalId, { ...t, output, truncated });
+    this.emit({ type: 'terminalOutput', terminalId, text, carry });
   }
 
   private emit(c: StoreChange): void {
     for (const l of this.listeners) l(c);
   }
+}
+
+/** The cut-off escape sequence at the end of a terminal's output (read once, after a whole view). */
+function carryOf(output: string): string {
+  return output.slice(incompleteTailStart(output));
 }

@@ -44,7 +44,7 @@ export interface SpawnPlanOptions {
  * (ELECTRON_RUN_AS_NODE would turn any Electron app an agent starts into node), and the shell's own
  * bookkeeping describes the shell's directory, not the agent's.
  */
-const hostOnlyVars = ['ELECTRON_RUN_AS_NODE', 'ELECTRON_NO_ATTACH_CONSOLE', 'VSCODE_RESOLVING_ENVIRONMENT', 'SWITCHBOARD_RESOLVING_ENVIRONMENT', 'PWD', 'OLDPWD', '_'];
+export const hostOnlyVars: readonly string[] = ['ELECTRON_RUN_AS_NODE', 'ELECTRON_NO_ATTACH_CONSOLE', 'VSCODE_RESOLVING_ENVIRONMENT', 'SWITCHBOARD_RESOLVING_ENVIRONMENT', 'PWD', 'OLDPWD', '_'];
 
 /**
  * Merges environment layers, later layers winning. On Windows names are case-insensitive: a later

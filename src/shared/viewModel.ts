@@ -96,15 +96,43 @@ export interface ThreadStateView {
   readonly error?: string;
 }
 
+/** Characters of output the chat keeps per agent terminal (the tail), on both sides of the IPC. */
+export const terminalTailChars = 256 * 1024;
+
+/**
+ * An agent terminal as the chat shows it in the tool calls that embed it: the tail of its output (raw
+ * text, ANSI kept; the webview strips escapes for now), its exit status once known, and whether the agent
+ * released it (the output stays).
+ */
+export interface TerminalView {
+  readonly terminalId: string;
+  /** The command line, for the card's header. */
+  readonly command: string;
+  /** The kept tail of the output. */
+  readonly output: string;
+  /** True when the chat dropped the start of the output (it keeps a bounded tail). */
+  readonly truncated: boolean;
+  /** Set once the command ended. */
+  readonly exitStatus?: { readonly exitCode: number | null; readonly signal: string | null };
+  /** True once the agent released the terminal. */
+  readonly released: boolean;
+}
+
 /** Everything the chat shows, sent when the webview is (re)loaded or missed a delta. */
 export interface ThreadSnapshot {
   readonly seq: number;
   readonly state: ThreadStateView;
   readonly entries: readonly EntryView[];
+  /** The agent terminals of the session whose output the chat keeps, oldest first. */
+  readonly terminals?: readonly TerminalView[];
 }
 
 /** One change of the thread, applied in `seq` order. */
 export type ThreadDelta =
   | { readonly op: 'append'; readonly index: number; readonly text: string }
   | { readonly op: 'entry'; readonly index: number; readonly entry: EntryView }
-  | { readonly op: 'state'; readonly state: ThreadStateView };
+  | { readonly op: 'state'; readonly state: ThreadStateView }
+  /** Output appended to a terminal (raw text), O(chunk). */
+  | { readonly op: 'terminalOutput'; readonly terminalId: string; readonly text: string }
+  /** A terminal's whole view (added, exited, released); null when the chat no longer keeps it. */
+  | { readonly op: 'terminal'; readonly terminalId: string; readonly terminal: TerminalView | null };

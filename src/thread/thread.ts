@@ -9,6 +9,8 @@ import { Emitter } from '../acp/events';
 import type { Event } from '../acp/events';
 import type { AvailableCommand, ContentBlock, PlanEntry, SessionConfigOption, SessionUpdate, StopReason } from '../acp/schema/types.gen';
 import type { SessionStatus } from '../shared/viewModel';
+import { TerminalOutputStore } from './terminalOutputStore';
+import type { TerminalStoreChange } from './terminalOutputStore';
 import { applyToolCallUpdate, newToolCall } from './toolCall';
 import type { ToolCallEntry, ToolCallPatch } from './toolCall';
 
@@ -25,7 +27,9 @@ export type ThreadEntry = UserEntry | TextEntry | ToolCallEntry | NoticeEntry;
 export type ThreadChange =
   | { readonly type: 'append'; readonly index: number; readonly text: string }
   | { readonly type: 'entry'; readonly index: number }
-  | { readonly type: 'state' };
+  | { readonly type: 'state' }
+  /** Terminal output or terminal state (see {@link AcpThread.terminals}). */
+  | TerminalStoreChange;
 
 /** Logs what the thread ignored. */
 export interface ThreadLogger { info(message: string): void }
@@ -55,6 +59,8 @@ export class AcpThread {
   private readonly _onDidChange = new Emitter<ThreadChange>();
   /** Fires for every change. */
   readonly onDidChange: Event<ThreadChange> = this._onDidChange.event;
+  /** The output of the session's agent terminals, for the tool calls that embed them (kept after release). */
+  readonly terminals = new TerminalOutputStore((c) => this.fire(c));
 
   constructor(readonly sessionId: string, private readonly logger?: ThreadLogger) {}
 

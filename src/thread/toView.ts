@@ -2,7 +2,7 @@
  * Projects the thread model into the serializable view model of src/shared (pure; no vscode, no DOM).
  */
 import type { ContentBlock } from '../acp/schema/types.gen';
-import type { ContentView, EntryView, ThreadStateView, ToolContentView } from '../shared/viewModel';
+import type { ContentView, EntryView, ThreadSnapshot, ThreadStateView, ToolContentView } from '../shared/viewModel';
 import type { AcpThread, ThreadEntry } from './thread';
 import type { ToolCallEntry } from './toolCall';
 
@@ -68,6 +68,11 @@ export function stateToView(t: AcpThread, agentName: string): ThreadStateView {
     ...(t.usage ? { usage: t.usage } : {}),
     ...(t.error ? { error: t.error } : {}),
   };
+}
+
+/** Everything the chat shows: state, entries and the kept terminal output. */
+export function threadSnapshot(t: AcpThread, agentName: string, seq: number): ThreadSnapshot {
+  return { seq, state: stateToView(t, agentName), entries: t.entries.map(entryToView), terminals: t.terminals.views() };
 }
 
 function safeJson(value: unknown): string {

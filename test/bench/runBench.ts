@@ -4,6 +4,7 @@
  */
 import { runHostBenchmarks } from './hostBench';
 import { benchThroughput } from './ndjsonThroughput';
+import { reportTerminalOutput } from './terminalOutput';
 
 async function main(): Promise<void> {
   const count = Number(process.env.BENCH_MESSAGES ?? 100_000);
@@ -16,6 +17,8 @@ async function main(): Promise<void> {
   console.log(`  ours / SDK client  = ${vsSdk.toFixed(2)}x  (target >= 1.0x) ${vsSdk >= 1 ? 'met' : 'MISSED'}`);
   console.log(`  ours / raw parse   = ${vsRaw.toFixed(2)}x  (target >= 0.5x) ${vsRaw >= 0.5 ? 'met' : 'MISSED'}`);
   console.log(`  SDK  / raw parse   = ${(sdk.messagesPerSecond / raw.messagesPerSecond).toFixed(2)}x`);
+
+  reportTerminalOutput();
 
   // benchmarks that need the real extension host (a dirty editor buffer): run through the test harness
   const host = await runHostBenchmarks();

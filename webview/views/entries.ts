@@ -1,8 +1,9 @@
 /**
  * Renders transcript entries. Text is streamed by appending text nodes (no re-render of a growing message).
  */
-import type { AgentTextView, ContentView, EntryView, ToolCallView } from '../../src/shared/viewModel';
+import type { AgentTextView, ContentView, EntryView, TerminalView, ToolCallView } from '../../src/shared/viewModel';
 import { h } from './dom';
+import { terminalNode } from './terminal';
 
 const kindIcons: Record<string, string> = {
   read: '📄', edit: '✏️', delete: '🗑', move: '↔', search: '🔍', execute: '▶', think: '💭', fetch: '🌐', switch_mode: '⇄', other: '⚙',
@@ -15,6 +16,9 @@ const statusText: Record<string, string> = {
 export interface EntryActions {
   respondPermission(requestId: string, optionId: string): void;
 }
+
+/** Finds the output of an agent terminal embedded in a tool call. */
+export type TerminalLookup = (terminalId: string) => TerminalView | undefined;
 
 function contentNode(c: ContentView): Node {
   switch (c.type) {
@@ -33,7 +37,7 @@ function textEntry(e: AgentTextView): HTMLElement {
   return h('div', { class: 'entry agent', 'data-testid': 'agent-message' }, body, ...e.blocks.map(contentNode));
 }
 
-function toolCallEntry(e: ToolCallView, actions: EntryActions): HTMLElement {
+function toolCallEntry(e: ToolCallView, actions: EntryActions, terminals: TerminalLookup): HTMLElement {
   const card = h('div', { class: `entry tool status-${e.status}`, 'data-testid': 'tool-call', 'data-status': e.status },
     h('div', { class: 'tool-head' },
       h('span', { class: 'tool-icon', 'aria-hidden': 'true' }, kindIcons[e.toolKind] ?? kindIcons.other),
@@ -46,7 +50,7 @@ function toolCallEntry(e: ToolCallView, actions: EntryActions): HTMLElement {
       card.append(h('div', { class: 'diff', 'data-testid': 'diff' },
         h('div', { class: 'diff-path' }, c.oldText === null ? `new file ${c.path}` : c.path),
         h('pre', { class: 'diff-new' }, c.newText)));
-    } else card.append(h('div', { class: 'chip' }, `terminal ${c.terminalId}`));
+    } else card.append(terminalNode(c.terminalId, terminals(c.terminalId)));
   }
   if (e.locations.length) card.append(h('div', { class: 'locations' }, ...e.locations.map((l) => h('span', { class: 'chip' }, `${l.path}${l.line ? `:${l.line}` : ''}`))));
   if (e.permission) {
@@ -64,12 +68,12 @@ function toolCallEntry(e: ToolCallView, actions: EntryActions): HTMLElement {
 }
 
 /** The DOM node of one entry. */
-export function renderEntry(e: EntryView, actions: EntryActions): HTMLElement {
+export function renderEntry(e: EntryView, actions: EntryActions, terminals: TerminalLookup = () => undefined): HTMLElement {
   switch (e.kind) {
     case 'user': return h('div', { class: 'entry user', 'data-testid': 'user-message' }, ...e.content.map(contentNode));
     case 'agent':
     case 'thought': return textEntry(e);
-    case 'toolCall': return toolCallEntry(e, actions);
+    case 'toolCall': return toolCallEntry(e, actions, terminals);
     case 'notice': return h('div', { class: `entry notice ${e.level}`, role: e.level === 'error' ? 'alert' : undefined, 'data-testid': 'notice' }, e.text);
   }
 }

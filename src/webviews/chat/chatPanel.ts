@@ -9,7 +9,8 @@ import { CancelTurnCommand, DidChangeNotification, DidSnapshotNotification, Read
 import type { IpcMessageType, RespondPermissionParams, SendPromptParams } from '../../shared/chatProtocol';
 import type { ThreadDelta } from '../../shared/viewModel';
 import type { AgentSession } from '../../host/agentSession';
-import { entryToView, stateToView } from '../../thread/toView';
+import { chatTerminalTailChars } from '../../thread/terminalOutputStore';
+import { entryToView, stateToView, threadSnapshot } from '../../thread/toView';
 import type { ThreadChange } from '../../thread/thread';
 import { chatHtml, localResourceRoots } from './html';
 import { parseWebviewMessage } from './ipcSchemas';
@@ -85,7 +86,7 @@ export class ChatPanel implements vscode.Disposable {
     if (this._timer) clearTimeout(this._timer);
     this._timer = undefined;
     const t = this.session.thread;
-    this.post(DidSnapshotNotification, { seq: this._seq, state: stateToView(t, this.session.host.definition.name), entries: t.entries.map(entryToView) });
+    this.post(DidSnapshotNotification, threadSnapshot(t, this.session.host.definition.name, this._seq));
   }
 
   private onThreadChange(c: ThreadChange): void {
@@ -93,19 +94,42 @@ export class ChatPanel implements vscode.Disposable {
     if (!this._ready) return; // the snapshot on ready will include it
     const t = this.session.thread;
     const last = this._queue[this._queue.length - 1];
-    if (c.type === 'append' && last?.op === 'append' && last.index === c.index) {
+    if (c.type === 'terminalOutput' || c.type === 'terminal') {
+      this.queueTerminalChange(c);
+    } else if (c.type === 'append' && last?.op === 'append' && last.index === c.index) {
       this._queue[this._queue.length - 1] = { op: 'append', index: c.index, text: last.text + c.text };
     } else if (c.type === 'append') {
       this._queue.push({ op: 'append', index: c.index, text: c.text });
     } else if (c.type === 'entry') {
       // a later full entry makes earlier deltas of the same entry redundant only if they are the tail
-      if (last && last.op !== 'state' && last.index === c.index) this._queue.pop();
+      if (last && (last.op === 'append' || last.op === 'entry') && last.index === c.index) this._queue.pop();
       this._queue.push({ op: 'entry', index: c.index, entry: entryToView(t.entries[c.index]) });
     } else {
       if (last?.op === 'state') this._queue.pop();
       this._queue.push({ op: 'state', state: stateToView(t, this.session.host.definition.name) });
     }
     this._timer ??= setTimeout(() => this.flush(), flushMs);
+  }
+
+  /**
+   * Terminal output: consecutive appends to one terminal are merged (a merge that outgrows the chat's tail
+   * becomes one whole view); a whole view makes the queued appends of that terminal redundant.
+   */
+  private queueTerminalChange(c: Extract<ThreadChange, { type: 'terminalOutput' | 'terminal' }>): void {
+    const terminals = this.session.thread.terminals;
+    const last = this._queue[this._queue.length - 1];
+    if (c.type === 'terminalOutput') {
+      if (last?.op !== 'terminalOutput' || last.terminalId !== c.terminalId) {
+        this._queue.push({ op: 'terminalOutput', terminalId: c.terminalId, text: c.text });
+        return;
+      }
+      if (last.text.length + c.text.length <= chatTerminalTailChars) {
+        this._queue[this._queue.length - 1] = { op: 'terminalOutput', terminalId: c.terminalId, text: last.text + c.text };
+        return;
+      }
+    }
+    this._queue = this._queue.filter((d) => !((d.op === 'terminalOutput' || d.op === 'terminal') && d.terminalId === c.terminalId));
+    this._queue.push({ op: 'terminal', terminalId: c.terminalId, terminal: terminals.view(c.terminalId) ?? null });
   }
 
   private flush(): void {
