@@ -64,8 +64,11 @@ function invalidArgs(args: unknown): string | undefined {
   return undefined;
 }
 
-/** Opens the diff of one file, titled "<name> (agent's change)". */
-export async function openDiff(args: OpenDiffArgs): Promise<void> {
+/**
+ * Opens the diff of one file, titled "<name> (agent's change)" (or "(agent's new file)"), as a preview.
+ * With `preserveFocus` the focus stays where it is (e.g. in the Review Changes list).
+ */
+export async function openDiff(args: OpenDiffArgs, options: { preserveFocus?: boolean } = {}): Promise<void> {
   const problem = invalidArgs(args);
   if (problem) {
     void vscode.window.showErrorMessage(problem);
@@ -77,5 +80,5 @@ export async function openDiff(args: OpenDiffArgs): Promise<void> {
   const right = exists ? fileUri : texts.add(args.path, args.newText, 'after');
   const name = path.basename(args.path);
   const title = args.oldText === null || args.oldText === undefined ? `${name} (agent's new file)` : `${name} (agent's change)`;
-  await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: true });
+  await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: true, preserveFocus: options.preserveFocus ?? false });
 }

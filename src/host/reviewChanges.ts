@@ -21,7 +21,7 @@ export async function applyReviewAction(tracker: ChangeTracker, action: ReviewAc
   switch (action) {
     case 'keep': return tracker.keep(uri);
     case 'undo': return tracker.undo(uri);
-    case 'diff': return openDiff({ path: record.uri.fsPath, oldText: record.original ?? null, newText: await currentText(record.uri) });
+    case 'diff': return openDiff({ path: record.uri.fsPath, oldText: record.original ?? null, newText: await currentText(record.uri) }, { preserveFocus: true });
   }
 }
 
@@ -110,7 +110,8 @@ export async function reviewChanges(session: AgentSession | undefined): Promise<
     qp.title = `ACP: Review Changes of ${session.host.definition.name} (${tracker.changes.length} file${tracker.changes.length === 1 ? '' : 's'})`;
     qp.items = items(tracker);
   };
-  qp.placeholder = 'Pick a file to keep, undo or compare it; or Undo All / Keep All';
+  qp.placeholder = 'Pick a file to keep, undo or compare it; or Undo All / Keep All (Escape closes the list)';
+  qp.ignoreFocusOut = true; // stays open while the user looks at a diff
   qp.matchOnDescription = true;
   refresh();
   const done = new Promise<void>((resolve) => qp.onDidHide(() => resolve()));

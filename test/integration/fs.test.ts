@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SwitchboardApi } from '../../src/api';
 import type { PathConsentRequest } from '../../src/host/pathConsent';
-import { applyReviewAction, undoAllChanges } from '../../src/host/reviewChanges';
+import { applyReviewAction, reviewChanges, undoAllChanges } from '../../src/host/reviewChanges';
 import { api, setSetting, until, useScriptedAgent, workspaceRoot } from './helpers';
 
 /** What the agent got for its last request: `[name] outcome: text`. */
@@ -210,14 +210,17 @@ describe('files through the editor (fs/*)', function () {
   });
 
   it('ACP: Review Changes returns at once with nothing to review, and otherwise waits in its list', async () => {
-    const settled = (p: Thenable<unknown>) => Promise.race([Promise.resolve(p).then(() => true), new Promise((r) => setTimeout(() => r(false), 700))]);
-    assert.equal(await settled(vscode.commands.executeCommand('switchboard.reviewChanges')), true, 'nothing to review: only a message');
+    // reviewChanges() is what the command runs on the active session; called directly, the test does not
+    // depend on which chat panel has the focus
+    const session = sb.session(sessionId);
+    const settled = (p: Promise<unknown>) => Promise.race([p.then(() => true), new Promise((r) => setTimeout(() => r(false), 700))]);
+    assert.equal(await settled(reviewChanges(session)), true, 'nothing to review: only a message');
     assert.equal((await ask('write', file('review-list.txt'))).outcome, 'ok');
-    const review = vscode.commands.executeCommand('switchboard.reviewChanges');
+    const review = reviewChanges(session);
     assert.equal(await settled(review), false, 'the list is open');
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     assert.equal(await settled(review), true, 'closing the list ends the command');
-    assert.equal(sb.session(sessionId)?.changes.changes.length, 1, 'closing keeps the record');
+    assert.equal(session?.changes.changes.length, 1, 'closing keeps the record');
   });
 
   it('Open Diff opens a diff editor: the old text read-only on the left, the file on the right', async () => {
