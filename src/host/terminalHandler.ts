@@ -111,13 +111,18 @@ export class TerminalManager implements vscode.Disposable {
       }),
     );
     this._live.set(terminalId, entry);
-    // not shown: the terminal appears in the panel's list without taking focus from the chat
-    entry.terminal = vscode.window.createTerminal({
-      name: terminalName(this.ctx.agentName, command),
-      pty,
-      isTransient: true,
-      iconPath: new vscode.ThemeIcon('hubot'),
-    });
+    try {
+      // not shown: the terminal appears in the panel's list without taking focus from the chat
+      entry.terminal = vscode.window.createTerminal({
+        name: terminalName(this.ctx.agentName, command),
+        pty,
+        isTransient: true,
+        iconPath: new vscode.ThemeIcon('hubot'),
+      });
+    } catch (error) {
+      // no terminal panel (a host without terminals): the command still runs, its output still reaches the chat
+      this.ctx.log.warn(`terminal ${terminalId}: cannot open a VS Code terminal: ${error instanceof Error ? error.message : String(error)}`);
+    }
     return { terminalId };
   }
 
