@@ -5,7 +5,7 @@
 import './styles/chat.css';
 import {
   CancelTurnCommand, DidChangeNotification, DidSnapshotNotification, isIpc, ReadyCommand, RequestSnapshotCommand,
-  RespondPermissionCommand, SendPromptCommand, ToggleFollowCommand,
+  SendPromptCommand, ToggleFollowCommand,
 } from '../src/shared/chatProtocol';
 import type { DidChangeParams } from '../src/shared/chatProtocol';
 import type { ThreadSnapshot } from '../src/shared/viewModel';
@@ -24,7 +24,7 @@ const composer = new Composer(document.getElementById('composer') as HTMLElement
   send: (text) => ipc.post(SendPromptCommand, { text }),
   cancel: () => ipc.post(CancelTurnCommand, {}),
 });
-const actions = { respondPermission: (requestId: string, optionId: string) => ipc.post(RespondPermissionCommand, { requestId, optionId }) };
+const renderContext = { ipc, terminals: (id: string) => store.terminals.get(id) };
 const nodes: HTMLElement[] = [];
 
 function stickToBottom(run: () => void): void {
@@ -36,7 +36,7 @@ function stickToBottom(run: () => void): void {
 function renderAt(index: number): void {
   const entry = store.entries[index];
   if (!entry) return;
-  const node = renderEntry(entry, actions, (id) => store.terminals.get(id));
+  const node = renderEntry(entry, renderContext);
   const old = nodes[index];
   if (old) old.replaceWith(node);
   else transcript.append(node);
