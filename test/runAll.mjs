@@ -7,6 +7,8 @@
 //   unit         mocha in plain node over out/test/unit
 //   integration  mocha in the extension host, per VS Code version (test/harness/runIntegration.mjs)
 //   ui           Playwright through the workbench, per VS Code version (test/harness/runUi.mjs)
+//   package      npm run package + checks of the .vsix (test/harness/packageCheck.mjs), then the
+//                person's-path UI test against the installed .vsix on every version
 // Each setup step, build step and static check counts as one test. Prints a summary table and one
 // closing line "N passed, N failed"; exit 1 if anything failed. Child output is shown with a
 // "[layer] " prefix.
@@ -24,7 +26,7 @@ import { parseArgs } from 'node:util';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = path.join(ROOT, 'node_modules', '.bin');
-const LAYERS = ['setup', 'build', 'static', 'unit', 'integration', 'ui'];
+const LAYERS = ['setup', 'build', 'static', 'unit', 'integration', 'ui', 'package'];
 
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
 /** @type {Set<string>} */
@@ -37,7 +39,7 @@ if (values.only) {
     process.exit(2);
   }
   if (layers.has('unit') || layers.has('integration') || layers.has('ui')) layers.add('build');
-  if (layers.has('integration') || layers.has('ui')) layers.add('setup');
+  if (layers.has('integration') || layers.has('ui') || layers.has('package')) layers.add('setup');
 }
 
 // versions, checked early so that a typo fails at once
@@ -173,6 +175,18 @@ if (layers.has('static')) {
 if (layers.has('unit')) await suite('unit', path.join(ROOT, 'test', 'harness', 'runUnit.mjs'), [], 15 * MIN);
 if (layers.has('integration')) await suite('integration', path.join(ROOT, 'test', 'harness', 'runIntegration.mjs'), [], 30 * MIN);
 if (layers.has('ui')) await suite('ui', path.join(ROOT, 'test', 'harness', 'runUi.mjs'), [], 30 * MIN);
+if (layers.has('package')) {
+  // last: `npm run package` replaces dist/ with the production build; then the person's path runs against
+  // the .vsix installed with --install-extension, not against the source folder
+  await suite('package', path.join(ROOT, 'test', 'harness', 'packageCheck.mjs'), [], 10 * MIN);
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+  const vsix = path.join(ROOT, `${pkg.name}-${pkg.version}.vsix`);
+  if (fs.existsSync(vsix)) {
+    process.env.SWITCHBOARD_UI_VSIX = vsix;
+    await suite('ui (.vsix)', path.join(ROOT, 'test', 'harness', 'runUi.mjs'), ['--grep', '^new-session$'], 15 * MIN);
+    delete process.env.SWITCHBOARD_UI_VSIX;
+  }
+}
 fs.rmSync(tmp, { recursive: true, force: true });
 
 // summary
