@@ -36,7 +36,7 @@ if (!process.argv.includes('--no-build')) {
 }
 
 /** @returns {Promise<{ name: string, size: number }[]>} */
-function entries(file) {
+function entries(/** @type {string} */ file) {
   return new Promise((resolve, reject) => {
     yauzl.open(file, { lazyEntries: true }, (err, zip) => {
       if (err || !zip) return reject(err);
