@@ -167,6 +167,7 @@ if (layers.has('static')) {
     ['eslint', path.join(BIN, 'eslint'), ['src', 'webview', 'test'], 5 * MIN],
     ['tsc harness', tsc, ['-p', 'test/harness/tsconfig.json'], 5 * MIN],
   ];
+  list.push(['README settings table', process.execPath, ['scripts/settingsTable.mjs', '--check'], MIN]);
   if (fs.existsSync(path.join(ROOT, 'src', 'acp', 'schema', 'generate.mjs'))) {
     list.push(['schema drift', process.execPath, ['src/acp/schema/generate.mjs', '--check'], 5 * MIN]);
   }
