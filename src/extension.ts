@@ -27,9 +27,22 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   const panels = new Map<string, ChatPanel>();
   context.subscriptions.push(log, sessions);
 
+  // the walkthrough's last step completes once a first prompt was sent (remembered across windows)
+  const promptSentKey = 'switchboard.hasSentPrompt';
+  void vscode.commands.executeCommand('setContext', promptSentKey, context.globalState.get(promptSentKey, false));
+  const watchFirstPrompt = (session: AgentSession) => {
+    if (context.globalState.get(promptSentKey, false)) return;
+    const sub = session.thread.onDidChange((c) => {
+      if (c.type !== 'entry' || session.thread.entries[c.index]?.kind !== 'user') return;
+      sub.dispose();
+      void context.globalState.update(promptSentKey, true);
+      void vscode.commands.executeCommand('setContext', promptSentKey, true);
+    });
+  };
   const openChat = (session: AgentSession) => {
     const open = panels.get(session.sessionId);
     if (open) return open.reveal();
+    watchFirstPrompt(session);
     const panel = ChatPanel.create(context.extensionUri, session, sessions.logFor(session.host.definition));
     panels.set(session.sessionId, panel);
     session.chatVisible = () => panel.panel.visible;
