@@ -9,6 +9,7 @@
 //   node esbuild.mjs --production  minified, no sourcesContent
 //   node esbuild.mjs --watch       dev build, rebuild on change
 //   node esbuild.mjs --tests       also build out/ for the test pipeline
+//   node esbuild.mjs --outdir DIR  product bundles into DIR instead of dist/
 import * as esbuild from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,6 +17,9 @@ import path from 'node:path';
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 const tests = process.argv.includes('--tests');
+// --outdir DIR: where the product bundles go instead of dist/ (npm run package builds into a staging folder)
+const outdirArg = process.argv.indexOf('--outdir');
+const dist = outdirArg !== -1 && process.argv[outdirArg + 1] ? process.argv[outdirArg + 1] : 'dist';
 
 /** Prints build start/end in the format of the `$esbuild-watch` problem matcher. */
 const problemMatcher = {
@@ -49,7 +53,7 @@ const builds = [
   {
     ...common,
     entryPoints: { extension: 'src/extension.ts' },
-    outdir: 'dist',
+    outdir: dist,
     platform: 'node',
     format: 'cjs',
     target: 'node20',
@@ -58,7 +62,7 @@ const builds = [
   {
     ...common,
     entryPoints: { 'agents/demoAgent': 'src/demoAgent/main.ts' },
-    outdir: 'dist',
+    outdir: dist,
     platform: 'node',
     format: 'cjs',
     target: 'node20',
@@ -66,11 +70,11 @@ const builds = [
   {
     ...common,
     entryPoints: { main: 'webview/main.ts' },
-    outdir: 'dist/webview',
+    outdir: `${dist}/webview`,
     platform: 'browser',
     format: 'iife',
     target: 'es2022',
-    loader: { '.css': 'css' },
+    loader: { '.css': 'css', '.ttf': 'file' },
   },
 ];
 

@@ -29,6 +29,8 @@ export class AgentSession implements vscode.Disposable {
   /** Set by the chat panel registry: whether a chat panel of this session is visible. */
   chatVisible: () => boolean = () => false;
   private _turn: Promise<void> | undefined;
+  /** The last prompt sent, for Retry. */
+  private _lastPrompt: ContentBlock[] | undefined;
   private readonly _subscriptions: { dispose(): void }[] = [];
 
   constructor(readonly host: AgentHost, readonly sessionId: string, readonly cwd: string, log: vscode.LogOutputChannel, additionalDirectories: readonly string[] = []) {
@@ -67,6 +69,7 @@ export class AgentSession implements vscode.Disposable {
   prompt(text: string): Promise<void> {
     if (this._turn) return Promise.reject(new Error('A turn is already running in this session.'));
     const prompt: ContentBlock[] = [{ type: 'text', text }];
+    this._lastPrompt = prompt;
     this.thread.addUserMessage(prompt);
     this.thread.setStatus('working');
     const turn = this.runTurn(prompt).finally(() => { this._turn = undefined; });
@@ -82,10 +85,22 @@ export class AgentSession implements vscode.Disposable {
       this.permissions.cancelAll();
       if (this.host.state === 'exited') return; // onAgentExit shows what happened
       const message = error instanceof Error ? error.message : String(error);
-      this.thread.addNotice('error', `The agent failed: ${message}`);
       const closed = AcpError.is(error, 'closed');
+      this.thread.addNotice('error', `The agent failed: ${message}`, closed ? undefined : 'retry');
       this.thread.setStatus(closed ? 'disconnected' : 'idle', closed ? message : undefined);
     }
+  }
+
+  /** Resends the last prompt (the Retry button of an agent error); rejects while a turn runs or before any prompt. */
+  retryLastPrompt(): Promise<void> {
+    if (!this._lastPrompt) return Promise.reject(new Error('There is no prompt to retry yet.'));
+    if (this._turn) return Promise.reject(new Error('A turn is already running in this session.'));
+    const prompt = this._lastPrompt;
+    this.thread.addUserMessage(prompt);
+    this.thread.setStatus('working');
+    const turn = this.runTurn(prompt).finally(() => { this._turn = undefined; });
+    this._turn = turn;
+    return turn;
   }
 
   /** Cancels the running turn: `session/cancel`, every pending permission answered `cancelled`. */

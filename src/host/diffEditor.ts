@@ -66,9 +66,10 @@ function invalidArgs(args: unknown): string | undefined {
 
 /**
  * Opens the diff of one file, titled "<name> (agent's change)" (or "(agent's new file)"), as a preview.
- * With `preserveFocus` the focus stays where it is (e.g. in the Review Changes list).
+ * With `preserveFocus` the focus stays where it is (e.g. in the Review Changes list); `viewColumn` picks the
+ * editor group (e.g. beside the chat).
  */
-export async function openDiff(args: OpenDiffArgs, options: { preserveFocus?: boolean } = {}): Promise<void> {
+export async function openDiff(args: OpenDiffArgs, options: { preserveFocus?: boolean; viewColumn?: vscode.ViewColumn } = {}): Promise<void> {
   const problem = invalidArgs(args);
   if (problem) {
     void vscode.window.showErrorMessage(problem);
@@ -80,5 +81,5 @@ export async function openDiff(args: OpenDiffArgs, options: { preserveFocus?: bo
   const right = exists ? fileUri : texts.add(args.path, args.newText, 'after');
   const name = path.basename(args.path);
   const title = args.oldText === null || args.oldText === undefined ? `${name} (agent's new file)` : `${name} (agent's change)`;
-  await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: true, preserveFocus: options.preserveFocus ?? false });
+  await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: true, preserveFocus: options.preserveFocus ?? false, ...(options.viewColumn !== undefined ? { viewColumn: options.viewColumn } : {}) });
 }

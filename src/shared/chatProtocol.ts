@@ -49,6 +49,17 @@ export const RespondPermissionCommand = define<RespondPermissionParams>('permiss
 /** The user turns Follow Agent on or off for this session (the header's toggle button). */
 export const ToggleFollowCommand = define<Record<string, never>>('follow/toggle');
 
+export interface OpenDiffParams { readonly toolCallId: string; readonly index: number }
+/** The user clicked Open Diff on the diff at `index` of a tool call's content: the host opens the diff editor. */
+export const OpenDiffCommand = define<OpenDiffParams>('diff/open');
+
+export interface OpenLocationParams { readonly toolCallId: string; readonly index: number }
+/** The user clicked a location of a tool call: the host opens the file at its line. */
+export const OpenLocationCommand = define<OpenLocationParams>('location/open');
+
+/** The user clicked Retry on an error notice: the host resends the last prompt. */
+export const RetryPromptCommand = define<Record<string, never>>('prompt/retry');
+
 export interface SnapshotRequestParams { readonly reason: string }
 /** The webview saw a gap in the delta sequence and asks for a fresh snapshot. */
 export const RequestSnapshotCommand = define<SnapshotRequestParams>('thread/resync');

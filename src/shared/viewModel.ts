@@ -69,7 +69,12 @@ export interface NoticeView {
   readonly id: string;
   readonly level: 'info' | 'warning' | 'error';
   readonly text: string;
+  /** A button on the notice: `retry` resends the last prompt (after an agent error), `restart` restarts the agent. */
+  readonly action?: NoticeAction;
 }
+
+/** What a notice's button does. */
+export type NoticeAction = 'retry' | 'restart';
 
 /** One entry of the transcript. */
 export type EntryView = UserMessageView | AgentTextView | ToolCallView | NoticeView;

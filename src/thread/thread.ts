@@ -8,7 +8,7 @@
 import { Emitter } from '../acp/events';
 import type { Event } from '../acp/events';
 import type { AvailableCommand, ContentBlock, PlanEntry, SessionConfigOption, SessionUpdate, StopReason } from '../acp/schema/types.gen';
-import type { SessionStatus } from '../shared/viewModel';
+import type { NoticeAction, SessionStatus } from '../shared/viewModel';
 import { TerminalOutputStore } from './terminalOutputStore';
 import type { TerminalStoreChange } from './terminalOutputStore';
 import { applyToolCallUpdate, newToolCall } from './toolCall';
@@ -19,7 +19,7 @@ export interface UserEntry { readonly kind: 'user'; readonly id: string; readonl
 /** An agent message or thought: text accumulated from chunks, plus non-text blocks. */
 export interface TextEntry { readonly kind: 'agent' | 'thought'; readonly id: string; messageId?: string; text: string; blocks: ContentBlock[] }
 /** A notice: stop reason, error, agent exit. */
-export interface NoticeEntry { readonly kind: 'notice'; readonly id: string; readonly level: 'info' | 'warning' | 'error'; readonly text: string }
+export interface NoticeEntry { readonly kind: 'notice'; readonly id: string; readonly level: 'info' | 'warning' | 'error'; readonly text: string; readonly action?: NoticeAction }
 /** An entry of the transcript. */
 export type ThreadEntry = UserEntry | TextEntry | ToolCallEntry | NoticeEntry;
 
@@ -97,9 +97,9 @@ export class AcpThread {
     this.push({ kind: 'user', id: this.newId(), content });
   }
 
-  /** Adds a notice line (errors, exits, stop reasons). */
-  addNotice(level: NoticeEntry['level'], text: string): void {
-    this.push({ kind: 'notice', id: this.newId(), level, text });
+  /** Adds a notice line (errors, exits, stop reasons), optionally with a button (`retry`). */
+  addNotice(level: NoticeEntry['level'], text: string, action?: NoticeAction): void {
+    this.push({ kind: 'notice', id: this.newId(), level, text, ...(action ? { action } : {}) });
   }
 
   /** Sets the session status (working, idle, …) and an optional error. */

@@ -51,7 +51,7 @@ export function entryToView(e: ThreadEntry): EntryView {
     case 'agent':
     case 'thought': return { kind: e.kind, id: e.id, text: e.text, blocks: e.blocks.map(contentToView) };
     case 'toolCall': return toolCallToView(e);
-    case 'notice': return { kind: 'notice', id: e.id, level: e.level, text: e.text };
+    case 'notice': return { kind: 'notice', id: e.id, level: e.level, text: e.text, ...(e.action ? { action: e.action } : {}) };
   }
 }
 

@@ -1,6 +1,7 @@
 /** Renders one transcript entry by kind; the renderers live in messages.ts and toolCall.ts. */
 import type { EntryView } from '../../src/shared/viewModel';
-import { agentTextNode, noticeNode, userMessageNode } from './messages';
+import { agentTextNode, userMessageNode } from './messages';
+import { noticeNode } from './notice';
 import type { RenderContext } from './renderContext';
 import { toolCallNode } from './toolCall';
 
@@ -14,6 +15,6 @@ export function renderEntry(e: EntryView, ctx: RenderContext): HTMLElement {
     case 'agent':
     case 'thought': return agentTextNode(e);
     case 'toolCall': return toolCallNode(e, ctx);
-    case 'notice': return noticeNode(e);
+    case 'notice': return noticeNode(e, ctx);
   }
 }

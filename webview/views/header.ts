@@ -1,6 +1,13 @@
-/** The session header: title, agent, status, the Follow Agent toggle and the plan. */
+/**
+ * The session header: the title (from `session_info_update`), agent, status, the Follow Agent toggle, the
+ * plan and the context usage meter.
+ */
+import '@vscode/codicons/dist/codicon.css';
+import '../styles/header.css';
 import type { ThreadStateView } from '../../src/shared/viewModel';
 import { h } from './dom';
+import { planNode } from './plan';
+import { usageNode } from './usage';
 
 const statusLabels: Record<string, string> = {
   starting: 'Starting…', idle: 'Ready', working: 'Working…', awaitingPermission: 'Waiting for your permission', disconnected: 'Disconnected', error: 'Error',
@@ -33,22 +40,19 @@ export class Header {
     document.title = title;
     const children: Node[] = [
       h('div', { class: 'title-row' },
-        h('span', { class: 'title', 'data-testid': 'session-title' }, title),
+        h('span', { class: 'title', 'data-testid': 'session-title', title }, title),
         h('span', { class: 'agent' }, state.agentName),
         h('span', { class: `status ${state.status}`, 'data-testid': 'session-status', 'data-status': state.status, role: 'status' }, statusLabels[state.status] ?? state.status),
         this.follow),
     ];
     if (state.error) children.push(h('div', { class: 'error-banner', role: 'alert', 'data-testid': 'session-error' }, state.error));
-    if (state.plan.length) {
-      children.push(h('div', { class: 'plan', 'data-testid': 'plan' }, h('div', { class: 'plan-title' }, 'Plan'),
-        ...state.plan.map((p) => h('div', { class: `plan-entry ${p.status}` }, `${p.status === 'completed' ? '✓' : p.status === 'in_progress' ? '▸' : '○'} ${p.content}`))));
-    }
-    if (state.usage) {
-      const pct = state.usage.size > 0 ? Math.round((state.usage.used / state.usage.size) * 100) : 0;
-      const cost = state.usage.cost ? ` · ${state.usage.cost.amount.toFixed(2)} ${state.usage.cost.currency}` : '';
-      children.push(h('div', { class: 'usage', 'data-testid': 'usage' }, `Context ${state.usage.used.toLocaleString()} / ${state.usage.size.toLocaleString()} tokens (${pct}%)${cost}`));
-    }
+    const plan = planNode(state.plan);
+    if (plan) children.push(plan);
+    const usage = usageNode(state.usage);
+    if (usage) children.push(usage);
+    const planHadFocus = Boolean(document.activeElement?.closest('.plan'));
     this.root.replaceChildren(...children);
+    if (planHadFocus) this.root.querySelector<HTMLElement>('.plan summary')?.focus();
     if (hadFocus) this.follow.focus();
   }
 }

@@ -1,8 +1,8 @@
 /**
- * User messages, agent messages, thoughts and notices. Streamed text is appended (no re-render of a
+ * User messages, agent messages and thoughts (notices: notice.ts). Streamed text is appended (no re-render of a
  * growing message).
  */
-import type { AgentTextView, ContentView, NoticeView, UserMessageView } from '../../src/shared/viewModel';
+import type { AgentTextView, ContentView, UserMessageView } from '../../src/shared/viewModel';
 import { h } from './dom';
 
 /** A content block (non-text blocks render as chips). */
@@ -27,11 +27,6 @@ export function agentTextNode(e: AgentTextView): HTMLElement {
     return h('details', { class: 'entry thought', 'data-testid': 'thought' }, h('summary', {}, 'Thinking'), body, ...e.blocks.map(contentNode));
   }
   return h('div', { class: 'entry agent', 'data-testid': 'agent-message' }, body, ...e.blocks.map(contentNode));
-}
-
-/** A notice (stop reasons, errors, exits). */
-export function noticeNode(e: NoticeView): HTMLElement {
-  return h('div', { class: `entry notice ${e.level}`, role: e.level === 'error' ? 'alert' : undefined, 'data-testid': 'notice' }, e.text);
 }
 
 /** Appends streamed text to a rendered agent message or thought. */

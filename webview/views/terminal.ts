@@ -1,16 +1,19 @@
 /**
  * An agent terminal inside a tool-call card: its command, its status (running, exit code, signal) and its
- * output as plain text in a `<pre>` (ANSI escapes stripped for now). Output streams in by appending text
- * nodes, O(chunk); the DOM keeps a bounded tail like the store.
+ * output in a `<pre>` with ANSI colours, bold, underline… as CSS classes (terminal theme colours). Output
+ * streams in by appending runs, O(chunk), carrying the text attributes from chunk to chunk; the DOM keeps a
+ * bounded tail like the store. The output stays after the agent released the terminal.
  */
 import { terminalTailChars } from '../../src/shared/viewModel';
 import type { TerminalView } from '../../src/shared/viewModel';
-import { incompleteTailStart, stripAnsi, stripAnsiChunk } from './ansi';
+import { ansiSegments, incompleteTailStart } from './ansi';
+import type { AnsiSegment, SgrState } from './ansi';
 import { h } from './dom';
 
 /** Characters of plain text a terminal's `<pre>` holds before it is rebuilt from the kept tail. */
 const maxDomChars = 2 * terminalTailChars;
-const domChars = new WeakMap<Element, number>();
+/** Per rendered `<pre>`: characters shown, and the text attributes at the end of its output. */
+const preState = new WeakMap<Element, { chars: number; sgr: SgrState }>();
 
 /** "running", "exit code 2", "killed (SIGKILL)", … */
 export function terminalStatus(view: TerminalView | undefined): string {
@@ -20,23 +23,32 @@ export function terminalStatus(view: TerminalView | undefined): string {
   return view.released ? 'released' : 'running…';
 }
 
-/** The plain text of a terminal's kept output (a leading ellipsis line when its start was dropped). */
-function plainOutput(view: TerminalView | undefined): string {
-  if (!view) return '';
+function segmentNodes(segments: readonly AnsiSegment[]): Node[] {
+  return segments.map((s) => (s.classes.length ? h('span', { class: s.classes.join(' ') }, s.text) : document.createTextNode(s.text)));
+}
+
+/** Fills a `<pre>` with a terminal's kept output (a leading ellipsis line when its start was dropped). */
+function fillOutput(pre: HTMLElement, view: TerminalView | undefined): void {
   // a sequence cut off at the end is left for the next chunk (see the store's carry)
-  const text = stripAnsi(view.output.slice(0, incompleteTailStart(view.output)));
-  return view.truncated ? `…\n${text}` : text;
+  const output = view ? view.output.slice(0, incompleteTailStart(view.output)) : '';
+  const { segments, state } = ansiSegments(output);
+  const nodes = segmentNodes(segments);
+  if (view?.truncated) nodes.unshift(document.createTextNode('…\n'));
+  pre.replaceChildren(...nodes);
+  preState.set(pre, { chars: pre.textContent?.length ?? 0, sgr: state });
 }
 
 /** The element of one terminal, for a tool-call card. */
 export function terminalNode(terminalId: string, view: TerminalView | undefined): HTMLElement {
   const failed = view?.exitStatus && (view.exitStatus.signal !== null || view.exitStatus.exitCode !== 0);
-  const pre = h('pre', { class: 'terminal-output', 'data-role': 'terminal-output' }, plainOutput(view));
-  domChars.set(pre, pre.textContent?.length ?? 0);
-  return h('div', { class: `terminal${failed ? ' failed' : ''}`, 'data-testid': 'terminal', 'data-terminal-id': terminalId },
+  const running = view !== undefined && !view.exitStatus && !view.released;
+  const pre = h('pre', { class: 'terminal-output', 'data-role': 'terminal-output', tabindex: '0', 'aria-label': `Output of ${view?.command ?? 'the terminal'}` });
+  fillOutput(pre, view);
+  return h('div', { class: `terminal${failed ? ' failed' : ''}`, 'data-testid': 'terminal', 'data-terminal-id': terminalId, 'data-running': String(running) },
     h('div', { class: 'terminal-head' },
+      h('span', { class: 'codicon codicon-terminal', 'aria-hidden': 'true' }),
       h('span', { class: 'terminal-command', title: view?.command ?? terminalId }, view?.command ? `$ ${view.command}` : `terminal ${terminalId}`),
-      h('span', { class: 'terminal-status', 'data-role': 'terminal-status' }, terminalStatus(view))),
+      h('span', { class: 'terminal-status', 'data-role': 'terminal-status', 'data-testid': 'terminal-status' }, terminalStatus(view))),
     pre);
 }
 
@@ -61,19 +73,21 @@ export function refreshTerminal(root: ParentNode, terminalId: string, view: Term
  * that preceded `text`; `view` (the store's, already updated) rebuilds a `<pre>` that grew too large.
  */
 export function appendTerminalOutput(root: ParentNode, terminalId: string, carry: string, text: string, view: TerminalView | undefined): void {
-  const plain = stripAnsiChunk(carry, text).text;
-  if (!plain) return;
+  const all = carry + text;
+  const complete = all.slice(0, incompleteTailStart(all));
+  if (!complete) return;
   for (const node of nodesOf(root, terminalId)) {
     const pre = node.querySelector('pre');
     if (!pre) continue;
     const atBottom = isAtBottom(pre);
-    const length = (domChars.get(pre) ?? 0) + plain.length;
-    if (length > maxDomChars) {
-      pre.textContent = plainOutput(view);
-      domChars.set(pre, pre.textContent.length);
+    const before = preState.get(pre) ?? { chars: 0, sgr: {} };
+    const { segments, state } = ansiSegments(complete, before.sgr);
+    const added = segments.reduce((n, s) => n + s.text.length, 0);
+    if (before.chars + added > maxDomChars) {
+      fillOutput(pre, view);
     } else {
-      pre.append(document.createTextNode(plain));
-      domChars.set(pre, length);
+      pre.append(...segmentNodes(segments));
+      preState.set(pre, { chars: before.chars + added, sgr: state });
     }
     if (atBottom) pre.scrollTop = pre.scrollHeight;
   }

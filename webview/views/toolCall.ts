@@ -1,47 +1,119 @@
-/** Tool-call cards: kind icon, title, status, content (text, diff, terminal), locations, permission dialog. */
-import { RespondPermissionCommand } from '../../src/shared/chatProtocol';
-import type { ToolCallView } from '../../src/shared/viewModel';
+/**
+ * Tool-call cards: a codicon per kind, the title, the status (spinner while running, ✓ done, ✗ failed),
+ * the raw input (collapsible), the content (text, inline diff with Open Diff, live terminal), locations as
+ * links that open the file at the line, and the permission dialog.
+ */
+import '@vscode/codicons/dist/codicon.css';
+import '../styles/cards.css';
+import { OpenLocationCommand, RespondPermissionCommand } from '../../src/shared/chatProtocol';
+import type { ContentView, ToolCallView } from '../../src/shared/viewModel';
+import { button } from '../components/button';
+import { progressRing } from '../components/progressRing';
+import { diffNode } from './diff';
 import { h } from './dom';
 import { contentNode } from './messages';
 import type { RenderContext } from './renderContext';
 import { terminalNode } from './terminal';
 
 const kindIcons: Record<string, string> = {
-  read: '📄', edit: '✏️', delete: '🗑', move: '↔', search: '🔍', execute: '▶', think: '💭', fetch: '🌐', switch_mode: '⇄', other: '⚙',
+  read: 'eye', edit: 'edit', delete: 'trash', move: 'arrow-swap', search: 'search', execute: 'terminal', think: 'lightbulb', fetch: 'globe', switch_mode: 'sync', other: 'tools',
 };
-const statusText: Record<string, string> = {
-  pending: 'pending', in_progress: 'running', completed: '✓ done', failed: '✗ failed', cancelled: 'cancelled', waitingForConfirmation: 'needs your permission',
+const statusLabels: Record<string, string> = {
+  pending: 'Pending', in_progress: 'Running', completed: 'Done', failed: 'Failed', cancelled: 'Cancelled', waitingForConfirmation: 'Needs your permission',
 };
+const statusIcons: Record<string, string> = {
+  pending: 'clock', completed: 'check', failed: 'close', cancelled: 'circle-slash', waitingForConfirmation: 'shield',
+};
+/** Permission option kinds: the button's look and icon. */
+const optionLooks: Record<string, { appearance: 'primary' | 'secondary'; icon: string }> = {
+  allow_once: { appearance: 'primary', icon: 'check' },
+  allow_always: { appearance: 'primary', icon: 'check-all' },
+  reject_once: { appearance: 'secondary', icon: 'close' },
+  reject_always: { appearance: 'secondary', icon: 'circle-slash' },
+};
+/** Cards whose raw input the user opened (kept across re-renders of the card). */
+const openRawInputs = new Set<string>();
+
+function statusNode(e: ToolCallView): HTMLElement {
+  const label = statusLabels[e.status] ?? e.status;
+  const icon = e.status === 'in_progress' ? progressRing(label) : h('span', { class: `codicon codicon-${statusIcons[e.status] ?? 'circle-large-outline'}`, 'aria-hidden': 'true' });
+  return h('span', { class: 'tool-status', 'data-testid': 'tool-status', 'data-status': e.status }, icon, h('span', { class: 'tool-status-label' }, label));
+}
+
+/** Text content of a tool call (plain text for now). */
+function toolContentNode(c: ContentView): Node {
+  return c.type === 'text' ? h('div', { class: 'tool-text', 'data-testid': 'tool-text' }, c.text) : contentNode(c);
+}
+
+function rawInputNode(e: ToolCallView): HTMLElement | undefined {
+  if (e.rawInput === undefined) return undefined;
+  const details = h('details', { class: 'tool-raw', 'data-testid': 'raw-input' },
+    h('summary', {}, 'Raw input'),
+    h('pre', { class: 'tool-raw-json', tabindex: '0' }, e.rawInput));
+  details.open = openRawInputs.has(e.id);
+  details.addEventListener('toggle', () => { if (details.open) openRawInputs.add(e.id); else openRawInputs.delete(e.id); });
+  return details;
+}
+
+function locationsNode(e: ToolCallView, ctx: RenderContext): HTMLElement | undefined {
+  if (!e.locations.length) return undefined;
+  return h('div', { class: 'locations', 'aria-label': 'Locations' }, ...e.locations.map((l, index) => {
+    const name = l.path.split(/[\\/]/).pop() || l.path;
+    const link = h('button', { type: 'button', class: 'location-link', 'data-testid': 'location', title: `Open ${l.path}${l.line ? ` at line ${l.line}` : ''}` },
+      h('span', { class: 'codicon codicon-go-to-file', 'aria-hidden': 'true' }), ` ${name}${l.line ? `:${l.line}` : ''}`);
+    link.addEventListener('click', () => ctx.ipc.post(OpenLocationCommand, { toolCallId: e.toolCallId, index }));
+    return link;
+  }));
+}
 
 function permissionDialog(e: ToolCallView, ctx: RenderContext): HTMLElement | undefined {
   const p = e.permission;
-  if (!p) return e.permissionOutcome ? h('div', { class: 'permission-outcome' }, e.permissionOutcome) : undefined;
-  return h('div', { class: 'permission', role: 'alertdialog', 'aria-label': `Permission requested: ${e.title}`, 'data-testid': 'permission' },
-    h('div', { class: 'permission-title' }, 'The agent asks for permission'),
-    h('div', { class: 'permission-options' }, ...p.options.map((o) => {
-      const b = h('button', { class: `perm ${o.kind}`, 'data-testid': 'permission-option', 'data-kind': o.kind }, o.name);
-      b.addEventListener('click', () => ctx.ipc.post(RespondPermissionCommand, { requestId: p.requestId, optionId: o.optionId }));
-      return b;
-    })));
+  if (!p) {
+    return e.permissionOutcome
+      ? h('div', { class: 'permission-outcome', 'data-testid': 'permission-outcome' }, h('span', { class: 'codicon codicon-shield', 'aria-hidden': 'true' }), ` ${e.permissionOutcome}`)
+      : undefined;
+  }
+  const id = `perm-${p.requestId.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+  const options = p.options.map((o) => {
+    const look = optionLooks[o.kind] ?? { appearance: 'secondary' as const, icon: 'question' };
+    return button({
+      label: o.name, appearance: look.appearance, icon: look.icon, testId: 'permission-option', className: `perm ${o.kind}`,
+      attrs: { 'data-kind': o.kind, 'data-option-id': o.optionId },
+      onClick: () => ctx.ipc.post(RespondPermissionCommand, { requestId: p.requestId, optionId: o.optionId }),
+    });
+  });
+  const group = h('div', { class: 'permission-options', role: 'group', 'aria-label': 'Options' }, ...options);
+  // arrow keys move between the options (Tab works too)
+  group.addEventListener('keydown', (ev) => {
+    const i = options.findIndex((o) => o === document.activeElement || o.contains(document.activeElement));
+    if (i === -1) return;
+    const next = ev.key === 'ArrowRight' || ev.key === 'ArrowDown' ? i + 1 : ev.key === 'ArrowLeft' || ev.key === 'ArrowUp' ? i - 1 : ev.key === 'Home' ? 0 : ev.key === 'End' ? options.length - 1 : undefined;
+    if (next === undefined) return;
+    ev.preventDefault();
+    options[(next + options.length) % options.length].focus();
+  });
+  return h('div', { class: 'permission', role: 'alertdialog', 'aria-modal': 'false', 'aria-labelledby': `${id}-title`, 'aria-describedby': `${id}-desc`, 'data-testid': 'permission' },
+    h('div', { class: 'permission-title', id: `${id}-title` }, h('span', { class: 'codicon codicon-shield', 'aria-hidden': 'true' }), ' The agent asks for permission'),
+    h('div', { class: 'permission-desc', id: `${id}-desc` }, e.title),
+    group);
 }
 
 /** The card of one tool call. */
 export function toolCallNode(e: ToolCallView, ctx: RenderContext): HTMLElement {
-  const card = h('div', { class: `entry tool status-${e.status}`, 'data-testid': 'tool-call', 'data-status': e.status },
+  const card = h('div', { class: `entry tool status-${e.status}`, 'data-testid': 'tool-call', 'data-status': e.status, 'data-kind': e.toolKind, 'data-tool-call-id': e.toolCallId },
     h('div', { class: 'tool-head' },
-      h('span', { class: 'tool-icon', 'aria-hidden': 'true' }, kindIcons[e.toolKind] ?? kindIcons.other),
+      h('span', { class: `codicon codicon-${kindIcons[e.toolKind] ?? kindIcons.other} tool-icon`, role: 'img', 'aria-label': e.toolKind }),
       h('span', { class: 'tool-title' }, e.title),
-      h('span', { class: 'tool-status' }, statusText[e.status] ?? e.status)),
-  );
-  for (const c of e.content) {
-    if (c.type === 'content') card.append(contentNode(c.content));
-    else if (c.type === 'diff') {
-      card.append(h('div', { class: 'diff', 'data-testid': 'diff' },
-        h('div', { class: 'diff-path' }, c.oldText === null ? `new file ${c.path}` : c.path),
-        h('pre', { class: 'diff-new' }, c.newText)));
-    } else card.append(terminalNode(c.terminalId, ctx.terminals(c.terminalId)));
-  }
-  if (e.locations.length) card.append(h('div', { class: 'locations' }, ...e.locations.map((l) => h('span', { class: 'chip' }, `${l.path}${l.line ? `:${l.line}` : ''}`))));
+      statusNode(e)));
+  const raw = rawInputNode(e);
+  if (raw) card.append(raw);
+  e.content.forEach((c, index) => {
+    if (c.type === 'content') card.append(toolContentNode(c.content));
+    else if (c.type === 'diff') card.append(diffNode(c, e.toolCallId, index, ctx));
+    else card.append(terminalNode(c.terminalId, ctx.terminals(c.terminalId)));
+  });
+  const locations = locationsNode(e, ctx);
+  if (locations) card.append(locations);
   const dialog = permissionDialog(e, ctx);
   if (dialog) card.append(dialog);
   return card;

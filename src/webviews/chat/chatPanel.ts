@@ -13,6 +13,7 @@ import { chatTerminalTailChars } from '../../thread/terminalOutputStore';
 import { entryToView, stateToView, threadSnapshot } from '../../thread/toView';
 import type { ThreadChange } from '../../thread/thread';
 import { chatHtml, localResourceRoots } from './html';
+import { handleCardAction } from './cardActions';
 import { parseWebviewMessage } from './ipcSchemas';
 
 /** The webview panel type (also the serializer's). */
@@ -61,6 +62,7 @@ export class ChatPanel implements vscode.Disposable {
       this.log.warn(`chat webview sent an invalid message, ignored: ${msg.error}`);
       return;
     }
+    if (handleCardAction(this.session, msg.method, msg.params)) return;
     switch (msg.method) {
       case ReadyCommand.method:
       case RequestSnapshotCommand.method:

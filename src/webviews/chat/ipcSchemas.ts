@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { CancelTurnCommand, ReadyCommand, RequestSnapshotCommand, RespondPermissionCommand, SendPromptCommand, ToggleFollowCommand } from '../../shared/chatProtocol';
+import { OpenDiffCommand, OpenLocationCommand, RetryPromptCommand } from '../../shared/chatProtocol';
 
 const short = z.string().max(256);
 
@@ -15,6 +16,10 @@ export const webviewCommandSchemas: Record<string, z.ZodType> = {
   [RespondPermissionCommand.method]: z.object({ requestId: short, optionId: short }),
   [RequestSnapshotCommand.method]: z.object({ reason: short }),
   [ToggleFollowCommand.method]: z.object({}),
+  // tool-call card and notice actions (cardActions.ts): content items are referred to by index, never sent back
+  [OpenDiffCommand.method]: z.strictObject({ toolCallId: short, index: z.number().int().nonnegative().max(100_000) }),
+  [OpenLocationCommand.method]: z.strictObject({ toolCallId: short, index: z.number().int().nonnegative().max(100_000) }),
+  [RetryPromptCommand.method]: z.object({}),
 };
 
 /** A validated message from the webview, or a reason it was rejected. */

@@ -1,0 +1,64 @@
+/**
+ * The host side of the tool-call card and notice buttons: Open Diff (the diff editor, through
+ * `switchboard.openDiff`), a location link (the file at its line) and Retry (resend the last prompt). The
+ * webview refers to a diff or a location by tool call and index; the texts and paths come from the
+ * thread, never from the webview.
+ */
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { OpenDiffCommand, OpenLocationCommand, RetryPromptCommand } from '../../shared/chatProtocol';
+import { ResendPromptCommand, RestartAgentCommand } from '../../shared/chatProtocol';
+import type { OpenDiffParams, OpenLocationParams } from '../../shared/chatProtocol';
+import type { AgentSession } from '../../host/agentSession';
+import { openDiff } from '../../host/diffEditor';
+import type { ToolCallEntry } from '../../thread/toolCall';
+
+function toolCall(session: AgentSession, toolCallId: string): ToolCallEntry | undefined {
+  return session.thread.entries.find((e): e is ToolCallEntry => e.kind === 'toolCall' && e.toolCallId === toolCallId);
+}
+
+function showError(message: string): void {
+  void vscode.window.showErrorMessage(message);
+}
+
+/** Opens the diff editor (what `switchboard.openDiff` does) beside the chat for the diff at `index` of a tool call's content. */
+export async function openToolCallDiff(session: AgentSession, { toolCallId, index }: OpenDiffParams): Promise<void> {
+  const item = toolCall(session, toolCallId)?.content[index];
+  if (item?.type !== 'diff') return showError('This diff is no longer available.');
+  await openDiff({ path: item.path, oldText: item.oldText ?? null, newText: item.newText }, { viewColumn: vscode.ViewColumn.Beside });
+}
+
+/** Opens the file of the location at `index` of a tool call beside the chat, at its (1-based) line. */
+export async function openToolCallLocation(session: AgentSession, { toolCallId, index }: OpenLocationParams): Promise<void> {
+  const location = toolCall(session, toolCallId)?.locations[index];
+  if (!location) return showError('This location is no longer available.');
+  const file = path.isAbsolute(location.path) ? location.path : path.join(session.cwd, location.path);
+  const line = typeof location.line === 'number' && location.line > 0 ? location.line - 1 : 0;
+  const position = new vscode.Position(line, 0);
+  try {
+    await vscode.window.showTextDocument(vscode.Uri.file(file), { viewColumn: vscode.ViewColumn.Beside, preview: true, selection: new vscode.Range(position, position) });
+  } catch (e) {
+    showError(`Cannot open ${file}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+/**
+ * Runs a card or notice action of the chat webview (params already validated by ipcSchemas.ts); false
+ * when `method` is not one of them.
+ */
+export function handleCardAction(session: AgentSession, method: string, params: unknown): boolean {
+  switch (method) {
+    case OpenDiffCommand.method: void openToolCallDiff(session, params as OpenDiffParams); return true;
+    case OpenLocationCommand.method: void openToolCallLocation(session, params as OpenLocationParams); return true;
+    case RetryPromptCommand.method:
+      session.retryLastPrompt().catch((e: unknown) => showError(e instanceof Error ? e.message : String(e)));
+      return true;
+    case RestartAgentCommand.method:
+      void vscode.commands.executeCommand('switchboard.restartAgent', session.sessionId);
+      return true;
+    case ResendPromptCommand.method:
+      session.resendInterrupted().catch((e: unknown) => showError(e instanceof Error ? e.message : String(e)));
+      return true;
+    default: return false;
+  }
+}
