@@ -19,7 +19,7 @@ describe('transcript log (the client transcript store)', () => {
   it('replays entries, merged appends, title and plan; a pending permission and unfinished tool calls do not survive', () => {
     const file = path.join(dir, 'a.jsonl');
     const w = new TranscriptWriter(file, header());
-    const msg = agent(0, 'Hel');
+    const msg = agent(0, 'Hel') as ThreadEntry & { text: string };
     w.entry(0, msg);
     msg.text += 'lo';
     w.append(0, 'lo'); // the pending entry is serialized at flush time: the append is not doubled
