@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { SwitchboardApi } from './api';
+import { addSelectionToChat } from './commands/addSelectionToChat';
 import { newSession } from './commands/newSession';
 import { clientCapabilities } from './host/agentHost';
 import type { ClientInfo } from './host/agentHost';
@@ -16,6 +17,8 @@ import { reviewChanges } from './host/reviewChanges';
 import { SessionManager } from './host/sessionManager';
 import { threadSnapshot } from './thread/toView';
 import { ChatPanel } from './webviews/chat/chatPanel';
+import { ComposerController } from './webviews/chat/composerController';
+import { PromptMemory } from './host/promptHistory';
 
 /** Activates the extension. */
 export function activate(context: vscode.ExtensionContext): SwitchboardApi {
@@ -26,6 +29,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   const sessions = new SessionManager(clientInfo);
   const panels = new Map<string, ChatPanel>();
   context.subscriptions.push(log, sessions);
+  ComposerController.memory = new PromptMemory(context.workspaceState);
 
   // the walkthrough's last step completes once a first prompt was sent (remembered across windows)
   const promptSentKey = 'switchboard.hasSentPrompt';
@@ -62,6 +66,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
 
   context.subscriptions.push(
     vscode.commands.registerCommand('switchboard.newSession', (agentId?: unknown) => newSession(deps, typeof agentId === 'string' ? agentId : undefined)),
+    vscode.commands.registerCommand('switchboard.addSelectionToChat', () => addSelectionToChat()),
     vscode.commands.registerCommand('switchboard.cancelTurn', () => activeSession()?.cancel()),
     vscode.commands.registerCommand('switchboard.followAgent', () => {
       const session = activeSession();
@@ -85,7 +90,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
       if (!s) throw new Error(`could not start agent '${agentId}'`);
       return s.sessionId;
     },
-    prompt: (id, text) => requireSession(sessions.get(id), id).prompt(text),
+    prompt: (id, text) => requireSession(sessions.get(id), id).prompt([{ type: 'text', text }]),
     cancel: (id) => requireSession(sessions.get(id), id).cancel(),
     respondPermission: (id, kind) => {
       const s = requireSession(sessions.get(id), id);

@@ -9,6 +9,21 @@ export function promptText(prompt: readonly acp.ContentBlock[]): string {
   return prompt.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n');
 }
 
+/**
+ * The prompt's blocks in one line, for tests to observe what arrived (template `{{blocks}}`): `text`,
+ * `resource_link <uri>`, `resource <uri> (<n> chars)`, `image <mimeType>`, … joined with `; `.
+ */
+export function promptBlocksSummary(prompt: readonly acp.ContentBlock[]): string {
+  return prompt.map((b) => {
+    switch (b.type) {
+      case 'resource_link': return `resource_link ${b.uri}`;
+      case 'resource': return `resource ${b.resource.uri}${'text' in b.resource ? ` (${b.resource.text.length} chars)` : ''}`;
+      case 'image': return `image ${b.mimeType}`;
+      default: return b.type;
+    }
+  }).join('; ');
+}
+
 /** The first turn whose `match` matches `text`, else the first turn without `match`, else a stub. */
 export function pickTurn(turns: readonly Turn[], text: string): Turn {
   const matched = turns.find((turn) => turn.match !== undefined && new RegExp(turn.match, turn.flags ?? 'i').test(text));
@@ -46,7 +61,7 @@ export function registerPromptHandlers(app: acp.AgentApp, agent: ScriptedAgent):
       control.cancel(byPeer ? '$/cancel_request' : 'connection closed');
     };
     signal.addEventListener('abort', onAbort, { once: true });
-    const target = { session, vars: { prompt: text, args } };
+    const target = { session, vars: { prompt: text, args, blocks: promptBlocksSummary(params.prompt) } };
     const runner = new StepRunner(agent, target, control);
     let answer;
     try {

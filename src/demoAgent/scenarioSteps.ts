@@ -20,7 +20,8 @@ import {
  * - `note`: a free comment, ignored.
  *
  * Every string inside a step may use `{{var}}` templates: `cwd`, `sessionId`, `prompt`, `args` (the
- * prompt after its first word, for slash commands), `execPath` (the agent's node executable),
+ * prompt after its first word, for slash commands), `blocks` (the prompt's block kinds and URIs, e.g.
+ * `text; resource_link file:///a.ts`), `execPath` (the agent's node executable),
  * `now` (ISO time), `turn` (number of the prompt in the session), `result.<name>` (text of a
  * recorded result), `config.<id>` (current value of a config option), `configLabel.<id>` (its
  * display name), `mode` (current legacy mode id).

@@ -30,6 +30,8 @@ export interface ClientInfo {
 export const clientCapabilities: ClientCapabilities = {
   fs: { ...FsHandler.capabilities },
   terminal: TerminalManager.supported,
+  // the chat shows boolean config options as checkboxes and sends `{type: 'boolean', value}` (§3.11)
+  session: { configOptions: { boolean: {} } },
 };
 
 /** Lifecycle of an agent host. */

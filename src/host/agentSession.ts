@@ -7,6 +7,7 @@ import type * as vscode from 'vscode';
 import { AcpError } from '../acp/errors';
 import type { ContentBlock, SessionUpdate } from '../acp/schema/types.gen';
 import type { AgentExit } from '../agents/agentProcess';
+import type { AttachmentView, PromptCapabilitiesView } from '../shared/composerModel';
 import { AcpThread } from '../thread/thread';
 import type { AgentHost } from './agentHost';
 import { ChangeTracker } from './changeTracker';
@@ -14,6 +15,9 @@ import { FollowAgent } from './followAgent';
 import { FsHandler } from './fsHandler';
 import { PermissionBroker } from './permissionBroker';
 import { vscodePermissionEnvironment } from './permissionEnvironment';
+import { promptBlocks } from './promptAttachments';
+import { promptCapabilitiesView, restrictToCapabilities } from './promptBlocks';
+import { PromptQueue } from './promptQueue';
 import type { SessionContext } from './sessionContext';
 import { TerminalManager } from './terminalHandler';
 
@@ -26,6 +30,8 @@ export class AgentSession implements vscode.Disposable {
   readonly fs: FsHandler;
   readonly terminals: TerminalManager;
   readonly follow: FollowAgent;
+  /** Prompts written while the agent works, sent one per turn when the turn ends (serializable). */
+  readonly queue = new PromptQueue();
   /** Set by the chat panel registry: whether a chat panel of this session is visible. */
   chatVisible: () => boolean = () => false;
   private _turn: Promise<void> | undefined;
@@ -63,18 +69,78 @@ export class AgentSession implements vscode.Disposable {
   }
 
   /**
-   * Sends a prompt and streams the turn into the thread. Resolves when the turn ended (whatever the stop
-   * reason); failures become notices in the transcript, never unhandled rejections.
+   * Sends a prompt (content blocks, restricted to the agent's `promptCapabilities`, acp-client-spec §4.1)
+   * and streams the turn into the thread. Resolves when the turn ended (whatever the stop reason); failures
+   * become notices in the transcript, never unhandled rejections. When the turn ends, the next queued
+   * prompt is sent.
    */
-  prompt(text: string): Promise<void> {
+  prompt(content: readonly ContentBlock[]): Promise<void> {
     if (this._turn) return Promise.reject(new Error('A turn is already running in this session.'));
-    const prompt: ContentBlock[] = [{ type: 'text', text }];
+    const { blocks: prompt, dropped } = restrictToCapabilities(content, this.promptCapabilities);
+    if (!prompt.length) return Promise.reject(new Error('The prompt is empty.'));
     this._lastPrompt = prompt;
     this.thread.addUserMessage(prompt);
+    if (dropped.length) this.thread.addNotice('warning', `Not sent, because ${this.host.definition.name} does not accept it: ${dropped.join(', ')}.`);
     this.thread.setStatus('working');
-    const turn = this.runTurn(prompt).finally(() => { this._turn = undefined; });
+    const turn = this.runTurn(prompt).finally(() => {
+      this._turn = undefined;
+      this.sendNextQueued();
+    });
     this._turn = turn;
     return turn;
+  }
+
+  /** What the agent accepts in a prompt (absent means unsupported). */
+  get promptCapabilities(): PromptCapabilitiesView {
+    return promptCapabilitiesView(this.host.initializeResponse?.agentCapabilities?.promptCapabilities);
+  }
+
+  /**
+   * Sends what the user wrote now, or queues it while a turn runs (sent when the turn ends). Attachments
+   * are turned into blocks at send time, so files are read as they are then.
+   */
+  async submit(text: string, attachments: readonly AttachmentView[] = []): Promise<void> {
+    if (this._turn || this.queue.size) {
+      this.queue.add(text, attachments);
+      return;
+    }
+    await this.prompt(await promptBlocks(text, attachments, this.promptCapabilities));
+  }
+
+  /** Sends the oldest queued prompt if the session can take it. */
+  private sendNextQueued(): void {
+    if (this._turn || this.host.state !== 'ready' || this.thread.status === 'disconnected') return;
+    const next = this.queue.take();
+    if (!next) return;
+    void promptBlocks(next.text, next.attachments, this.promptCapabilities)
+      .then((blocks) => this.prompt(blocks))
+      .catch((e: unknown) => this.thread.addNotice('error', `The queued prompt could not be sent: ${e instanceof Error ? e.message : String(e)}`));
+  }
+
+  /**
+   * Changes a config option (`session/set_config_option`, §3.11): the local state is replaced by the
+   * response's complete set. On failure the state is re-sent (the chat shows the old value again).
+   */
+  async setConfigOption(configId: string, value: string | boolean): Promise<void> {
+    const base = { sessionId: this.sessionId, configId };
+    try {
+      const res = await this.host.connection.request('session/set_config_option', typeof value === 'boolean' ? { ...base, type: 'boolean', value } : { ...base, value });
+      this.thread.setConfigOptions(res.configOptions);
+    } catch (error) {
+      this.thread.setConfigOptions(this.thread.configOptions);
+      throw error;
+    }
+  }
+
+  /** Changes the legacy mode (`session/set_mode`, §3.10), used when no config option has category `mode`. */
+  async setMode(modeId: string): Promise<void> {
+    try {
+      await this.host.connection.request('session/set_mode', { sessionId: this.sessionId, modeId });
+      this.thread.setCurrentMode(modeId);
+    } catch (error) {
+      this.thread.setCurrentMode(this.thread.currentModeId ?? modeId);
+      throw error;
+    }
   }
 
   private async runTurn(prompt: ContentBlock[]): Promise<void> {
@@ -133,6 +199,7 @@ export class AgentSession implements vscode.Disposable {
   /** Releases the handlers (terminals are killed, pending permissions cancelled). */
   dispose(): void {
     this._subscriptions.splice(0).forEach((d) => d.dispose());
+    this.queue.dispose();
     for (const d of [this.permissions, this.terminals, this.follow, this.fs, this.changes]) d.dispose();
     this.thread.dispose();
   }

@@ -55,6 +55,7 @@ export class SessionManager implements vscode.Disposable {
     const res = await host.connection.request('session/new', { cwd, mcpServers: [] });
     log.info(`session ${res.sessionId} created in ${cwd}`);
     const session = new AgentSession(host, res.sessionId, cwd, log);
+    session.thread.setSessionSetup(res); // config options and legacy modes (acp-client-spec §3.1)
     host.attach(session);
     this._sessions.set(session.sessionId, session);
     this._onDidChangeSessions.fire();

@@ -3,6 +3,7 @@
  * ARCHITECTURE.md 1.3/1.5 item 7). Method strings are `chat/<noun>/<verb>`. Commands go webview → host,
  * notifications host → webview. The host validates every incoming message with zod (src/webviews/chat).
  */
+import type { AttachmentView, ComposerStateView, DraftView, FileMatchView } from './composerModel';
 import type { ThreadDelta, ThreadSnapshot } from './viewModel';
 
 /** The IPC scope of the chat. */
@@ -35,8 +36,8 @@ export interface ReadyParams { readonly lastSeq?: number }
 /** The webview loaded (or reloaded) and wants a snapshot. */
 export const ReadyCommand = define<ReadyParams>('webview/ready');
 
-export interface SendPromptParams { readonly text: string }
-/** The user sends a prompt. */
+export interface SendPromptParams { readonly text: string; readonly attachments?: readonly AttachmentView[] }
+/** The user sends a prompt (text plus attachments); while the agent works, the host queues it. */
 export const SendPromptCommand = define<SendPromptParams>('prompt/send');
 
 /** The user cancels the running turn. */
@@ -64,7 +65,42 @@ export interface SnapshotRequestParams { readonly reason: string }
 /** The webview saw a gap in the delta sequence and asks for a fresh snapshot. */
 export const RequestSnapshotCommand = define<SnapshotRequestParams>('thread/resync');
 
+export interface UpdateQueuedPromptParams { readonly id: string; readonly text: string }
+/** The user edited a queued prompt. */
+export const UpdateQueuedPromptCommand = define<UpdateQueuedPromptParams>('queue/update');
+
+export interface RemoveQueuedPromptParams { readonly id: string }
+/** The user removed a queued prompt. */
+export const RemoveQueuedPromptCommand = define<RemoveQueuedPromptParams>('queue/remove');
+
+export interface SaveDraftParams { readonly draft: DraftView }
+/** The unsent draft changed (debounced); the host keeps it per session across reloads. */
+export const SaveDraftCommand = define<SaveDraftParams>('draft/save');
+
+export interface SetConfigOptionParams { readonly configId: string; readonly value: string | boolean }
+/** The user changed a session config option (`session/set_config_option`). */
+export const SetConfigOptionCommand = define<SetConfigOptionParams>('config/set');
+
+export interface SetModeParams { readonly modeId: string }
+/** The user picked a legacy session mode (`session/set_mode`). */
+export const SetModeCommand = define<SetModeParams>('mode/set');
+
+export interface SearchFilesParams { readonly requestId: number; readonly query: string }
+/** The @-mention picker asks for workspace files matching a query; answered by {@link DidSearchFilesNotification}. */
+export const SearchFilesCommand = define<SearchFilesParams>('files/search');
+
 // ---- host → webview (notifications) ----
+/** The composer's host state: queue, history, kept draft, send key, what the agent accepts. */
+export const DidChangeComposerNotification = define<ComposerStateView>('composer/didChange');
+
+export interface DidSearchFilesParams { readonly requestId: number; readonly matches: readonly FileMatchView[] }
+/** The answer to {@link SearchFilesCommand}. */
+export const DidSearchFilesNotification = define<DidSearchFilesParams>('files/didSearch');
+
+export interface DidAttachParams { readonly attachment: AttachmentView }
+/** Something to attach to the draft (ACP: Add Selection to Chat). */
+export const DidAttachNotification = define<DidAttachParams>('composer/didAttach');
+
 /** A full snapshot (on ready, after a gap). */
 export const DidSnapshotNotification = define<ThreadSnapshot>('thread/didSnapshot');
 

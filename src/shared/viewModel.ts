@@ -86,6 +86,24 @@ export interface PlanEntryView {
   readonly status: string;
 }
 
+/** One choice of a select config option. */
+export interface ConfigChoiceView {
+  readonly value: string;
+  readonly name: string;
+  readonly description?: string;
+}
+
+/** A session config option (acp-client-spec §3.11); a flat select has one group without a name. */
+export type ConfigOptionView =
+  | { readonly type: 'select'; readonly id: string; readonly name: string; readonly description?: string; readonly category?: string; readonly currentValue: string; readonly groups: readonly { readonly name?: string; readonly options: readonly ConfigChoiceView[] }[] }
+  | { readonly type: 'boolean'; readonly id: string; readonly name: string; readonly description?: string; readonly category?: string; readonly currentValue: boolean };
+
+/** Legacy session modes (acp-client-spec §3.10), shown only when no config option has category `mode`. */
+export interface ModesView {
+  readonly currentModeId: string;
+  readonly available: readonly ConfigChoiceView[];
+}
+
 /** Thread-level state besides the transcript. */
 export interface ThreadStateView {
   readonly sessionId: string;
@@ -99,6 +117,10 @@ export interface ThreadStateView {
   readonly usage?: { readonly used: number; readonly size: number; readonly cost?: { readonly amount: number; readonly currency: string } };
   /** Why the session cannot be used right now (agent exited, failed to start, …). */
   readonly error?: string;
+  /** The session's config options, in the agent's order. */
+  readonly configOptions?: readonly ConfigOptionView[];
+  /** Legacy modes, when the agent has them and no config option of category `mode`. */
+  readonly modes?: ModesView;
 }
 
 /** Characters of output the chat keeps per agent terminal (the tail), on both sides of the IPC. */

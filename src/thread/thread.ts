@@ -7,7 +7,7 @@
  */
 import { Emitter } from '../acp/events';
 import type { Event } from '../acp/events';
-import type { AvailableCommand, ContentBlock, PlanEntry, SessionConfigOption, SessionUpdate, StopReason } from '../acp/schema/types.gen';
+import type { AvailableCommand, ContentBlock, PlanEntry, SessionConfigOption, SessionMode, SessionUpdate, StopReason } from '../acp/schema/types.gen';
 import type { NoticeAction, SessionStatus } from '../shared/viewModel';
 import { TerminalOutputStore } from './terminalOutputStore';
 import type { TerminalStoreChange } from './terminalOutputStore';
@@ -51,6 +51,8 @@ export class AcpThread {
   commands: AvailableCommand[] = [];
   configOptions: SessionConfigOption[] = [];
   currentModeId: string | undefined;
+  /** Legacy modes the agent offers (`modes.availableModes` of the setup response). */
+  availableModes: SessionMode[] = [];
   usage: { used: number; size: number; cost?: { amount: number; currency: string } } | undefined;
   /** Whether Follow Agent is on for this session (host UI state mirrored here so the chat header shows it). */
   following = false;
@@ -90,6 +92,31 @@ export class AcpThread {
       default:
         this.logger?.info(`thread ${this.sessionId}: ignored session/update '${(update as { sessionUpdate: string }).sessionUpdate}'`);
     }
+  }
+
+  /**
+   * The config options and legacy modes of a `session/new`, `load` or `resume` response (acp-client-spec
+   * §3.1); absent fields leave the current state.
+   */
+  setSessionSetup(setup: { configOptions?: SessionConfigOption[] | null; modes?: { currentModeId: string; availableModes: SessionMode[] } | null }): void {
+    if (setup.configOptions) this.configOptions = setup.configOptions;
+    if (setup.modes) {
+      this.availableModes = setup.modes.availableModes;
+      this.currentModeId = setup.modes.currentModeId;
+    }
+    this.fireState();
+  }
+
+  /** Replaces the config options (a `session/set_config_option` response is the complete set, §3.11). */
+  setConfigOptions(options: SessionConfigOption[]): void {
+    this.configOptions = options;
+    this.fireState();
+  }
+
+  /** Sets the current legacy mode (after `session/set_mode` succeeded). */
+  setCurrentMode(modeId: string): void {
+    this.currentModeId = modeId;
+    this.fireState();
   }
 
   /** Adds the user's prompt (before it is sent, so the chat shows it at once). */

@@ -3,6 +3,7 @@
  */
 import type { ContentBlock } from '../acp/schema/types.gen';
 import type { ContentView, EntryView, ThreadSnapshot, ThreadStateView, ToolContentView } from '../shared/viewModel';
+import { configOptionsToView, modesToView } from './configToView';
 import type { AcpThread, ThreadEntry } from './thread';
 import type { ToolCallEntry } from './toolCall';
 
@@ -67,12 +68,18 @@ export function stateToView(t: AcpThread, agentName: string): ThreadStateView {
     commands: t.commands.map((c) => ({ name: c.name, description: c.description, ...(c.input && 'hint' in c.input && typeof c.input.hint === 'string' ? { hint: c.input.hint } : {}) })),
     ...(t.usage ? { usage: t.usage } : {}),
     ...(t.error ? { error: t.error } : {}),
+    ...(t.configOptions.length ? { configOptions: configOptionsToView(t.configOptions) } : {}),
+    ...withModes(modesToView(t.configOptions, t.availableModes, t.currentModeId)),
   };
 }
 
 /** Everything the chat shows: state, entries and the kept terminal output. */
 export function threadSnapshot(t: AcpThread, agentName: string, seq: number): ThreadSnapshot {
   return { seq, state: stateToView(t, agentName), entries: t.entries.map(entryToView), terminals: t.terminals.views() };
+}
+
+function withModes(modes: ThreadStateView['modes']): { modes?: NonNullable<ThreadStateView['modes']> } {
+  return modes ? { modes } : {};
 }
 
 function safeJson(value: unknown): string {

@@ -1,53 +1,299 @@
-/** The prompt box: multi-line, Enter sends, Shift+Enter adds a line, Esc or Stop cancels the turn. */
+/**
+ * The prompt box: multi-line; Enter sends and Shift+Enter adds a line (the `switchboard.chat.sendWith`
+ * setting swaps them); Esc or Stop cancels the turn. While the agent works, sent messages queue on the
+ * host (shown above the box, editable, sent when the turn ends). ↑/↓ on the first/last line recall earlier
+ * prompts; the draft is kept per session (webview state now, the host's copy across reloads). `/` opens
+ * the slash-command menu, `@` the file picker; files, selections and images show as removable chips; the
+ * footer holds the model and mode pickers and the settings popover.
+ */
+import './composer/composer.css';
+import {
+  DidAttachNotification, DidChangeComposerNotification, DidSearchFilesNotification, isIpc, RemoveQueuedPromptCommand,
+  SaveDraftCommand, SearchFilesCommand, SendPromptCommand, SetConfigOptionCommand, SetModeCommand, UpdateQueuedPromptCommand, CancelTurnCommand,
+} from '../../src/shared/chatProtocol';
+import type { DidAttachParams, DidSearchFilesParams } from '../../src/shared/chatProtocol';
+import { attachmentsMax } from '../../src/shared/composerModel';
+import type { AttachmentView, ComposerStateView, DraftView, PromptCapabilitiesView, SendWith } from '../../src/shared/composerModel';
 import type { ThreadStateView } from '../../src/shared/viewModel';
+import { hostIpc } from '../hostIpc';
+import type { HostIpc } from '../hostIpc';
+import { attachmentId, readImage, renderChips } from './composer/attachments';
+import { HistoryNavigator } from './composer/historyNav';
+import { caretOnFirstLine, caretOnLastLine, isSendKey, sendKeyLabel } from './composer/keymap';
+import { QueueView } from './composer/queueView';
+import { ConfigOptionsView } from './configOptions';
 import { h } from './dom';
+import { MentionPicker } from './mentions';
+import { SlashMenu } from './slashMenu';
 
-/** What the composer asks the host to do. */
-export interface ComposerActions {
+const saveDelayMs = 300;
+
+/** What main.ts used to pass; the composer now posts its commands itself. */
+export interface LegacyComposerActions {
   send(text: string): void;
   cancel(): void;
 }
+const isMac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
 
 /** The composer at the bottom of the chat. */
 export class Composer {
   private readonly input: HTMLTextAreaElement;
   private readonly sendButton: HTMLButtonElement;
   private readonly stopButton: HTMLButtonElement;
+  private readonly imageButton: HTMLButtonElement;
+  private readonly chips: HTMLElement;
+  private readonly status: HTMLElement;
+  private readonly queue: QueueView;
+  private readonly config: ConfigOptionsView;
+  private readonly slash: SlashMenu;
+  private readonly mentions: MentionPicker;
+  private readonly history = new HistoryNavigator();
+  private attachments: AttachmentView[] = [];
+  private rev = 0;
+  private hostStateSeen = false;
+  private saveTimer: ReturnType<typeof setTimeout> | undefined;
+  private sendWith: SendWith = 'enter';
+  private caps: PromptCapabilitiesView = { image: false, audio: false, embeddedContext: false };
+  private agentName = 'The agent';
   private busy = false;
   private usable = false;
+  private lastState: ThreadStateView | undefined;
+  private historyList: readonly string[] = [];
 
-  constructor(root: HTMLElement, private readonly actions: ComposerActions) {
-    this.input = h('textarea', { 'data-testid': 'composer-input', rows: '3', placeholder: 'Ask the agent… (Enter to send, Shift+Enter for a new line)', 'aria-label': 'Message to the agent' });
-    this.sendButton = h('button', { class: 'primary', 'data-testid': 'composer-send', title: 'Send (Enter)' }, 'Send');
+  private readonly ipc: HostIpc;
+
+  /**
+   * @param transport the host transport; the older `{send, cancel}` actions object is still accepted (the
+   * composer then uses the shared {@link hostIpc}), since it posts its own commands now.
+   */
+  constructor(root: HTMLElement, transport: HostIpc | LegacyComposerActions = hostIpc()) {
+    const ipc = 'post' in transport ? transport : hostIpc();
+    this.ipc = ipc;
+    this.input = h('textarea', { 'data-testid': 'composer-input', rows: '3', 'aria-label': 'Message to the agent', role: 'combobox', 'aria-autocomplete': 'list', 'aria-expanded': 'false', 'aria-multiline': 'true' });
+    this.sendButton = h('button', { class: 'primary', 'data-testid': 'composer-send' }, 'Send');
     this.stopButton = h('button', { 'data-testid': 'composer-stop', title: 'Stop (Esc)' }, 'Stop');
-    root.replaceChildren(this.input, h('div', { class: 'composer-buttons' }, this.stopButton, this.sendButton));
-    this.input.addEventListener('keydown', (e) => {
-      if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
-        e.preventDefault();
-        this.submit();
-      } else if (e.key === 'Escape' && this.busy) {
-        e.preventDefault();
-        this.actions.cancel();
+    this.imageButton = h('button', { type: 'button', 'data-testid': 'composer-image', 'aria-label': 'Attach an image' }, '🖼');
+    this.chips = h('div', { class: 'composer-attachments', 'data-testid': 'composer-attachments' });
+    this.status = h('div', { class: 'composer-status', role: 'status', 'data-testid': 'composer-status' });
+    this.queue = new QueueView({
+      update: (id, text) => ipc.post(UpdateQueuedPromptCommand, { id, text }),
+      remove: (id) => ipc.post(RemoveQueuedPromptCommand, { id }),
+    });
+    this.config = new ConfigOptionsView({
+      setConfigOption: (configId, value) => ipc.post(SetConfigOptionCommand, { configId, value }),
+      setMode: (modeId) => ipc.post(SetModeCommand, { modeId }),
+    });
+    this.slash = new SlashMenu(this.input, () => this.changed());
+    this.mentions = new MentionPicker(this.input, (requestId, query) => ipc.post(SearchFilesCommand, { requestId, query }), (file) => {
+      this.addAttachment({ kind: 'file', id: attachmentId('file'), uri: file.uri, name: file.name });
+      this.changed();
+    });
+    const filePicker = h('input', { type: 'file', accept: 'image/png,image/jpeg,image/gif,image/webp', multiple: '', hidden: '' });
+    root.replaceChildren(
+      this.queue.element, this.chips,
+      h('div', { class: 'composer-box' }, this.slash.list.element, this.mentions.list.element, this.input),
+      this.slash.hint, this.status,
+      h('div', { class: 'composer-footer' }, this.config.element, this.imageButton, filePicker, h('span', { class: 'composer-spacer' }), this.stopButton, this.sendButton),
+    );
+    this.wire(root, filePicker);
+    this.restoreLocalDraft();
+    ipc.onMessage((msg) => {
+      if (isIpc(DidChangeComposerNotification, msg)) this.applyHostState(msg.params as ComposerStateView);
+      else if (isIpc(DidSearchFilesNotification, msg)) this.mentions.onResults((msg.params as DidSearchFilesParams).requestId, (msg.params as DidSearchFilesParams).matches);
+      else if (isIpc(DidAttachNotification, msg)) {
+        this.addAttachment((msg.params as DidAttachParams).attachment);
+        this.changed();
+        this.input.focus();
       }
     });
-    this.sendButton.addEventListener('click', () => this.submit());
-    this.stopButton.addEventListener('click', () => this.actions.cancel());
     this.setState(undefined);
   }
 
-  /** Follows the session status: Send while idle, Stop while working. */
+  private wire(root: HTMLElement, filePicker: HTMLInputElement): void {
+    this.input.addEventListener('keydown', (e) => this.onKeyDown(e));
+    this.input.addEventListener('input', () => {
+      this.history.reset();
+      this.changed();
+      this.followCaret();
+    });
+    this.input.addEventListener('click', () => this.followCaret());
+    this.input.addEventListener('blur', () => { this.slash.list.hide(); this.mentions.list.hide(); });
+    this.input.addEventListener('paste', (e) => {
+      const files = [...(e.clipboardData?.files ?? [])].filter((f) => f.type.startsWith('image/'));
+      if (!files.length) return;
+      e.preventDefault();
+      void this.addImages(files);
+    });
+    root.addEventListener('dragover', (e) => { if (e.dataTransfer) { e.preventDefault(); e.dataTransfer.dropEffect = 'copy'; } });
+    root.addEventListener('drop', (e) => {
+      const files = [...(e.dataTransfer?.files ?? [])].filter((f) => f.type.startsWith('image/'));
+      if (!files.length) return;
+      e.preventDefault();
+      void this.addImages(files);
+    });
+    this.imageButton.addEventListener('click', () => filePicker.click());
+    filePicker.addEventListener('change', () => {
+      void this.addImages([...(filePicker.files ?? [])]);
+      filePicker.value = '';
+    });
+    this.sendButton.addEventListener('click', () => this.submit());
+    this.stopButton.addEventListener('click', () => this.ipc.post(CancelTurnCommand, {}));
+    window.addEventListener('pagehide', () => this.flushDraft());
+  }
+
+  /** Follows the session: Send while idle (Queue while working), Stop while working, the config pickers. */
   setState(state: ThreadStateView | undefined): void {
+    this.lastState = state;
     this.busy = state?.status === 'working' || state?.status === 'awaitingPermission';
-    this.usable = state?.status === 'idle';
+    this.usable = state?.status === 'idle' || this.busy;
+    if (state) this.agentName = state.agentName;
     this.sendButton.disabled = !this.usable;
+    this.sendButton.textContent = this.busy ? 'Queue' : 'Send';
+    const keys = sendKeyLabel(this.sendWith, isMac);
+    this.sendButton.title = this.busy ? `Queue: sent when the agent finishes (${keys.send})` : `Send (${keys.send})`;
     this.stopButton.hidden = !this.busy;
     this.input.disabled = state === undefined || state.status === 'disconnected' || state.status === 'error';
+    this.input.placeholder = `Ask the agent… (${keys.send} to send, ${keys.newline} for a new line, / for commands, @ for files)`;
+    this.slash.setCommands(state?.commands ?? []);
+    this.config.render(state?.configOptions, state?.modes);
+    this.updateImageButton();
+  }
+
+  private onKeyDown(e: KeyboardEvent): void {
+    if (e.isComposing) return;
+    if (this.slash.handleKey(e.key) || this.mentions.handleKey(e.key)) {
+      e.preventDefault();
+      e.stopPropagation();
+      return;
+    }
+    if (isSendKey(e, this.sendWith)) {
+      e.preventDefault();
+      this.submit();
+    } else if (e.key === 'Escape' && this.busy) {
+      e.preventDefault();
+      this.ipc.post(CancelTurnCommand, {});
+    } else if ((e.key === 'ArrowUp' || e.key === 'ArrowDown') && !e.shiftKey && !e.altKey && !e.ctrlKey && !e.metaKey) {
+      this.recall(e);
+    }
+  }
+
+  /** ↑ on the first line recalls older prompts, ↓ on the last line newer ones (then the draft). */
+  private recall(e: KeyboardEvent): void {
+    const { value, selectionStart: start, selectionEnd: end } = this.input;
+    const up = e.key === 'ArrowUp';
+    if (up ? !caretOnFirstLine(value, start, end) : !caretOnLastLine(value, start, end)) return;
+    if (!up && !this.history.recalling) return;
+    const text = up ? this.history.previous(value) : this.history.next();
+    if (text === undefined) return;
+    e.preventDefault();
+    this.input.value = text;
+    const caret = up ? 0 : text.length;
+    this.input.setSelectionRange(caret, caret);
+    this.changed();
+  }
+
+  private followCaret(): void {
+    this.slash.update();
+    this.mentions.update();
   }
 
   private submit(): void {
-    const text = this.input.value.trim();
-    if (!text || !this.usable) return;
-    this.actions.send(text);
+    const text = this.input.value;
+    if ((!text.trim() && !this.attachments.length) || !this.usable) return;
+    this.ipc.post(SendPromptCommand, { text: text.trim() ? text : '', attachments: this.attachments });
     this.input.value = '';
+    this.attachments = [];
+    this.renderChips();
+    this.history.setHistory([...this.historyList, text]);
+    this.slash.update();
+    this.mentions.update();
+    this.status.textContent = '';
+    this.changed();
+    this.flushDraft();
+  }
+
+  private addAttachment(a: AttachmentView): void {
+    if (this.attachments.length >= attachmentsMax) {
+      this.status.textContent = `At most ${attachmentsMax} attachments per message.`;
+      return;
+    }
+    if (a.kind === 'file' && this.attachments.some((x) => x.kind === 'file' && x.uri === a.uri)) return;
+    this.attachments = [...this.attachments, a];
+    this.renderChips();
+  }
+
+  private async addImages(files: File[]): Promise<void> {
+    if (!this.caps.image) {
+      this.status.textContent = this.imageButton.title;
+      return;
+    }
+    for (const file of files) {
+      const result = await readImage(file);
+      if (typeof result === 'string') this.status.textContent = result;
+      else this.addAttachment(result);
+    }
+    this.changed();
+  }
+
+  private renderChips(): void {
+    renderChips(this.chips, this.attachments, (id) => {
+      this.attachments = this.attachments.filter((a) => a.id !== id);
+      this.renderChips();
+      this.changed();
+      this.input.focus();
+    });
+  }
+
+  private updateImageButton(): void {
+    this.imageButton.disabled = !this.caps.image;
+    this.imageButton.title = this.caps.image
+      ? 'Attach an image (or paste or drop one into the message)'
+      : `${this.agentName} does not accept images (its promptCapabilities.image is off), so images cannot be attached.`;
+  }
+
+  /** The text or attachments changed: keep the draft (webview state now, the host after a pause). */
+  private changed(): void {
+    this.rev += 1;
+    const draft = this.draft();
+    const prev = this.ipc.getState<Record<string, unknown>>() ?? {};
+    this.ipc.setState({ ...prev, composerDraft: draft });
+    if (this.saveTimer) clearTimeout(this.saveTimer);
+    this.saveTimer = setTimeout(() => this.flushDraft(), saveDelayMs);
+  }
+
+  private flushDraft(): void {
+    if (this.saveTimer) clearTimeout(this.saveTimer);
+    this.saveTimer = undefined;
+    if (this.hostStateSeen) this.ipc.post(SaveDraftCommand, { draft: this.draft() });
+  }
+
+  private draft(): DraftView {
+    return { text: this.input.value, attachments: this.attachments, rev: this.rev };
+  }
+
+  private restoreLocalDraft(): void {
+    const local = this.ipc.getState<{ composerDraft?: DraftView }>()?.composerDraft;
+    if (local) this.loadDraft(local);
+  }
+
+  private loadDraft(d: DraftView): void {
+    this.input.value = d.text;
+    this.attachments = [...d.attachments];
+    this.rev = d.rev;
+    this.renderChips();
+  }
+
+  private applyHostState(s: ComposerStateView): void {
+    this.sendWith = s.sendWith;
+    this.caps = s.capabilities;
+    this.queue.render(s.queue);
+    this.historyList = s.history;
+    if (!this.history.recalling) this.history.setHistory(s.history);
+    if (!this.hostStateSeen) {
+      this.hostStateSeen = true;
+      // the newer of the two copies wins: the webview's (edited since the last save) or the host's
+      if (s.draft && s.draft.rev > this.rev) this.loadDraft(s.draft);
+    }
+    this.setState(this.lastState);
   }
 }

@@ -5,8 +5,8 @@
  * quadratic). A gap reported by the webview gets a fresh snapshot; `retainContextWhenHidden` stays false.
  */
 import * as vscode from 'vscode';
-import { CancelTurnCommand, DidChangeNotification, DidSnapshotNotification, ReadyCommand, RequestSnapshotCommand, RespondPermissionCommand, SendPromptCommand, ToggleFollowCommand } from '../../shared/chatProtocol';
-import type { IpcMessageType, RespondPermissionParams, SendPromptParams } from '../../shared/chatProtocol';
+import { CancelTurnCommand, DidChangeNotification, DidSnapshotNotification, ReadyCommand, RequestSnapshotCommand, RespondPermissionCommand, ToggleFollowCommand } from '../../shared/chatProtocol';
+import type { IpcMessageType, RespondPermissionParams } from '../../shared/chatProtocol';
 import type { ThreadDelta } from '../../shared/viewModel';
 import type { AgentSession } from '../../host/agentSession';
 import { chatTerminalTailChars } from '../../thread/terminalOutputStore';
@@ -14,6 +14,7 @@ import { entryToView, stateToView, threadSnapshot } from '../../thread/toView';
 import type { ThreadChange } from '../../thread/thread';
 import { chatHtml, localResourceRoots } from './html';
 import { handleCardAction } from './cardActions';
+import { ComposerController } from './composerController';
 import { parseWebviewMessage } from './ipcSchemas';
 
 /** The webview panel type (also the serializer's). */
@@ -41,10 +42,16 @@ export class ChatPanel implements vscode.Disposable {
     return new ChatPanel(panel, extensionUri, session, log);
   }
 
+  /** The composer's host side (prompts, queue, draft, config options, file search). */
+  readonly composer: ComposerController;
+
   private constructor(readonly panel: vscode.WebviewPanel, extensionUri: vscode.Uri, readonly session: AgentSession, private readonly log: vscode.LogOutputChannel) {
     panel.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'icon-chat.svg');
     panel.webview.html = chatHtml(panel.webview, extensionUri, title(session));
+    this.composer = new ComposerController(session, (type, params) => this.post(type, params), () => this.reveal(), log);
     this._disposables.push(
+      this.composer,
+      panel.onDidChangeViewState((e) => { if (e.webviewPanel.active) this.composer.markActive(); }),
       panel.webview.onDidReceiveMessage((m: unknown) => this.onMessage(m)),
       panel.onDidDispose(() => this.dispose()),
       session.thread.onDidChange((c) => this.onThreadChange(c)),
@@ -63,16 +70,13 @@ export class ChatPanel implements vscode.Disposable {
       return;
     }
     if (handleCardAction(this.session, msg.method, msg.params)) return;
+    if (this.composer.handle(msg.method, msg.params)) return;
     switch (msg.method) {
       case ReadyCommand.method:
       case RequestSnapshotCommand.method:
         this._ready = true;
-        return this.sendSnapshot();
-      case SendPromptCommand.method: {
-        const { text } = msg.params as SendPromptParams;
-        this.session.prompt(text).catch((e: unknown) => void vscode.window.showErrorMessage(e instanceof Error ? e.message : String(e)));
-        return;
-      }
+        this.sendSnapshot();
+        return this.composer.sendState();
       case CancelTurnCommand.method: return this.session.cancel();
       case RespondPermissionCommand.method: {
         const { requestId, optionId } = msg.params as RespondPermissionParams;

@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { CancelTurnCommand, ReadyCommand, RequestSnapshotCommand, RespondPermissionCommand, SendPromptCommand, ToggleFollowCommand } from '../../shared/chatProtocol';
 import { OpenDiffCommand, OpenLocationCommand, RetryPromptCommand } from '../../shared/chatProtocol';
 
+import { composerCommandSchemas } from './composerSchemas';
+
 const short = z.string().max(256);
 
 /** Params schema by method. */
@@ -20,6 +22,8 @@ export const webviewCommandSchemas: Record<string, z.ZodType> = {
   [OpenDiffCommand.method]: z.strictObject({ toolCallId: short, index: z.number().int().nonnegative().max(100_000) }),
   [OpenLocationCommand.method]: z.strictObject({ toolCallId: short, index: z.number().int().nonnegative().max(100_000) }),
   [RetryPromptCommand.method]: z.object({}),
+  // the composer: prompts with attachments, queue, draft, config options, file search (composerSchemas.ts)
+  ...composerCommandSchemas,
 };
 
 /** A validated message from the webview, or a reason it was rejected. */

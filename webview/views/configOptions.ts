@@ -1,0 +1,111 @@
+/**
+ * Session config options (acp-client-spec §3.11) and legacy modes (§3.10) in the composer: options of
+ * category `model` and `mode` (and the legacy mode picker) sit in the footer, the others in a settings
+ * popover. Selects keep the agent's groups as `<optgroup>`s, booleans are checkboxes. A change is sent to the
+ * host; what is shown afterwards is the agent's answer (the whole set replaces the old one).
+ */
+import type { ConfigOptionView, ModesView } from '../../src/shared/viewModel';
+import { h } from './dom';
+
+/** What the config controls ask the host to do. */
+export interface ConfigActions {
+  setConfigOption(configId: string, value: string | boolean): void;
+  setMode(modeId: string): void;
+}
+
+const footerCategories = new Set(['model', 'mode']);
+
+function selectFor(o: Extract<ConfigOptionView, { type: 'select' }>, onChange: (value: string) => void): HTMLSelectElement {
+  const select = h('select', { 'data-testid': 'config-option', 'data-config-id': o.id, 'aria-label': o.name, title: o.description ?? o.name });
+  for (const group of o.groups) {
+    const options = group.options.map((c) => {
+      const opt = h('option', { value: c.value, ...(c.description ? { title: c.description } : {}) }, c.name);
+      opt.selected = c.value === o.currentValue;
+      return opt;
+    });
+    if (group.name) select.append(h('optgroup', { label: group.name }, ...options));
+    else select.append(...options);
+  }
+  select.value = o.currentValue;
+  select.addEventListener('change', () => onChange(select.value));
+  return select;
+}
+
+function checkboxFor(o: Extract<ConfigOptionView, { type: 'boolean' }>, onChange: (value: boolean) => void): HTMLElement {
+  const box = h('input', { type: 'checkbox', 'data-testid': 'config-option', 'data-config-id': o.id });
+  box.checked = o.currentValue;
+  box.addEventListener('change', () => onChange(box.checked));
+  return h('label', { class: 'config-boolean', title: o.description ?? o.name }, box, o.name);
+}
+
+/** The config controls of the composer footer and the settings popover. */
+export class ConfigOptionsView {
+  /** The footer part (model, mode, the settings button). */
+  readonly element: HTMLElement;
+  private readonly settingsButton: HTMLButtonElement;
+  private readonly popover: HTMLElement;
+  private key = '';
+
+  constructor(private readonly actions: ConfigActions) {
+    this.settingsButton = h('button', {
+      type: 'button', class: 'config-settings', 'data-testid': 'config-settings', 'aria-haspopup': 'dialog', 'aria-expanded': 'false',
+      title: 'More session settings', 'aria-label': 'Session settings',
+    }, '⚙');
+    this.popover = h('div', { class: 'config-popover', role: 'dialog', 'aria-label': 'Session settings', 'data-testid': 'config-popover' });
+    this.popover.hidden = true;
+    this.element = h('div', { class: 'config-options', 'data-testid': 'config-options' });
+    this.settingsButton.addEventListener('click', () => this.togglePopover(this.popover.hidden));
+    this.popover.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        e.stopPropagation();
+        this.togglePopover(false);
+      }
+    });
+  }
+
+  /** Renders the options; unchanged options keep their elements (and the keyboard focus). */
+  render(options: readonly ConfigOptionView[] | undefined, modes: ModesView | undefined): void {
+    const key = JSON.stringify([options ?? [], modes ?? null]);
+    if (key === this.key) return;
+    this.key = key;
+    const focusedId = (document.activeElement as HTMLElement | null)?.dataset?.configId;
+    const footer: HTMLElement[] = [];
+    const others: HTMLElement[] = [];
+    for (const o of options ?? []) {
+      const control = o.type === 'select'
+        ? selectFor(o, (v) => this.change(o.id, v))
+        : checkboxFor(o, (v) => this.change(o.id, v));
+      if (o.category && footerCategories.has(o.category)) footer.push(control);
+      else others.push(o.type === 'select' ? h('label', { class: 'config-row' }, h('span', {}, o.name), control) : control);
+    }
+    if (modes) {
+      const select = selectFor(
+        { type: 'select', id: '__mode', name: 'Mode', currentValue: modes.currentModeId, groups: [{ options: modes.available }] },
+        (v) => {
+          this.key = ''; // the next state is rendered even if unchanged (the request failed)
+          this.actions.setMode(v);
+        });
+      select.dataset.testid = 'mode-select';
+      footer.unshift(select);
+    }
+    this.popover.replaceChildren(...others);
+    this.settingsButton.hidden = others.length === 0;
+    if (!others.length) this.togglePopover(false);
+    this.element.replaceChildren(...footer, this.settingsButton, this.popover);
+    if (focusedId) this.element.querySelector<HTMLElement>(`[data-config-id="${CSS.escape(focusedId)}"]`)?.focus();
+  }
+
+  private change(configId: string, value: string | boolean): void {
+    this.key = ''; // the next state is rendered even if unchanged (the request failed)
+    this.actions.setConfigOption(configId, value);
+  }
+
+  private togglePopover(open: boolean): void {
+    const wasOpen = !this.popover.hidden;
+    this.popover.hidden = !open;
+    this.settingsButton.setAttribute('aria-expanded', String(open));
+    if (open) this.popover.querySelector<HTMLElement>('select, input')?.focus();
+    else if (wasOpen) this.settingsButton.focus();
+  }
+}
