@@ -3,10 +3,11 @@
  * drive sessions without clicking through the UI.
  */
 import type { AgentSession } from './host/agentSession';
+import type { SessionsApi } from './host/sessionsFeature';
 import type { ThreadSnapshot } from './shared/viewModel';
 
 /** Switchboard's extension API. */
-export interface SwitchboardApi {
+export interface SwitchboardApi extends SessionsApi {
   /** Starts a session with an agent id, opens its chat, and returns its session id. */
   newSession(agentId: string): Promise<string>;
   /** Sends a prompt and resolves when the turn ended. */

@@ -15,8 +15,8 @@ import type { OpenDiffArgs } from './host/diffEditor';
 import { FollowStatusBar } from './host/followAgent';
 import { reviewChanges } from './host/reviewChanges';
 import { SessionManager } from './host/sessionManager';
+import { registerSessions } from './host/sessionsFeature';
 import { threadSnapshot } from './thread/toView';
-import { ChatPanel } from './webviews/chat/chatPanel';
 import { ComposerController } from './webviews/chat/composerController';
 import { PromptMemory } from './host/promptHistory';
 
@@ -27,8 +27,9 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   const log = vscode.window.createOutputChannel('Switchboard', { log: true });
   const registry = new AgentRegistry(context.extensionUri, log);
   const sessions = new SessionManager(clientInfo);
-  const panels = new Map<string, ChatPanel>();
   context.subscriptions.push(log, sessions);
+  const sessionsFeature = registerSessions(context, registry, sessions, log);
+  const { panels } = sessionsFeature;
   ComposerController.memory = new PromptMemory(context.workspaceState);
 
   // the walkthrough's last step completes once a first prompt was sent (remembered across windows)
@@ -44,22 +45,10 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     });
   };
   const openChat = (session: AgentSession) => {
-    const open = panels.get(session.sessionId);
-    if (open) return open.reveal();
-    watchFirstPrompt(session);
-    const panel = ChatPanel.create(context.extensionUri, session, sessions.logFor(session.host.definition));
-    panels.set(session.sessionId, panel);
-    session.chatVisible = () => panel.panel.visible;
-    panel.onDidDispose(() => {
-      session.chatVisible = () => false;
-      panels.delete(session.sessionId);
-      sessions.forget(session.sessionId);
-    });
+    if (!panels.get(session.sessionId)) watchFirstPrompt(session);
+    panels.open(session);
   };
-  const activeSession = (): AgentSession | undefined => {
-    const active = [...panels.values()].find((p) => p.panel.active);
-    return active?.session ?? (sessions.sessions.length === 1 ? sessions.sessions[0] : undefined);
-  };
+  const activeSession = (): AgentSession | undefined => panels.activeSession();
   const deps = { registry, sessions, state: context.globalState, openChat };
   const followBar = new FollowStatusBar(() => activeSession()?.follow);
   context.subscriptions.push(followBar, registerDiffEditor(context), vscode.window.tabGroups.onDidChangeTabs(() => followBar.update()));
@@ -85,6 +74,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   );
 
   return {
+    ...sessionsFeature.api,
     newSession: async (agentId) => {
       const s = await newSession(deps, agentId);
       if (!s) throw new Error(`could not start agent '${agentId}'`);

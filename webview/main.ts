@@ -73,4 +73,7 @@ ipc.onMessage((msg) => {
   if (isIpc(DidSnapshotNotification, msg)) store.applySnapshot(msg.params as ThreadSnapshot);
   else if (isIpc(DidChangeNotification, msg)) store.applyChange(msg.params as DidChangeParams);
 });
+// the panel serializer's key (session, agent, cwd): kept in the webview state so a window reload restores the session
+const restore = document.body.dataset.restore;
+if (restore) ipc.setState({ ...(ipc.getState<Record<string, unknown>>() ?? {}), restore: JSON.parse(restore) as unknown });
 ipc.post(ReadyCommand, {});

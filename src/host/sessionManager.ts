@@ -10,12 +10,36 @@ import { AgentHost } from './agentHost';
 import type { ClientInfo } from './agentHost';
 import { AgentSession } from './agentSession';
 import { demoAgentId } from './agentRegistry';
+import { listAgentSessions, mergeHistory } from './sessionHistory';
+import type { HistoryItem } from './sessionHistory';
+import type { TranscriptRecording, TranscriptStore } from './transcriptStore';
+
+/** A session to open again: from history, a restored panel, or the agent's list. */
+export interface SessionRef {
+  readonly agentId: string;
+  readonly sessionId: string;
+  readonly cwd: string;
+  /** Shown while the agent is not configured any more. */
+  readonly agentName?: string;
+  readonly title?: string;
+}
+
+/** The serializable queue of a session (engineer 4C's PromptQueue), persisted with its transcript. */
+interface PersistedQueue {
+  readonly onDidChange: (listener: () => void) => { dispose(): void };
+  toJSON(): unknown[];
+  restore(items: readonly never[]): void;
+}
+
 
 /** Creates and tracks sessions. */
 export class SessionManager implements vscode.Disposable {
   private readonly _hosts = new Map<string, AgentHost>();
   private readonly _sessions = new Map<string, AgentSession>();
   private readonly _logs = new Map<string, vscode.LogOutputChannel>();
+  private readonly _recordings = new Map<string, { dispose(): void; compact(): Promise<void> }>();
+  private readonly _readOnly = new Set<string>();
+  private _store: TranscriptStore | undefined;
   private readonly _onDidChangeSessions = new vscode.EventEmitter<void>();
   /** Fires when a session was added or removed. */
   readonly onDidChangeSessions = this._onDidChangeSessions.event;
@@ -58,9 +82,185 @@ export class SessionManager implements vscode.Disposable {
     session.thread.setSessionSetup(res); // config options and legacy modes (acp-client-spec §3.1)
     host.attach(session);
     this._sessions.set(session.sessionId, session);
+    this.track(session);
     this._onDidChangeSessions.fire();
     return session;
   }
+
+  /** Sets the client's transcript store: every session opened from now on is recorded in it. */
+  setStore(store: TranscriptStore): void {
+    this._store = store;
+  }
+
+  /** True for a session shown read-only from the client's store (its agent can neither resume nor load). */
+  isReadOnly(sessionId: string): boolean {
+    return this._readOnly.has(sessionId);
+  }
+
+  /** The running (ready) agents. */
+  runningHosts(): AgentHost[] {
+    return [...this._hosts.values()].filter((h) => h.state === 'ready');
+  }
+
+  /** Starts (or reuses) an agent and lists its sessions in `cwd` (all pages; [] without `sessionCapabilities.list`). */
+  async listSessions(def: AgentDefinition, cwd = this.defaultCwd(), token?: vscode.CancellationToken) {
+    const host = await this.ensureHost(def, cwd, token);
+    return listAgentSessions(host.connection, host.initializeResponse?.agentCapabilities, cwd);
+  }
+
+  /**
+   * History: open sessions, the client's stored transcripts, and what running agents that can list report
+   * for `cwd` (agents are not started for this). A failing list is logged and skipped.
+   */
+  async history(cwd = this.defaultCwd()): Promise<HistoryItem[]> {
+    const listed = new Map<string, { agentName: string; sessions: Awaited<ReturnType<typeof listAgentSessions>> }>();
+    await Promise.all(this.runningHosts().map(async (h) => {
+      try {
+        const sessions = await listAgentSessions(h.connection, h.initializeResponse?.agentCapabilities, cwd);
+        if (sessions.length) listed.set(h.definition.id, { agentName: h.definition.name, sessions });
+      } catch (error) {
+        this.logFor(h.definition).warn(`session/list failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }));
+    return mergeHistory({ open: this.sessions, store: this._store ?? emptyStore, listed });
+  }
+
+  /**
+   * Opens an existing session (acp-client-spec §3.3/§3.4, gated exactly): `session/resume` when the agent
+   * advertises `sessionCapabilities.resume` (no replay: the transcript comes from the client's store), else
+   * `session/load` when it advertises `loadSession` (the replay is rendered; updates arriving after the
+   * response are applied too, as gemini-cli sends them), else read-only from the client's store. `def` is
+   * undefined when the agent is not configured any more (read-only too).
+   */
+  async open(ref: SessionRef, def: AgentDefinition | undefined, token?: vscode.CancellationToken): Promise<AgentSession> {
+    const already = this._sessions.get(ref.sessionId);
+    if (already && already.host.definition.id === ref.agentId) return already;
+    let failure: string | undefined;
+    if (def) {
+      try {
+        const host = await this.ensureHost(def, this.defaultCwd(), token); // the process runs in the workspace; the session's cwd is sent in the request
+        const caps = host.initializeResponse?.agentCapabilities;
+        if (caps?.sessionCapabilities?.resume) return await this.resume(host, ref);
+        if (caps?.loadSession) return await this.load(host, ref);
+        failure = `${def.name} can neither resume nor load sessions`;
+      } catch (error) {
+        failure = error instanceof Error ? error.message : String(error);
+        this.logFor(def).warn(`could not reopen session ${ref.sessionId}: ${failure}`);
+      }
+    } else {
+      failure = `the agent '${ref.agentName ?? ref.agentId}' is not configured`;
+    }
+    return this.openReadOnly(ref, def, failure);
+  }
+
+  private async resume(host: AgentHost, ref: SessionRef): Promise<AgentSession> {
+    const log = this.logFor(host.definition);
+    const session = new AgentSession(host, ref.sessionId, ref.cwd, log);
+    const stored = this._store?.read(host.definition.id, ref.sessionId);
+    if (stored) session.thread.restore(stored.entries, stored.title || ref.title || '', stored.plan);
+    else if (ref.title) session.thread.restore([], ref.title, []);
+    // attached before the request: the agent may send updates (commands, usage) right after it answers
+    host.attach(session);
+    try {
+      applySetup(session, await host.connection.request('session/resume', { sessionId: ref.sessionId, cwd: ref.cwd }));
+    } catch (error) {
+      host.detach(ref.sessionId);
+      session.dispose();
+      throw error;
+    }
+    log.info(`session ${ref.sessionId} resumed in ${ref.cwd}`);
+    this._sessions.set(session.sessionId, session);
+    this.track(session, false, stored?.queue);
+    this._onDidChangeSessions.fire();
+    return session;
+  }
+
+  private async load(host: AgentHost, ref: SessionRef): Promise<AgentSession> {
+    const log = this.logFor(host.definition);
+    const session = new AgentSession(host, ref.sessionId, ref.cwd, log);
+    const stored = this._store?.read(host.definition.id, ref.sessionId);
+    if (ref.title || stored?.title) session.thread.restore([], stored?.title || ref.title || '', []);
+    // §3.3: the view exists (empty) before the request; the replay streams into it
+    host.attach(session);
+    this._sessions.set(session.sessionId, session);
+    const recording = this.track(session, true, stored?.queue);
+    try {
+      applySetup(session, await host.connection.request('session/load', { sessionId: ref.sessionId, cwd: ref.cwd, mcpServers: [] }));
+    } catch (error) {
+      this.forget(ref.sessionId);
+      throw error;
+    }
+    log.info(`session ${ref.sessionId} loaded in ${ref.cwd} (${session.thread.entries.length} entries replayed)`);
+    await recording?.compact();
+    this._onDidChangeSessions.fire();
+    return session;
+  }
+
+  /** Shows a stored transcript read-only (no agent process is started for it). */
+  private openReadOnly(ref: SessionRef, def: AgentDefinition | undefined, reason: string): AgentSession {
+    const stored = this._store?.read(ref.agentId, ref.sessionId);
+    if (!stored) throw new Error(`Cannot open session ${ref.title || ref.sessionId}: ${reason}, and Switchboard has no transcript of it.`);
+    const agent: AgentDefinition = def ?? { id: ref.agentId, name: stored.header.agentName, command: '', args: [], env: {} };
+    const log = this.logFor(agent);
+    // a host that is never started: the session cannot send anything
+    const session = new AgentSession(new AgentHost(agent, log, this.clientInfo, ref.cwd), ref.sessionId, ref.cwd, log);
+    session.thread.restore(stored.entries, stored.title || ref.title || '', stored.plan);
+    session.thread.setStatus('disconnected', `Read-only: ${reason}. Use Continue in New Session to go on.`);
+    this._readOnly.add(session.sessionId);
+    this._sessions.set(session.sessionId, session);
+    this._onDidChangeSessions.fire();
+    return session;
+  }
+
+  /** Records a session in the transcript store (`paused` until compacted, while `session/load` replays). */
+  private track(session: AgentSession, paused = false, queue?: readonly unknown[]): TranscriptRecording | undefined {
+    if (!this._store) return undefined;
+    const recording = this._store.record(session, paused);
+    const q = persistedQueue(session);
+    const subs: { dispose(): void }[] = [];
+    if (q) {
+      if (queue?.length) q.restore(queue as never[]);
+      subs.push(q.onDidChange(() => recording.recordQueue(q.toJSON())));
+    }
+    this._recordings.set(session.sessionId, { compact: () => recording.compact(), dispose: () => { subs.forEach((d) => d.dispose()); recording.dispose(); } });
+    return recording;
+  }
+
+  /**
+   * Leaves a session (its panel was closed): cancels a running turn, sends `session/close` when the agent
+   * advertises `sessionCapabilities.close` (§3.5), and forgets it. Its transcript stays in the store.
+   */
+  close(sessionId: string): void {
+    const s = this._sessions.get(sessionId);
+    if (!s) return;
+    const readOnly = this._readOnly.has(sessionId);
+    this.forget(sessionId);
+    if (readOnly || s.host.state !== 'ready' || !s.host.initializeResponse?.agentCapabilities?.sessionCapabilities?.close) return;
+    s.host.connection.request('session/close', { sessionId }).then(
+      () => this.logFor(s.host.definition).info(`session ${sessionId} closed`),
+      (error: unknown) => this.logFor(s.host.definition).warn(`session/close failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  }
+
+  /**
+   * Deletes a session (after the user confirmed): closes it if open, sends `session/delete` when its agent
+   * is running and advertises `sessionCapabilities.delete` (§3.7), and removes the client's transcript.
+   * Resolves to false when the agent kept its own copy (it cannot delete, or is not running).
+   */
+  async delete(agentId: string, sessionId: string): Promise<boolean> {
+    const open = this._sessions.get(sessionId);
+    if (open && open.host.definition.id === agentId) this.close(sessionId);
+    this._store?.remove(agentId, sessionId);
+    const host = this._hosts.get(agentId);
+    let deleted = false;
+    if (host?.state === 'ready' && host.initializeResponse?.agentCapabilities?.sessionCapabilities?.delete) {
+      await host.connection.request('session/delete', { sessionId });
+      deleted = true;
+    }
+    this._onDidChangeSessions.fire();
+    return deleted;
+  }
+
 
   /** Closes a session locally (the panel was closed). */
   forget(sessionId: string): void {
@@ -69,6 +269,9 @@ export class SessionManager implements vscode.Disposable {
     s.cancel();
     s.host.detach(sessionId);
     this._sessions.delete(sessionId);
+    this._recordings.get(sessionId)?.dispose();
+    this._recordings.delete(sessionId);
+    this._readOnly.delete(sessionId);
     s.dispose();
     this._onDidChangeSessions.fire();
   }
@@ -104,9 +307,24 @@ export class SessionManager implements vscode.Disposable {
   }
 
   dispose(): void {
+    for (const r of this._recordings.values()) r.dispose();
+    this._recordings.clear();
     for (const h of this._hosts.values()) h.dispose();
     this._hosts.clear();
     for (const l of this._logs.values()) l.dispose();
     this._onDidChangeSessions.dispose();
   }
 }
+
+function persistedQueue(session: AgentSession): PersistedQueue | undefined {
+  const q = (session as unknown as { queue?: Partial<PersistedQueue> }).queue;
+  return q && typeof q.toJSON === 'function' && typeof q.restore === 'function' && typeof q.onDidChange === 'function' ? q as PersistedQueue : undefined;
+}
+
+/** Applies the modes and config options of a load/resume response where the thread supports it (issue 4's config options). */
+function applySetup(session: AgentSession, res: unknown): void {
+  const thread = session.thread as unknown as { setSessionSetup?: (r: unknown) => void };
+  if (res && typeof thread.setSessionSetup === 'function') thread.setSessionSetup(res);
+}
+
+const emptyStore = { list: () => [] } as unknown as TranscriptStore;

@@ -192,6 +192,21 @@ export class AcpThread {
     this.fire({ type: 'entry', index });
   }
 
+  /**
+   * Replaces the transcript with entries restored from the client's own store (`session/resume`, read-only
+   * history, window reload). Meant for a thread no view shows yet; fires one state change.
+   */
+  restore(entries: readonly ThreadEntry[], title: string, plan: PlanEntry[]): void {
+    this.entries.splice(0, this.entries.length, ...entries);
+    this._toolCalls.clear();
+    this.entries.forEach((e, i) => { if (e.kind === 'toolCall') this._toolCalls.set(e.toolCallId, i); });
+    const ids = this.entries.map((e) => Number(/^e(\d+)$/.exec(e.id)?.[1] ?? 0));
+    this._nextId = Math.max(this._nextId, ...ids);
+    if (title) this.title = title;
+    this.plan = plan;
+    this.fireState();
+  }
+
   /** Turns the Follow Agent flag on or off (a state change for the views). */
   setFollowing(on: boolean): void {
     if (this.following === on) return;

@@ -45,9 +45,16 @@ export class ChatPanel implements vscode.Disposable {
   /** The composer's host side (prompts, queue, draft, config options, file search). */
   readonly composer: ComposerController;
 
+  /** Adopts a panel VS Code restored after a window reload (the serializer), for the session it showed. */
+  static restore(panel: vscode.WebviewPanel, extensionUri: vscode.Uri, session: AgentSession, log: vscode.LogOutputChannel): ChatPanel {
+    panel.webview.options = { enableScripts: true, localResourceRoots: localResourceRoots(extensionUri) };
+    panel.title = title(session);
+    return new ChatPanel(panel, extensionUri, session, log);
+  }
+
   private constructor(readonly panel: vscode.WebviewPanel, extensionUri: vscode.Uri, readonly session: AgentSession, private readonly log: vscode.LogOutputChannel) {
     panel.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'icon-chat.svg');
-    panel.webview.html = chatHtml(panel.webview, extensionUri, title(session));
+    panel.webview.html = chatHtml(panel.webview, extensionUri, title(session), { sessionId: session.sessionId, agentId: session.host.definition.id, cwd: session.cwd });
     this.composer = new ComposerController(session, (type, params) => this.post(type, params), () => this.reveal(), log);
     this._disposables.push(
       this.composer,

@@ -15,8 +15,11 @@ export function localResourceRoots(extensionUri: vscode.Uri): vscode.Uri[] {
   return [vscode.Uri.joinPath(extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(extensionUri, 'media')];
 }
 
-/** The page of the chat. */
-export function chatHtml(webview: vscode.Webview, extensionUri: vscode.Uri, title: string): string {
+/**
+ * The page of the chat. `restore` (session, agent, cwd) is kept by the webview in its state, so the panel
+ * serializer can bring the session back after a window reload.
+ */
+export function chatHtml(webview: vscode.Webview, extensionUri: vscode.Uri, title: string, restore?: object): string {
   const n = nonce();
   const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'main.js'));
   const style = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'main.css'));
@@ -40,7 +43,7 @@ export function chatHtml(webview: vscode.Webview, extensionUri: vscode.Uri, titl
 <link rel="stylesheet" href="${style.toString()}">
 <title>${escapeHtml(title)}</title>
 </head>
-<body>
+<body${restore ? ` data-restore="${escapeHtml(JSON.stringify(restore))}"` : ''}>
 <div id="app">
   <header id="header"></header>
   <main id="transcript" aria-live="polite" aria-label="Conversation"></main>

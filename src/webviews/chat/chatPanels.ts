@@ -1,0 +1,157 @@
+/**
+ * The open chat panels, one per session, and their restoration after a window reload: a
+ * `WebviewPanelSerializer` for `switchboard.chat` reads `{sessionId, agentId, cwd}` from the webview state
+ * (or, when the webview never stored it, the list of open chats kept in `workspaceState`, matched by
+ * title) and brings the session back: resume, else load, else read-only from the client's store
+ * (SessionManager.open). Closing a panel leaves its session (`session/close`).
+ */
+import * as vscode from 'vscode';
+import type { AgentRegistry } from '../../host/agentRegistry';
+import type { AgentSession } from '../../host/agentSession';
+import type { SessionManager, SessionRef } from '../../host/sessionManager';
+import { ChatPanel, chatViewType } from './chatPanel';
+
+const openChatsKey = 'switchboard.openChats';
+/** The context key set while the active chat shows a read-only session. */
+export const readOnlyContextKey = 'switchboard.activeChatReadOnly';
+
+interface OpenChat extends SessionRef { readonly panelTitle: string }
+
+/** Every open chat panel. */
+export class ChatPanelRegistry implements vscode.Disposable {
+  private readonly _panels = new Map<string, ChatPanel>();
+  private readonly _disposables: vscode.Disposable[] = [];
+  private readonly _onDidChange = new vscode.EventEmitter<void>();
+  /** Fires when a panel opened, closed, or became active or inactive. */
+  readonly onDidChange = this._onDidChange.event;
+  /** Resolves when every panel VS Code asked to restore so far has its session (tests, the benchmark). */
+  restoring: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly sessions: SessionManager,
+    private readonly agents: AgentRegistry,
+    private readonly state: vscode.Memento,
+  ) {
+    this._disposables.push(this._onDidChange, this._onDidChange.event(() => this.updateContext()));
+  }
+
+  /** The panel of a session. */
+  get(sessionId: string): ChatPanel | undefined {
+    return this._panels.get(sessionId);
+  }
+
+  /** Every open panel. */
+  all(): ChatPanel[] {
+    return [...this._panels.values()];
+  }
+
+  /** The session of the active chat panel, else the only open session. */
+  activeSession(): AgentSession | undefined {
+    const active = this.all().find((p) => p.panel.active);
+    return active?.session ?? (this.sessions.sessions.length === 1 ? this.sessions.sessions[0] : undefined);
+  }
+
+  /** Opens (or focuses) the chat of a session. */
+  open(session: AgentSession): ChatPanel {
+    const open = this._panels.get(session.sessionId);
+    if (open) {
+      open.reveal();
+      return open;
+    }
+    return this.adopt(ChatPanel.create(this.extensionUri, session, this.sessions.logFor(session.host.definition)));
+  }
+
+  /** Closes the panel of a session (which leaves the session). */
+  close(sessionId: string): boolean {
+    const panel = this._panels.get(sessionId);
+    if (!panel) return false;
+    panel.panel.dispose();
+    return true;
+  }
+
+  /** Registers the serializer that restores panels after a window reload. */
+  registerSerializer(): vscode.Disposable {
+    return vscode.window.registerWebviewPanelSerializer(chatViewType, {
+      deserializeWebviewPanel: (panel, state) => {
+        const done = this.restore(panel, state);
+        this.restoring = Promise.all([this.restoring, done]).then(() => undefined);
+        return done;
+      },
+    });
+  }
+
+  private async restore(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
+    const ref = restoreRef(state) ?? this.byTitle(panel.title);
+    panel.webview.options = { enableScripts: false };
+    if (!ref) {
+      panel.webview.html = message('This chat could not be restored: it does not say which session it showed. Close it, and use ACP: Switch Session… to reopen the session from history.');
+      return;
+    }
+    panel.webview.html = message(`Reconnecting to ${ref.agentName ?? ref.agentId}…`);
+    try {
+      const session = await this.sessions.open(ref, this.agents.get(ref.agentId));
+      if (this._panels.has(session.sessionId)) {
+        panel.dispose(); // the session is already shown in another panel
+        return;
+      }
+      this.adopt(ChatPanel.restore(panel, this.extensionUri, session, this.sessions.logFor(session.host.definition)));
+    } catch (error) {
+      panel.webview.html = message(`This chat could not be restored: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  private adopt(panel: ChatPanel): ChatPanel {
+    const session = panel.session;
+    this._panels.set(session.sessionId, panel);
+    session.chatVisible = () => panel.panel.visible;
+    panel.onDidDispose(() => {
+      session.chatVisible = () => false;
+      if (this._panels.get(session.sessionId) === panel) this._panels.delete(session.sessionId);
+      this.sessions.close(session.sessionId);
+      void this.saveOpenChats();
+      this._onDidChange.fire();
+    });
+    this._disposables.push(
+      panel.panel.onDidChangeViewState(() => this._onDidChange.fire()),
+      session.thread.onDidChange((c) => { if (c.type === 'state') void this.saveOpenChats(); }),
+    );
+    void this.saveOpenChats();
+    this._onDidChange.fire();
+    return panel;
+  }
+
+  private byTitle(title: string): SessionRef | undefined {
+    const open = this.state.get<OpenChat[]>(openChatsKey, []);
+    return open.find((c) => c.panelTitle === title && !this._panels.has(c.sessionId));
+  }
+
+  private saveOpenChats(): Thenable<void> {
+    const open: OpenChat[] = this.all().map((p) => ({
+      sessionId: p.session.sessionId, agentId: p.session.host.definition.id, agentName: p.session.host.definition.name,
+      cwd: p.session.cwd, title: p.session.thread.title, panelTitle: p.panel.title,
+    }));
+    return this.state.update(openChatsKey, open);
+  }
+
+  private updateContext(): void {
+    const s = this.all().find((p) => p.panel.active)?.session;
+    void vscode.commands.executeCommand('setContext', readOnlyContextKey, !!s && this.sessions.isReadOnly(s.sessionId));
+  }
+
+  dispose(): void {
+    this._disposables.splice(0).forEach((d) => d.dispose());
+  }
+}
+
+/** The session a restored panel showed, from its webview state. */
+export function restoreRef(state: unknown): SessionRef | undefined {
+  const r = (state as { restore?: Partial<SessionRef> } | undefined)?.restore;
+  if (!r || typeof r.sessionId !== 'string' || typeof r.agentId !== 'string' || typeof r.cwd !== 'string') return undefined;
+  return { sessionId: r.sessionId, agentId: r.agentId, cwd: r.cwd };
+}
+
+function message(text: string): string {
+  const safe = text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'"></head><body><p style="font-family: var(--vscode-font-family); color: var(--vscode-foreground); padding: 1em">${safe}</p></body></html>`;
+}
