@@ -2,6 +2,7 @@
  * What `activate` returns: a small API used by the integration tests (and other extensions) to observe and
  * drive sessions without clicking through the UI.
  */
+import type { AuthPrompter } from './host/auth';
 import type { AgentSession } from './host/agentSession';
 import type { SessionsApi } from './host/sessionsFeature';
 import type { ThreadSnapshot } from './shared/viewModel';
@@ -26,4 +27,16 @@ export interface SwitchboardApi extends SessionsApi {
   clientCapabilities(): unknown;
   /** Stops every agent process. */
   stopAll(): Promise<void>;
+  /** Restarts the agent of a session and reopens its sessions (what the chat's Restart button does). */
+  restartAgent(sessionId: string): Promise<void>;
+  /** Replaces the login questions (QuickPick, InputBox) with scripted answers; undefined restores them. */
+  setAuthPrompter(prompter: AuthPrompter | undefined): void;
+  /** The `env_var` login values kept in SecretStorage for an agent. */
+  storedAgentEnv(agentId: string): Promise<Record<string, string>>;
+  /** The untrusted-workspace notice, when it applies. */
+  workspaceTrustNotice(): string | undefined;
+  /** The folder of the extension's logs (its log output channels are files next to it). */
+  logDir(): string;
+  /** The extension's global storage folder (`<user data>/User/globalStorage/<id>`: the user settings.json is two levels up). */
+  globalStorageDir(): string;
 }

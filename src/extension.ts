@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { SwitchboardApi } from './api';
+import { vscodeAuthPrompter } from './host/auth';
 import { addSelectionToChat } from './commands/addSelectionToChat';
 import { newSession } from './commands/newSession';
 import { clientCapabilities } from './host/agentHost';
@@ -15,6 +16,7 @@ import type { OpenDiffArgs } from './host/diffEditor';
 import { FollowStatusBar } from './host/followAgent';
 import { reviewChanges } from './host/reviewChanges';
 import { SessionManager } from './host/sessionManager';
+import { registerAgentLifecycle } from './host/agentLifecycle';
 import { registerSessions } from './host/sessionsFeature';
 import { threadSnapshot } from './thread/toView';
 import { ComposerController } from './webviews/chat/composerController';
@@ -26,7 +28,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   const clientInfo: ClientInfo = { name: pkg.name, title: pkg.displayName, version: pkg.version };
   const log = vscode.window.createOutputChannel('Switchboard', { log: true });
   const registry = new AgentRegistry(context.extensionUri, log);
-  const sessions = new SessionManager(clientInfo);
+  const sessions = new SessionManager(clientInfo, context.secrets);
   context.subscriptions.push(log, sessions);
   const sessionsFeature = registerSessions(context, registry, sessions, log);
   const { panels } = sessionsFeature;
@@ -50,6 +52,8 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   };
   const activeSession = (): AgentSession | undefined => panels.activeSession();
   const deps = { registry, sessions, state: context.globalState, openChat };
+  const lifecycle = registerAgentLifecycle({ registry, sessions, log, activeSession, openChat });
+  context.subscriptions.push(lifecycle);
   const followBar = new FollowStatusBar(() => activeSession()?.follow);
   context.subscriptions.push(followBar, registerDiffEditor(context), vscode.window.tabGroups.onDidChangeTabs(() => followBar.update()));
 
@@ -97,6 +101,15 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     session: (id) => sessions.get(id),
     clientCapabilities: () => clientCapabilities,
     stopAll: () => sessions.stopAll(),
+    restartAgent: async (id) => {
+      const s = requireSession(sessions.get(id), id);
+      await sessions.restartAgent(s.host.definition, s.cwd);
+    },
+    setAuthPrompter: (prompter) => { sessions.authPrompter = prompter ?? vscodeAuthPrompter; },
+    storedAgentEnv: async (agentId) => (await sessions.secrets?.envFor(agentId)) ?? {},
+    workspaceTrustNotice: () => lifecycle.trustNotice.text,
+    logDir: () => context.logUri.fsPath,
+    globalStorageDir: () => context.globalStorageUri.fsPath,
   };
 }
 

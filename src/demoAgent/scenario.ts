@@ -114,6 +114,8 @@ export const scenarioSchema = z.strictObject({
   session: z.strictObject({
     /** Prefix of new session ids (followed by a counter). Default `sess-`. */
     idPrefix: z.string().optional(),
+    /** Sessions of earlier runs (agent restarts) can be resumed and loaded: an unknown id is taken as one. */
+    persistent: z.boolean().optional(),
     /** Append a random suffix to session ids (unique across agent restarts). */
     randomIds: z.boolean().optional(),
     modes: modeStateSchema.optional(),

@@ -90,6 +90,14 @@ export class SessionStore {
   /** The session with this id, or a -32002 "Resource not found" error. */
   require(sessionId: string): SessionState {
     const session = this.sessions.get(sessionId);
+    if (!session && this.scenario.session?.persistent) {
+      // an agent that keeps its sessions across restarts: a session of an earlier run is known here
+      const adopted = this.create('');
+      this.sessions.delete(adopted.sessionId);
+      const state = { ...adopted, sessionId };
+      this.sessions.set(sessionId, state);
+      return state;
+    }
     if (!session) {
       throw acp.RequestError.sessionNotFound(sessionId);
     }

@@ -30,6 +30,8 @@ export interface ClientInfo {
 export const clientCapabilities: ClientCapabilities = {
   fs: { ...FsHandler.capabilities },
   terminal: TerminalManager.supported,
+  // `terminal` auth methods run the agent's login in a VS Code terminal (src/host/auth.ts, §2.6)
+  auth: { terminal: true },
   // the chat shows boolean config options as checkboxes and sends `{type: 'boolean', value}` (§3.11)
   session: { configOptions: { boolean: {} } },
 };
@@ -52,11 +54,15 @@ export class AgentHost implements vscode.Disposable {
 
   constructor(
     readonly definition: AgentDefinition,
-    private readonly log: vscode.LogOutputChannel,
+    /** The agent's log channel (redacting: see src/host/redactor.ts). */
+    readonly log: vscode.LogOutputChannel,
     private readonly clientInfo: ClientInfo,
-    private readonly cwd: string,
+    /** Where the process runs. */
+    readonly cwd: string,
     /** True for the packaged Demo agent. */
     private readonly isBuiltIn = false,
+    /** Extra environment, read at each start (the user's `env_var` login values from SecretStorage); never logged. */
+    private readonly env: () => Promise<Readonly<Record<string, string>>> = () => Promise.resolve({}),
   ) {}
 
   /** Current state. */
@@ -65,6 +71,10 @@ export class AgentHost implements vscode.Disposable {
   get initializeResponse(): InitializeResponse | undefined { return this._init; }
   /** How the process ended, if it did. */
   get exit(): AgentExit | undefined { return this._exit; }
+  /** The agent's process id while it runs (tests kill it to simulate a crash). */
+  get pid(): number | undefined { return this._process?.pid; }
+  /** The sessions attached to this agent process. */
+  get sessions(): readonly AgentSession[] { return [...this._sessions.values()]; }
 
   /** The connection of a ready agent; throws when the agent is not running. */
   get connection(): AcpConnection {
@@ -92,7 +102,7 @@ export class AgentHost implements vscode.Disposable {
     const def = this.definition;
     this.log.info(`starting ${def.name}: ${[def.command, ...def.args].join(' ')} (cwd ${this.cwd})`);
     // the built-in Demo agent runs on this Node and needs no login-shell PATH: skip that lookup (up to 5 s)
-    const proc = await AgentProcess.spawn(def, { cwd: this.cwd, ...(this.isBuiltIn ? { baseEnv: process.env } : {}) });
+    const proc = await AgentProcess.spawn(def, { cwd: this.cwd, env: await this.env(), ...(this.isBuiltIn ? { baseEnv: process.env } : {}) });
     this._process = proc;
     this.log.info(`started ${proc.commandPath} (pid ${proc.pid})`);
     proc.onStderr((line) => this.log.info(`[stderr] ${line}`));

@@ -39,7 +39,16 @@ export class AgentSession implements vscode.Disposable {
   private _lastPrompt: ContentBlock[] | undefined;
   private readonly _subscriptions: { dispose(): void }[] = [];
 
-  constructor(readonly host: AgentHost, readonly sessionId: string, readonly cwd: string, log: vscode.LogOutputChannel, additionalDirectories: readonly string[] = []) {
+  /** The agent process serving this session (replaced when the agent is restarted, src/host/restart.ts). */
+  get host(): AgentHost { return this._host; }
+  private _host: AgentHost;
+  private _ignoreUpdates = false;
+  private _inFlight: ContentBlock[] | undefined;
+  /** The prompt whose turn was running when the agent exited (offered for resend after a restart). */
+  interruptedPrompt: ContentBlock[] | undefined;
+
+  constructor(host: AgentHost, readonly sessionId: string, readonly cwd: string, log: vscode.LogOutputChannel, additionalDirectories: readonly string[] = []) {
+    this._host = host;
     this.thread = new AcpThread(sessionId, log);
     this.thread.setStatus('idle');
     this.context = {
@@ -65,6 +74,7 @@ export class AgentSession implements vscode.Disposable {
 
   /** Applies an update from the agent. */
   handleUpdate(update: SessionUpdate): void {
+    if (this._ignoreUpdates) return;
     this.thread.handleSessionUpdate(update);
   }
 
@@ -144,12 +154,17 @@ export class AgentSession implements vscode.Disposable {
   }
 
   private async runTurn(prompt: ContentBlock[]): Promise<void> {
+    const host = this._host; // a restart replaces it; this turn belongs to the old one
     try {
-      const res = await this.host.connection.request('session/prompt', { sessionId: this.sessionId, prompt });
+      this._inFlight = prompt;
+      const res = await host.connection.request('session/prompt', { sessionId: this.sessionId, prompt });
+      this._inFlight = undefined;
       this.thread.endTurn(res.stopReason);
     } catch (error) {
       this.permissions.cancelAll();
-      if (this.host.state === 'exited') return; // onAgentExit shows what happened
+      // the stream may end before the process exit is seen (SIGKILL): onAgentExit shows it and keeps the prompt
+      if (host.state === 'exited' || AcpError.is(error, 'closed')) return;
+      this._inFlight = undefined;
       const message = error instanceof Error ? error.message : String(error);
       const closed = AcpError.is(error, 'closed');
       this.thread.addNotice('error', `The agent failed: ${message}`, closed ? undefined : 'retry');
@@ -184,16 +199,53 @@ export class AgentSession implements vscode.Disposable {
 
   /** The agent process ended: the session shows why, with the last stderr lines. */
   onAgentExit(exit: AgentExit): void {
+    // a later (requested) exit during the restart keeps what the crash interrupted
+    this.interruptedPrompt = this._inFlight ?? this.interruptedPrompt;
+    this._inFlight = undefined;
     this.permissions.cancelAll();
-    this.terminals.dispose();
+    this.terminals.releaseAll();
     this.thread.cancelUnfinishedToolCalls();
     if (exit.requested) {
       this.thread.setStatus('disconnected', `Agent '${this.host.definition.name}' was stopped.`);
       return;
     }
     const tail = exit.stderrTail.slice(-5).join('\n');
-    this.thread.addNotice('error', `Agent exited (${exit.code !== null ? `code ${exit.code}` : `signal ${exit.signal ?? '?'}`})${tail ? `:\n${tail}` : ''}`);
+    this.thread.addNotice('error', `Agent exited (${exit.code !== null ? `code ${exit.code}` : `signal ${exit.signal ?? '?'}`})${tail ? `:\n${tail}` : ''}`, 'restart');
     this.thread.setStatus('disconnected', exit.error.message);
+  }
+
+  /**
+   * Moves the session to a restarted agent process (same session id): attached for routing; with
+   * `ignoreUpdates` the updates are dropped until {@link acceptUpdates} (the replay of a `session/load`
+   * of a transcript that is already shown).
+   */
+  rebind(host: AgentHost, options: { ignoreUpdates?: boolean } = {}): void {
+    this._host = host;
+    this._ignoreUpdates = options.ignoreUpdates === true;
+    host.attach(this);
+  }
+
+  /** Ends {@link rebind}'s `ignoreUpdates`. */
+  acceptUpdates(): void {
+    this._ignoreUpdates = false;
+  }
+
+  /**
+   * After a restart: if a prompt was interrupted (here, or in the session this one continues), a notice
+   * offers to send it again. Nothing the user typed is lost.
+   */
+  offerResend(prompt: ContentBlock[] | undefined = this.interruptedPrompt): void {
+    this.interruptedPrompt = prompt;
+    if (prompt) this.thread.addNotice('info', 'The prompt that was running when the agent exited did not finish.', 'resend');
+  }
+
+  /** Sends the interrupted prompt again (the notice's Resend button). */
+  async resendInterrupted(): Promise<void> {
+    const prompt = this.interruptedPrompt;
+    if (!prompt) throw new Error('There is no interrupted prompt to send again.');
+    this.interruptedPrompt = undefined;
+    await this._turn?.catch(() => undefined); // the old turn's request fails shortly after the exit
+    await this.prompt(prompt);
   }
 
   /** Releases the handlers (terminals are killed, pending permissions cancelled). */

@@ -10,6 +10,12 @@ import { AgentHost } from './agentHost';
 import type { ClientInfo } from './agentHost';
 import { AgentSession } from './agentSession';
 import { demoAgentId } from './agentRegistry';
+import { AgentAuth, vscodeAuthPrompter } from './auth';
+import type { AuthPrompter } from './auth';
+import { filterMcpServers, mcpServersSetting, parseMcpServers } from './mcpServers';
+import { Redactor, redactingLog } from './redactor';
+import { AgentRestarter } from './restart';
+import { AgentSecrets } from './secrets';
 import { listAgentSessions, mergeHistory } from './sessionHistory';
 import type { HistoryItem } from './sessionHistory';
 import type { TranscriptRecording, TranscriptStore } from './transcriptStore';
@@ -31,7 +37,6 @@ interface PersistedQueue {
   restore(items: readonly never[]): void;
 }
 
-
 /** Creates and tracks sessions. */
 export class SessionManager implements vscode.Disposable {
   private readonly _hosts = new Map<string, AgentHost>();
@@ -44,7 +49,75 @@ export class SessionManager implements vscode.Disposable {
   /** Fires when a session was added or removed. */
   readonly onDidChangeSessions = this._onDidChangeSessions.event;
 
-  constructor(private readonly clientInfo: ClientInfo) {}
+  /** Masks secret values in every agent log (env_var logins, MCP header values). */
+  readonly redactor = new Redactor();
+  /** Restarts crashed agents (within the policy) and on request. */
+  readonly restarter: AgentRestarter;
+  /** Runs logins when a request fails with auth_required. */
+  readonly auth: AgentAuth;
+  /** Asks the user during a login (tests replace it). */
+  authPrompter: AuthPrompter = vscodeAuthPrompter;
+  /** Opens the chat of a session that continues one whose agent could neither resume nor load it. */
+  openContinuation: ((session: AgentSession) => void) | undefined;
+  private readonly _secrets: AgentSecrets | undefined;
+  private readonly _mcpWarned = new Set<string>();
+
+  constructor(private readonly clientInfo: ClientInfo, secretStorage?: vscode.SecretStorage) {
+    this._secrets = secretStorage && new AgentSecrets(secretStorage, this.redactor);
+    this.restarter = new AgentRestarter({
+      hostOf: (id) => this._hosts.get(id),
+      startHost: (def, cwd) => this.ensureHost(def, cwd),
+      sessionsOf: (id) => this.sessions.filter((s) => s.host.definition.id === id && !this.isReadOnly(s.sessionId)),
+      mcpServersFor: (host) => this.mcpServersFor(host),
+      continueInNewSession: async (old) => {
+        const next = await this.newSession(old.host.definition, old.cwd);
+        this.openContinuation?.(next);
+        return next;
+      },
+    });
+    const secrets = this._secrets ?? { envFor: () => Promise.resolve({}), store: () => Promise.reject(new Error('No secret storage.')), clear: () => Promise.resolve(false) } as unknown as AgentSecrets;
+    this.auth = new AgentAuth({
+      secrets,
+      prompter: { pickMethod: (n, m) => this.authPrompter.pickMethod(n, m), askValue: (n, m, v) => this.authPrompter.askValue(n, m, v) },
+      restart: (host) => this.restarter.restart(host.definition, host.cwd),
+    });
+  }
+
+  /** The secret environment variables of agents (SecretStorage), when the manager has a secret storage. */
+  get secrets(): AgentSecrets | undefined {
+    return this._secrets;
+  }
+
+  /** The running host of an agent, if any. */
+  hostOf(agentId: string): AgentHost | undefined {
+    return this._hosts.get(agentId);
+  }
+
+  /** Restarts the agent of a session (or an agent by id) and reopens its sessions (`ACP: Restart Agent`). */
+  async restartAgent(def: AgentDefinition, cwd = this.defaultCwd()): Promise<AgentHost> {
+    return this.restarter.restart(def, cwd);
+  }
+
+  /**
+   * `switchboard.mcpServers` for this agent: validated (bad entries are reported once and skipped), header
+   * values masked in logs, http/sse left out unless the agent advertises them (acp-client-spec §3.1).
+   */
+  mcpServersFor(host: AgentHost) {
+    const { servers, errors, secrets } = parseMcpServers(vscode.workspace.getConfiguration('switchboard').get<unknown>(mcpServersSetting));
+    this.redactor.add(...secrets);
+    for (const e of errors) {
+      if (this._mcpWarned.has(e)) continue;
+      this._mcpWarned.add(e);
+      host.log.warn(e);
+      void vscode.window.showWarningMessage(`Switchboard: ${e}`, 'Open Settings').then((pick) => {
+        if (pick) void vscode.commands.executeCommand('workbench.action.openSettings', 'switchboard.mcpServers');
+      });
+    }
+    const filtered = filterMcpServers(servers, host.initializeResponse?.agentCapabilities?.mcpCapabilities);
+    for (const line of filtered.dropped) host.log.info(line);
+    return filtered.servers;
+  }
+
 
   /** All open sessions. */
   get sessions(): readonly AgentSession[] {
@@ -60,7 +133,7 @@ export class SessionManager implements vscode.Disposable {
   logFor(def: Pick<AgentDefinition, 'id' | 'name'>): vscode.LogOutputChannel {
     let log = this._logs.get(def.id);
     if (!log) {
-      log = vscode.window.createOutputChannel(`Switchboard: ${def.name}`, { log: true });
+      log = redactingLog(vscode.window.createOutputChannel(`Switchboard: ${def.name}`, { log: true }), this.redactor);
       this._logs.set(def.id, log);
     }
     return log;
@@ -74,9 +147,11 @@ export class SessionManager implements vscode.Disposable {
 
   /** Starts (or reuses) the agent and creates a new session in `cwd`. */
   async newSession(def: AgentDefinition, cwd = this.defaultCwd(), token?: vscode.CancellationToken): Promise<AgentSession> {
-    const host = await this.ensureHost(def, cwd, token);
     const log = this.logFor(def);
-    const res = await host.connection.request('session/new', { cwd, mcpServers: [] });
+    // auth_required → login → the request is retried (on the restarted agent after an env_var login)
+    const { host, res } = await this.auth.withAuth(await this.ensureHost(def, cwd, token), async (h) => ({
+      host: h, res: await h.connection.request('session/new', { cwd, mcpServers: this.mcpServersFor(h) }),
+    }));
     log.info(`session ${res.sessionId} created in ${cwd}`);
     const session = new AgentSession(host, res.sessionId, cwd, log);
     session.thread.setSessionSetup(res); // config options and legacy modes (acp-client-spec §3.1)
@@ -162,7 +237,7 @@ export class SessionManager implements vscode.Disposable {
     // attached before the request: the agent may send updates (commands, usage) right after it answers
     host.attach(session);
     try {
-      applySetup(session, await host.connection.request('session/resume', { sessionId: ref.sessionId, cwd: ref.cwd }));
+      applySetup(session, await host.connection.request('session/resume', { sessionId: ref.sessionId, cwd: ref.cwd, mcpServers: this.mcpServersFor(host) }));
     } catch (error) {
       host.detach(ref.sessionId);
       session.dispose();
@@ -185,7 +260,7 @@ export class SessionManager implements vscode.Disposable {
     this._sessions.set(session.sessionId, session);
     const recording = this.track(session, true, stored?.queue);
     try {
-      applySetup(session, await host.connection.request('session/load', { sessionId: ref.sessionId, cwd: ref.cwd, mcpServers: [] }));
+      applySetup(session, await host.connection.request('session/load', { sessionId: ref.sessionId, cwd: ref.cwd, mcpServers: this.mcpServersFor(host) }));
     } catch (error) {
       this.forget(ref.sessionId);
       throw error;
@@ -261,7 +336,6 @@ export class SessionManager implements vscode.Disposable {
     return deleted;
   }
 
-
   /** Closes a session locally (the panel was closed). */
   forget(sessionId: string): void {
     const s = this._sessions.get(sessionId);
@@ -276,18 +350,24 @@ export class SessionManager implements vscode.Disposable {
     this._onDidChangeSessions.fire();
   }
 
-  private async ensureHost(def: AgentDefinition, cwd: string, token?: vscode.CancellationToken): Promise<AgentHost> {
+  /** The running host of an agent, started (with its secret environment) when needed. */
+  async ensureHost(def: AgentDefinition, cwd: string, token?: vscode.CancellationToken): Promise<AgentHost> {
     let host = this._hosts.get(def.id);
     if (host && host.state === 'exited') {
       host.dispose();
       host = undefined;
     }
     if (!host) {
-      host = new AgentHost(def, this.logFor(def), this.clientInfo, cwd, def.id === demoAgentId && def.command === process.execPath);
+      const secrets = this._secrets;
+      host = new AgentHost(def, this.logFor(def), this.clientInfo, cwd, def.id === demoAgentId && def.command === process.execPath,
+        () => secrets?.envFor(def.id) ?? Promise.resolve({}));
       this._hosts.set(def.id, host);
       const created = host;
       created.onDidChangeState((state) => {
-        if (state === 'exited' && this._hosts.get(def.id) === created) this._onDidChangeSessions.fire();
+        if (state === 'exited' && this._hosts.get(def.id) === created) {
+          this.restarter.onHostExit(created);
+          this._onDidChangeSessions.fire();
+        }
       });
     }
     try {

@@ -174,9 +174,14 @@ export class TerminalManager implements vscode.Disposable {
     return {};
   }
 
-  /** Kills every terminal of the session and closes them (session closed, agent gone). */
+  /** Kills every terminal of the session and closes them (session closed). */
   dispose(): void {
     this._disposed = true;
+    this.releaseAll();
+  }
+
+  /** Kills and closes every terminal; the agent may create new ones later (its process died and was restarted). */
+  releaseAll(): void {
     for (const t of this._live.values()) {
       t.process.dispose();
       // the chat still learns how the command ended

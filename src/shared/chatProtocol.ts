@@ -61,6 +61,12 @@ export const OpenLocationCommand = define<OpenLocationParams>('location/open');
 /** The user clicked Retry on an error notice: the host resends the last prompt. */
 export const RetryPromptCommand = define<Record<string, never>>('prompt/retry');
 
+/** The user clicked Restart on an agent-exit notice: the host restarts the agent (`switchboard.restartAgent`). */
+export const RestartAgentCommand = define<Record<string, never>>('agent/restart');
+
+/** The user clicked Resend after a restart: the host sends the prompt again that the crash interrupted. */
+export const ResendPromptCommand = define<Record<string, never>>('prompt/resend');
+
 export interface SnapshotRequestParams { readonly reason: string }
 /** The webview saw a gap in the delta sequence and asks for a fresh snapshot. */
 export const RequestSnapshotCommand = define<SnapshotRequestParams>('thread/resync');

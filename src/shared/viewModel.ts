@@ -69,12 +69,13 @@ export interface NoticeView {
   readonly id: string;
   readonly level: 'info' | 'warning' | 'error';
   readonly text: string;
-  /** A button on the notice: `retry` resends the last prompt (after an agent error), `restart` restarts the agent. */
+  /** A button on the notice: `retry` resends the last prompt (after an agent error), `restart` restarts the agent,
+   * `resend` sends the prompt again that was interrupted when the agent exited. */
   readonly action?: NoticeAction;
 }
 
 /** What a notice's button does. */
-export type NoticeAction = 'retry' | 'restart';
+export type NoticeAction = 'retry' | 'restart' | 'resend';
 
 /** One entry of the transcript. */
 export type EntryView = UserMessageView | AgentTextView | ToolCallView | NoticeView;

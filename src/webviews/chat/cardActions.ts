@@ -7,6 +7,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { OpenDiffCommand, OpenLocationCommand, RetryPromptCommand } from '../../shared/chatProtocol';
+import { ResendPromptCommand, RestartAgentCommand } from '../../shared/chatProtocol';
 import type { OpenDiffParams, OpenLocationParams } from '../../shared/chatProtocol';
 import type { AgentSession } from '../../host/agentSession';
 import { openDiff } from '../../host/diffEditor';
@@ -51,6 +52,12 @@ export function handleCardAction(session: AgentSession, method: string, params: 
     case OpenLocationCommand.method: void openToolCallLocation(session, params as OpenLocationParams); return true;
     case RetryPromptCommand.method:
       session.retryLastPrompt().catch((e: unknown) => showError(e instanceof Error ? e.message : String(e)));
+      return true;
+    case RestartAgentCommand.method:
+      void vscode.commands.executeCommand('switchboard.restartAgent', session.sessionId);
+      return true;
+    case ResendPromptCommand.method:
+      session.resendInterrupted().catch((e: unknown) => showError(e instanceof Error ? e.message : String(e)));
       return true;
     default: return false;
   }

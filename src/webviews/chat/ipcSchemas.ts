@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { CancelTurnCommand, ReadyCommand, RequestSnapshotCommand, RespondPermissionCommand, SendPromptCommand, ToggleFollowCommand } from '../../shared/chatProtocol';
 import { OpenDiffCommand, OpenLocationCommand, RetryPromptCommand } from '../../shared/chatProtocol';
+import { ResendPromptCommand, RestartAgentCommand } from '../../shared/chatProtocol';
 
 import { composerCommandSchemas } from './composerSchemas';
 
@@ -22,6 +23,8 @@ export const webviewCommandSchemas: Record<string, z.ZodType> = {
   [OpenDiffCommand.method]: z.strictObject({ toolCallId: short, index: z.number().int().nonnegative().max(100_000) }),
   [OpenLocationCommand.method]: z.strictObject({ toolCallId: short, index: z.number().int().nonnegative().max(100_000) }),
   [RetryPromptCommand.method]: z.object({}),
+  [RestartAgentCommand.method]: z.object({}),
+  [ResendPromptCommand.method]: z.object({}),
   // the composer: prompts with attachments, queue, draft, config options, file search (composerSchemas.ts)
   ...composerCommandSchemas,
 };
