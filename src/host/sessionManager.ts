@@ -219,7 +219,7 @@ export class SessionManager implements vscode.Disposable {
         if (caps?.loadSession) return await this.load(host, ref);
         failure = `${def.name} can neither resume nor load sessions`;
       } catch (error) {
-        failure = error instanceof Error ? error.message : String(error);
+        failure = `${def.name} could not reopen it (${error instanceof Error ? error.message : String(error)})`;
         this.logFor(def).warn(`could not reopen session ${ref.sessionId}: ${failure}`);
       }
     } else {
