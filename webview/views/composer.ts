@@ -72,7 +72,7 @@ export class Composer {
     this.input = h('textarea', { 'data-testid': 'composer-input', rows: '3', 'aria-label': 'Message to the agent', role: 'combobox', 'aria-autocomplete': 'list', 'aria-expanded': 'false', 'aria-multiline': 'true' });
     this.sendButton = h('button', { class: 'primary', 'data-testid': 'composer-send' }, 'Send');
     this.stopButton = h('button', { 'data-testid': 'composer-stop', title: 'Stop (Esc)' }, 'Stop');
-    this.imageButton = h('button', { type: 'button', 'data-testid': 'composer-image', 'aria-label': 'Attach an image' }, '🖼');
+    this.imageButton = h('button', { type: 'button', 'data-testid': 'composer-image', 'aria-label': 'Attach an image' }, 'Image');
     this.chips = h('div', { class: 'composer-attachments', 'data-testid': 'composer-attachments' });
     this.status = h('div', { class: 'composer-status', role: 'status', 'data-testid': 'composer-status' });
     this.queue = new QueueView({

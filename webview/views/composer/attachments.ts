@@ -20,9 +20,8 @@ export function renderChips(root: HTMLElement, attachments: readonly AttachmentV
     const label = attachmentLabel(a);
     const button = h('button', { type: 'button', class: 'chip-remove', 'data-testid': 'attachment-remove', 'aria-label': `Remove ${label}`, title: `Remove ${label}` }, '×');
     button.addEventListener('click', () => remove(a.id));
-    const icon = a.kind === 'image'
-      ? h('img', { class: 'chip-thumb', src: `data:${a.mimeType};base64,${a.data}`, alt: '' })
-      : h('span', { class: 'chip-icon', 'aria-hidden': 'true' }, a.kind === 'selection' ? '⌶' : '📄');
+    // images show a thumbnail (a data: URL, allowed for images by the CSP); files and selections their name
+    const icon = a.kind === 'image' ? h('img', { class: 'chip-thumb', src: `data:${a.mimeType};base64,${a.data}`, alt: '' }) : undefined;
     return h('span', { class: `attachment-chip ${a.kind}`, 'data-testid': 'attachment-chip', 'data-kind': a.kind, title: 'uri' in a ? a.uri : a.name }, icon, h('span', { class: 'chip-label' }, label), button);
   }));
 }
