@@ -6,6 +6,7 @@ import type { AuthPrompter } from './host/auth';
 import type { AgentSession } from './host/agentSession';
 import type { SessionsApi } from './host/sessionsFeature';
 import type { ThreadSnapshot } from './shared/viewModel';
+import type { RegistryApi } from './registry/registryCommands';
 
 /** Switchboard's extension API. */
 export interface SwitchboardApi extends SessionsApi {
@@ -35,6 +36,8 @@ export interface SwitchboardApi extends SessionsApi {
   storedAgentEnv(agentId: string): Promise<Record<string, string>>;
   /** The untrusted-workspace notice, when it applies. */
   workspaceTrustNotice(): string | undefined;
+  /** The ACP Registry: browse, install and manage without the pickers. */
+  readonly registry: RegistryApi;
   /** The folder of the extension's logs (its log output channels are files next to it). */
   logDir(): string;
   /** The extension's global storage folder (`<user data>/User/globalStorage/<id>`: the user settings.json is two levels up). */

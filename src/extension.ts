@@ -21,6 +21,7 @@ import { registerSessions } from './host/sessionsFeature';
 import { threadSnapshot } from './thread/toView';
 import { ComposerController } from './webviews/chat/composerController';
 import { PromptMemory } from './host/promptHistory';
+import { RegistryFeature } from './registry/registryCommands';
 
 /** Activates the extension. */
 export function activate(context: vscode.ExtensionContext): SwitchboardApi {
@@ -30,6 +31,9 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   const registry = new AgentRegistry(context.extensionUri, log);
   const sessions = new SessionManager(clientInfo, context.secrets);
   context.subscriptions.push(log, sessions);
+  const registryFeature = new RegistryFeature(context, log);
+  registry.installedAgents = () => registryFeature.definitions();
+  context.subscriptions.push(registryFeature);
   const sessionsFeature = registerSessions(context, registry, sessions, log);
   const { panels } = sessionsFeature;
   ComposerController.memory = new PromptMemory(context.workspaceState);
@@ -108,6 +112,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     setAuthPrompter: (prompter) => { sessions.authPrompter = prompter ?? vscodeAuthPrompter; },
     storedAgentEnv: async (agentId) => (await sessions.secrets?.envFor(agentId)) ?? {},
     workspaceTrustNotice: () => lifecycle.trustNotice.text,
+    registry: registryFeature.api,
     logDir: () => context.logUri.fsPath,
     globalStorageDir: () => context.globalStorageUri.fsPath,
   };

@@ -13,6 +13,8 @@ export const demoAgentId = 'demo';
 /** Reads and validates the configured agents. */
 export class AgentRegistry {
   private _warned = new Set<string>();
+  /** Agents installed from the ACP Registry; listed after `switchboard.agents` (an id used there wins). */
+  installedAgents: () => readonly AgentDefinition[] = () => [];
 
   constructor(private readonly extensionUri: vscode.Uri, private readonly log: vscode.LogOutputChannel) {}
 
@@ -28,7 +30,7 @@ export class AgentRegistry {
     };
   }
 
-  /** Every usable agent: the configured ones first, then the Demo agent (unless an entry reuses its id). */
+  /** Every usable agent: the configured ones first, then those installed from the registry, then the Demo agent (unless an entry reuses its id). */
   all(): AgentDefinition[] {
     const raw = vscode.workspace.getConfiguration('switchboard').get<unknown>('agents', []);
     const { definitions, errors } = parseAgentDefinitions(raw);
@@ -40,7 +42,9 @@ export class AgentRegistry {
         if (pick) void vscode.commands.executeCommand('workbench.action.openSettings', 'switchboard.agents');
       });
     }
-    return definitions.some((d) => d.id === demoAgentId) ? [...definitions] : [...definitions, this.demoAgent()];
+    const ids = new Set(definitions.map((d) => d.id));
+    const installed = this.installedAgents().filter((d) => !ids.has(d.id) && d.id !== demoAgentId);
+    return definitions.some((d) => d.id === demoAgentId) ? [...definitions, ...installed] : [...definitions, ...installed, this.demoAgent()];
   }
 
   /** One agent by id. */
