@@ -35,7 +35,7 @@ export interface SwitchboardApi extends SessionsApi {
   /** The `env_var` login values kept in SecretStorage for an agent. */
   storedAgentEnv(agentId: string): Promise<Record<string, string>>;
   /** The untrusted-workspace notice, when it applies. */
-  workspaceTrustNotice(): string | undefined;
+  workspaceTrustNotice(): Promise<string | undefined>;
   /** The ACP Registry: browse, install and manage without the pickers. */
   readonly registry: RegistryApi;
   /** The folder of the extension's logs (its log output channels are files next to it). */

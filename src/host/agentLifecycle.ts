@@ -29,7 +29,7 @@ export function registerAgentLifecycle(deps: AgentLifecycleDeps): AgentLifecycle
   const { sessions } = deps;
   sessions.openContinuation = deps.openChat;
   const trustNotice = new WorkspaceTrustNotice(deps.log);
-  trustNotice.showIfNeeded();
+  void trustNotice.showIfNeeded();
   void vscode.commands.executeCommand('setContext', canLogOutContextKey, false);
   const disposables: vscode.Disposable[] = [
     trustNotice,

@@ -438,6 +438,8 @@ export const QUIET_SETTINGS = {
  * @property {boolean} [forPayload]                 the caller will load the extension through the URL
  *   payload: picks vscode-server mode + smoke-test driver where the version needs it
  * @property {Record<string, unknown>} [settings]    merged over QUIET_SETTINGS into User/settings.json
+ * @property {'disabled' | 'untrusted'} [trust]      workspace trust: 'disabled' (default: everything is
+ *   trusted), or 'untrusted': trust enabled, no startup prompt, so the workspace opens in Restricted Mode
  * @property {boolean} [keepUserSettings]           leave an existing User/settings.json alone (npm start)
  * @property {Record<string, string>} [env]          extra env for the server (the extension host inherits it)
  * @property {string} [extensionsDir]                default: a fresh temp dir
@@ -490,8 +492,12 @@ export async function startServer(o) {
   const xdg = path.join(root, 'xdg');
   const tmpdir = path.join(root, 'tmp');
   for (const d of [dirs.userData, dirs.extensions, dirs.workspace, xdg, tmpdir, path.join(dirs.userData, 'User')]) fs.mkdirSync(d, { recursive: true });
+  const untrusted = o.trust === 'untrusted';
+  /** Settings that turn workspace trust on without the startup dialog: the workspace stays untrusted. */
+  const trustSettings = untrusted ? { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never' } : {};
+  const disableTrust = untrusted ? [] : ['--disable-workspace-trust'];
   const writeSettings = (/** @type {Record<string, unknown>} */ s) =>
-    fs.writeFileSync(path.join(dirs.userData, 'User', 'settings.json'), JSON.stringify({ ...QUIET_SETTINGS, ...s }, null, 2));
+    fs.writeFileSync(path.join(dirs.userData, 'User', 'settings.json'), JSON.stringify({ ...QUIET_SETTINGS, ...trustSettings, ...s }, null, 2));
   if (!(o.keepUserSettings && fs.existsSync(path.join(dirs.userData, 'User', 'settings.json')))) writeSettings(o.settings ?? {});
 
   const host = o.host ?? '127.0.0.1';
@@ -504,14 +510,14 @@ export async function startServer(o) {
     args = [path.join(inst.pkg, 'out', 'node', 'entry.js'),
       '--config', cfg, '--bind-addr', `${host}:${port}`, '--auth', 'none',
       '--user-data-dir', dirs.userData, '--extensions-dir', dirs.extensions,
-      '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
+      '--disable-telemetry', '--disable-update-check', ...disableTrust,
       '--disable-getting-started-override', '--ignore-last-opened',
       ...(o.extraArgs ?? []), dirs.workspace];
   } else {
     args = [path.join(inst.pkg, 'lib', 'vscode', 'out', 'server-main.js'),
       '--host', host, '--port', String(port), '--without-connection-token', '--accept-server-license-terms',
       ...(smokeTestDriver ? ['--enable-smoke-test-driver'] : []),
-      '--telemetry-level', 'off', '--disable-workspace-trust',
+      '--telemetry-level', 'off', ...disableTrust,
       '--server-data-dir', path.join(root, 'server-data'), '--user-data-dir', dirs.userData,
       '--extensions-dir', dirs.extensions, '--default-folder', dirs.workspace,
       ...(o.extraArgs ?? [])];

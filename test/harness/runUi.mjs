@@ -18,8 +18,10 @@
 //   export const env = { SOME_VAR: '1' };           // optional env for the server / extension host
 //   export const files = { 'a.ts': '…' };           // optional workspace files (default: a sample project)
 //   export const timeout = 120_000;                 // optional, ms for the whole module
+//   export const trust = 'untrusted';               // optional: workspace trust on, the folder untrusted
+//                                                   // (Restricted Mode); default: trust disabled
 //   export async function run(t) { … }              // t: see UiTest below
-// Modules with the same settings and env share one server per version; each module gets a fresh browser
+// Modules with the same settings, env and trust share one server per version; each module gets a fresh browser
 // context (page) and its own workspace folder. A module is one test: it passes if run() resolves. A
 // failure saves test-results/screenshots/<version>/<name>-FAILED.png and prints the server log tail.
 // Closing line "N passed, N failed"; exit 1 on any failure; JSON summary to SWITCHBOARD_RESULTS_JSON.
@@ -52,6 +54,7 @@ const SHOTS = path.join(REPO_ROOT, 'test-results', 'screenshots');
  * @property {Record<string, string>} env
  * @property {Record<string, string> | undefined} files
  * @property {number} timeout
+ * @property {'disabled' | 'untrusted'} trust
  */
 
 /**
@@ -98,6 +101,7 @@ async function loadModules() {
       name: String(m.name ?? f.replace(/\.ui\.mjs$/, '')),
       file, run: m.run, settings: m.settings ?? {}, env: m.env ?? {}, files: m.files,
       timeout: Number(m.timeout ?? 120_000),
+      trust: m.trust === 'untrusted' ? 'untrusted' : 'disabled',
     });
   }
   const grep = values.grep ? new RegExp(values.grep) : undefined;
@@ -250,11 +254,11 @@ try {
       const load = vsix ? 'vsix' : envLoad === 'dev' || envLoad === 'link' ? envLoad : payloadNeedsSmokeTestDriver(version) ? 'link' : 'dev';
       log(`VS Code ${version}: extension loaded by ${{ dev: 'extensionDevelopmentPath (URL payload)', link: 'symlink into the extensions dir', vsix: `installing ${vsix}` }[load]}`);
       browser = await launchBrowser();
-      // one server per distinct (settings, env)
+      // one server per distinct (settings, env, trust)
       /** @type {Map<string, UiModule[]>} */
       const groups = new Map();
       for (const m of modules) {
-        const key = JSON.stringify([m.settings, m.env]);
+        const key = JSON.stringify([m.settings, m.env, m.trust]);
         groups.set(key, [...(groups.get(key) ?? []), m]);
       }
       for (const group of groups.values()) {
@@ -265,7 +269,7 @@ try {
           const extensionsDir = path.join(tmp, 'extensions');
           if (load === 'link') linkExtension(extensionsDir);
           if (load === 'vsix') installVsix(version, /** @type {string} */ (vsix), extensionsDir);
-          server = await startServer({ version, forPayload: load === 'dev', settings: group[0].settings, env: group[0].env, extensionsDir });
+          server = await startServer({ version, forPayload: load === 'dev', settings: group[0].settings, env: group[0].env, trust: group[0].trust, extensionsDir });
         } catch (e) {
           for (const m of group) {
             r.failed++;

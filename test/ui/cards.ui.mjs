@@ -78,7 +78,7 @@ export async function run(t) {
   t.expect((await terminal.locator('pre').textContent())?.includes('all 6 passed') && await terminal.locator('span.ansi-fg-yellow').count() === 1, 'the whole coloured output stays after the terminal was released');
 
   // every content type and the status icons
-  const card = (id) => chat.locator(`[data-tool-call-id="${id}"]`);
+  const card = (/** @type {string} */ id) => chat.locator(`[data-tool-call-id="${id}"]`);
   t.expect((await card('tc-read').locator('[data-testid="tool-text"]').textContent())?.includes('Sample project'), 'text content');
   t.expect(await card('tc-read').locator('.codicon-eye').count() === 1 && await card('tc-run').locator('.codicon-terminal').count() >= 1, 'a codicon per kind');
   t.expect(await card('tc-read').locator('[data-testid="tool-status"] .codicon-check').count() === 1, 'completed shows ✓');
