@@ -91,7 +91,7 @@ export async function switchSession(deps: SessionCommandDeps, sessionId?: string
     qp.onDidTriggerItemButton(async (e) => {
       const item = e.item.item;
       if (!item) return;
-      if (e.button === closeButton) deps.closeChat(item.sessionId) || deps.sessions.close(item.sessionId);
+      if (e.button === closeButton) { if (!deps.closeChat(item.sessionId)) deps.sessions.close(item.sessionId); }
       else if (e.button === deleteButton && !(await deleteSessionConfirmed(deps, item))) return;
       qp.show();
       await refresh();
