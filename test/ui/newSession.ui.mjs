@@ -2,6 +2,12 @@
 // A person's path: command palette → "ACP: New Session…" → pick "Demo agent" → type a prompt → the answer
 // streams into the chat panel. Then the guided tour: a plan, a tool call and a permission dialog answered
 // from the keyboard. Screenshots: test-results/screenshots/<version>/new-session-*.png
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
 export const name = 'new-session';
 
 /** @param {import('../harness/runUi.mjs').UiTest} t */
@@ -41,12 +47,20 @@ export async function run(t) {
   await input.click();
   await page.keyboard.type('/tour');
   await page.keyboard.press('Enter');
+  // with the slash-command menu open, the first Enter picks the command and the second one sends it
+  await page.waitForTimeout(300);
+  if ((await input.inputValue()).trim() !== '') await page.keyboard.press('Enter');
   const dialog = chat.locator('[data-testid="permission"]');
   await dialog.waitFor({ timeout: 30_000 });
   t.expect(await chat.locator('[data-testid="plan"]').count() === 1, 'the plan is shown');
-  const focusedKind = await chat.locator(':focus').getAttribute('data-kind');
+  const focusedKind = await chat.locator('[data-testid="permission-option"]:focus').first().getAttribute('data-kind').catch(() => null);
   t.expect(focusedKind !== null, `the permission dialog took the focus (${focusedKind})`);
-  await t.screenshot('new-session-permission');
+  const shot = await t.screenshot('new-session-permission');
+  // the README's screenshot is this one: SWITCHBOARD_DOCS_SCREENSHOTS=1 npm run test:ui refreshes it
+  if (process.env.SWITCHBOARD_DOCS_SCREENSHOTS === '1' && t.version === '1.139.1') {
+    fs.mkdirSync(path.join(repoRoot, 'docs', 'screenshots'), { recursive: true });
+    fs.copyFileSync(shot, path.join(repoRoot, 'docs', 'screenshots', 'chat-tour.png'));
+  }
   await chat.locator('[data-testid="permission-option"][data-kind="allow_once"]').first().click();
   await dialog.waitFor({ state: 'detached', timeout: 10_000 });
   t.expect(true, 'answering the dialog closes it');
