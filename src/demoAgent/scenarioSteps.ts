@@ -24,7 +24,8 @@ import {
  * `text; resource_link file:///a.ts`), `execPath` (the agent's node executable),
  * `now` (ISO time), `turn` (number of the prompt in the session), `result.<name>` (text of a
  * recorded result), `config.<id>` (current value of a config option), `configLabel.<id>` (its
- * display name), `mode` (current legacy mode id).
+ * display name), `mode` (current legacy mode id), `mcpServers` (the MCP servers the session got in
+ * session/new, load or resume: transport, name, command or URL, env and header names; `none`).
  */
 
 const whenSchema = z.record(z.string(), z.union([z.string(), z.array(z.string()).min(1)]));

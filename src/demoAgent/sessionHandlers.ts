@@ -26,6 +26,7 @@ export function registerSessionHandlers(app: acp.AgentApp, agent: ScriptedAgent)
   app.onRequest(acp.methods.agent.session.new, async ({ params }) => {
     agent.requireAuth();
     const session = agent.store.create(params.cwd, params.additionalDirectories);
+    session.mcpServers = params.mcpServers;
     agent.log(`  new session ${session.sessionId} in ${params.cwd} (${params.mcpServers.length} MCP servers)`);
     try {
       await agent.before('session/new', { session });
@@ -42,7 +43,7 @@ export function registerSessionHandlers(app: acp.AgentApp, agent: ScriptedAgent)
     agent.requireAuth();
     const session = agent.store.require(params.sessionId);
     session.activeTurn?.cancel('session/load');
-    Object.assign(session, { cwd: params.cwd, additionalDirectories: params.additionalDirectories, status: 'active' });
+    Object.assign(session, { cwd: params.cwd, additionalDirectories: params.additionalDirectories, mcpServers: params.mcpServers, status: 'active' });
     await agent.before('session/load', { session });
     const replayAfter = agent.scenario.session?.loadReplay === 'after';
     if (!replayAfter) {
@@ -69,7 +70,7 @@ export function registerSessionHandlers(app: acp.AgentApp, agent: ScriptedAgent)
     agent.requireAdvertised(capabilities().sessionCapabilities?.resume, 'session/resume', 'sessionCapabilities.resume');
     agent.requireAuth();
     const session = agent.store.require(params.sessionId);
-    Object.assign(session, { cwd: params.cwd, additionalDirectories: params.additionalDirectories, status: 'active' });
+    Object.assign(session, { cwd: params.cwd, additionalDirectories: params.additionalDirectories, mcpServers: params.mcpServers ?? [], status: 'active' });
     await agent.before('session/resume', { session });
     agent.after('session/resume', { session }, () => agent.afterSetup(session));
     return agent.setupState(session);

@@ -30,6 +30,8 @@ export interface SessionState {
   activeTurn?: TurnControl;
   /** Number of prompts received. */
   prompts: number;
+  /** The MCP servers of the last session/new, load or resume (template `{{mcpServers}}`). */
+  mcpServers?: acp.McpServer[];
 }
 
 /** One page of `session/list`. */

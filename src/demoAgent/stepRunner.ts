@@ -312,9 +312,26 @@ export class StepRunner {
       case 'now': return new Date().toISOString();
       case 'mode': return session?.modes?.currentModeId ?? '';
       case 'turn': return String(session?.prompts ?? 0);
+      case 'mcpServers': return mcpServersSummary(session?.mcpServers ?? []);
       default: return this.target.vars?.[name];
     }
   }
+}
+
+/**
+ * The MCP servers a session received, in one line for tests (template `{{mcpServers}}`): per server its
+ * transport, name and command or URL, with the env variable or header names (not their values), e.g.
+ * `stdio files node [server.js] env=TOKEN; http docs https://x/mcp headers=Authorization`; `none` if empty.
+ */
+export function mcpServersSummary(servers: readonly acp.McpServer[]): string {
+  if (!servers.length) return 'none';
+  return servers.map((s) => {
+    if ('type' in s && (s.type === 'http' || s.type === 'sse')) {
+      return `${s.type} ${s.name} ${s.url}${s.headers.length ? ` headers=${s.headers.map((h) => h.name).join(',')}` : ''}`;
+    }
+    const stdio = s as acp.McpServerStdio;
+    return `stdio ${stdio.name} ${stdio.command} [${stdio.args.join(' ')}]${stdio.env.length ? ` env=${stdio.env.map((e) => e.name).join(',')}` : ''}`;
+  }).join('; ');
 }
 
 function lookupPath(root: unknown, path: string): unknown {

@@ -1,0 +1,43 @@
+import * as assert from 'node:assert/strict';
+import type { SwitchboardApi } from '../../src/api';
+import { agentText, api, setSetting, useScriptedAgent } from './helpers';
+
+/** `switchboard.mcpServers` in the user settings: a stdio, an http and an sse server. */
+const servers = [
+  { name: 'files', command: 'node', args: ['mcp-files.js', '--root', '.'], env: { MCP_FILES_TOKEN: 'stdio-secret-1' } },
+  { type: 'http', name: 'docs', url: 'https://mcp.example.com/docs', headers: { Authorization: 'Bearer http-secret-2' } },
+  { type: 'sse', name: 'events', url: 'https://mcp.example.com/sse' },
+];
+const stdio = 'stdio files node [mcp-files.js --root .] env=MCP_FILES_TOKEN';
+const http = 'http docs https://mcp.example.com/docs headers=Authorization';
+
+describe('MCP servers (switchboard.mcpServers)', function () {
+  this.timeout(60000);
+  let sb: SwitchboardApi;
+  before(async () => {
+    sb = await api();
+    await setSetting('mcpServers', servers);
+  });
+  after(async () => {
+    await sb.stopAll();
+    await setSetting('mcpServers', undefined);
+  });
+
+  it('passes stdio servers on session/new and drops http and sse for an agent without mcpCapabilities', async () => {
+    const id = await sb.newSession(await useScriptedAgent('mcpEcho'));
+    await sb.prompt(id, 'which MCP servers?');
+    assert.equal(agentText(sb, id).trim(), `MCP servers: ${stdio}`);
+  });
+
+  it('keeps http for an agent with mcpCapabilities.http (still no sse), and passes them again on resume after a restart', async () => {
+    const id = await sb.newSession(await useScriptedAgent('mcpEchoHttp'));
+    await sb.prompt(id, 'which MCP servers?');
+    assert.equal(agentText(sb, id).trim(), `MCP servers: ${stdio}; ${http}`);
+    const pid = sb.session(id)?.host.pid;
+    await sb.restartAgent(id);
+    assert.notEqual(sb.session(id)?.host.pid, pid, 'a new agent process');
+    await sb.prompt(id, 'and now?');
+    const text = agentText(sb, id).trimEnd();
+    assert.ok(text.endsWith(`MCP servers: ${stdio}; ${http}`), `the answer after the restart: ${text}`);
+  });
+});
