@@ -62,7 +62,7 @@ export class AuthCancelledError extends Error {
 
 /** What a login needs from the session manager. */
 export interface AuthDeps {
-  readonly secrets: AgentSecrets;
+  readonly secrets: Pick<AgentSecrets, 'envFor' | 'store' | 'clear'>;
   readonly prompter: AuthPrompter;
   /** Restarts the agent (its sessions are reattached) and returns the new, initialized host. */
   restart(host: AgentHost): Promise<AgentHost>;

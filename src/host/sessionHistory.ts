@@ -51,7 +51,7 @@ export interface HistoryItem {
 /** What history is built from. */
 export interface HistorySources {
   readonly open: readonly AgentSession[];
-  readonly store: TranscriptStore;
+  readonly store: Pick<TranscriptStore, 'list'>;
   /** Agent-listed sessions per agent (agents that are running and can list). */
   readonly listed: ReadonlyMap<string, { agentName: string; sessions: readonly SessionInfo[] }>;
 }

@@ -5,7 +5,9 @@
  */
 import * as os from 'node:os';
 import * as vscode from 'vscode';
+import { z } from 'zod';
 import type { AgentDefinition } from '../agents/agentDefinition';
+import { attachmentSchema } from '../webviews/chat/composerSchemas';
 import { AgentHost } from './agentHost';
 import type { ClientInfo } from './agentHost';
 import { AgentSession } from './agentSession';
@@ -30,12 +32,8 @@ export interface SessionRef {
   readonly title?: string;
 }
 
-/** The serializable queue of a session (engineer 4C's PromptQueue), persisted with its transcript. */
-interface PersistedQueue {
-  readonly onDidChange: (listener: () => void) => { dispose(): void };
-  toJSON(): unknown[];
-  restore(items: readonly never[]): void;
-}
+/** A queued prompt as the transcript store keeps it (read back from disk: validated before it is restored). */
+const persistedQueueSchema = z.array(z.strictObject({ id: z.string().max(256), text: z.string().max(1_000_000), attachments: z.array(attachmentSchema) }));
 
 /** Creates and tracks sessions. */
 export class SessionManager implements vscode.Disposable {
@@ -75,7 +73,7 @@ export class SessionManager implements vscode.Disposable {
         return next;
       },
     });
-    const secrets = this._secrets ?? { envFor: () => Promise.resolve({}), store: () => Promise.reject(new Error('No secret storage.')), clear: () => Promise.resolve(false) } as unknown as AgentSecrets;
+    const secrets: Pick<AgentSecrets, 'envFor' | 'store' | 'clear'> = this._secrets ?? { envFor: () => Promise.resolve({}), store: () => Promise.reject(new Error('No secret storage.')), clear: () => Promise.resolve(false) };
     this.auth = new AgentAuth({
       secrets,
       prompter: { pickMethod: (n, m) => this.authPrompter.pickMethod(n, m), askValue: (n, m, v) => this.authPrompter.askValue(n, m, v) },
@@ -237,7 +235,8 @@ export class SessionManager implements vscode.Disposable {
     // attached before the request: the agent may send updates (commands, usage) right after it answers
     host.attach(session);
     try {
-      applySetup(session, await host.connection.request('session/resume', { sessionId: ref.sessionId, cwd: ref.cwd, mcpServers: this.mcpServersFor(host) }));
+      // config options and legacy modes of the response (acp-client-spec §3.4)
+      session.thread.setSessionSetup(await host.connection.request('session/resume', { sessionId: ref.sessionId, cwd: ref.cwd, mcpServers: this.mcpServersFor(host) }));
     } catch (error) {
       host.detach(ref.sessionId);
       session.dispose();
@@ -260,7 +259,8 @@ export class SessionManager implements vscode.Disposable {
     this._sessions.set(session.sessionId, session);
     const recording = this.track(session, true, stored?.queue);
     try {
-      applySetup(session, await host.connection.request('session/load', { sessionId: ref.sessionId, cwd: ref.cwd, mcpServers: this.mcpServersFor(host) }));
+      // config options and legacy modes of the response (acp-client-spec §3.3)
+      session.thread.setSessionSetup(await host.connection.request('session/load', { sessionId: ref.sessionId, cwd: ref.cwd, mcpServers: this.mcpServersFor(host) }) ?? {});
     } catch (error) {
       this.forget(ref.sessionId);
       throw error;
@@ -291,13 +291,14 @@ export class SessionManager implements vscode.Disposable {
   private track(session: AgentSession, paused = false, queue?: readonly unknown[]): TranscriptRecording | undefined {
     if (!this._store) return undefined;
     const recording = this._store.record(session, paused);
-    const q = persistedQueue(session);
-    const subs: { dispose(): void }[] = [];
-    if (q) {
-      if (queue?.length) q.restore(queue as never[]);
-      subs.push(q.onDidChange(() => recording.recordQueue(q.toJSON())));
+    const q = session.queue;
+    if (queue?.length) {
+      const parsed = persistedQueueSchema.safeParse(queue);
+      if (parsed.success) q.restore(parsed.data);
+      else this.logFor(session.host.definition).warn(`the stored queue of session ${session.sessionId} is not valid and was dropped: ${parsed.error.message}`);
     }
-    this._recordings.set(session.sessionId, { compact: () => recording.compact(), dispose: () => { subs.forEach((d) => d.dispose()); recording.dispose(); } });
+    const sub = q.onDidChange(() => recording.recordQueue(q.toJSON()));
+    this._recordings.set(session.sessionId, { compact: () => recording.compact(), dispose: () => { sub.dispose(); recording.dispose(); } });
     return recording;
   }
 
@@ -396,15 +397,4 @@ export class SessionManager implements vscode.Disposable {
   }
 }
 
-function persistedQueue(session: AgentSession): PersistedQueue | undefined {
-  const q = (session as unknown as { queue?: Partial<PersistedQueue> }).queue;
-  return q && typeof q.toJSON === 'function' && typeof q.restore === 'function' && typeof q.onDidChange === 'function' ? q as PersistedQueue : undefined;
-}
-
-/** Applies the modes and config options of a load/resume response where the thread supports it (issue 4's config options). */
-function applySetup(session: AgentSession, res: unknown): void {
-  const thread = session.thread as unknown as { setSessionSetup?: (r: unknown) => void };
-  if (res && typeof thread.setSessionSetup === 'function') thread.setSessionSetup(res);
-}
-
-const emptyStore = { list: () => [] } as unknown as TranscriptStore;
+const emptyStore: Pick<TranscriptStore, 'list'> = { list: () => [] };
