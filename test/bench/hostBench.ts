@@ -39,3 +39,22 @@ export async function runHostBenchmarks(): Promise<{ ok: boolean; lines: string[
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 }
+
+/**
+ * Runs the session switching benchmark (test/bench/sessionSwitchBench.mjs: the workbench in Chromium) and
+ * returns its output lines; it prints its own figures and target.
+ */
+export async function runSessionSwitchBenchmark(): Promise<{ ok: boolean; lines: string[] }> {
+  const output: string[] = [];
+  const code = await new Promise<number>((resolve) => {
+    const child = spawn(process.execPath, [path.join(repoRoot, 'test', 'bench', 'sessionSwitchBench.mjs')], {
+      cwd: repoRoot, env: process.env, stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.on('data', (d: Buffer) => output.push(d.toString()));
+    child.stderr.on('data', (d: Buffer) => output.push(d.toString()));
+    child.on('error', (e) => { output.push(String(e)); resolve(1); });
+    child.on('close', (c) => resolve(c ?? 1));
+  });
+  const lines = output.join('').split('\n').filter((l) => l.trim());
+  return { ok: code === 0, lines: code === 0 || lines.length ? lines : ['FAIL the session switching benchmark did not run'] };
+}

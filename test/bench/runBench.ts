@@ -2,7 +2,7 @@
  * `npm run bench`: every benchmark prints its figures and a ratio against a baseline measured in the same
  * run, and the target it is held to. Benchmarks are not tests: nothing here is timed inside `npm test`.
  */
-import { runHostBenchmarks } from './hostBench';
+import { runHostBenchmarks, runSessionSwitchBenchmark } from './hostBench';
 import { benchThroughput } from './ndjsonThroughput';
 import { reportTerminalOutput } from './terminalOutput';
 
@@ -24,6 +24,11 @@ async function main(): Promise<void> {
   const host = await runHostBenchmarks();
   for (const line of host.lines) console.log(line);
   if (!host.ok) process.exitCode = 1;
+
+  // switching sessions in the workbench (code-server + Chromium): test/bench/sessionSwitchBench.mjs
+  const sw = await runSessionSwitchBenchmark();
+  for (const line of sw.lines) console.log(line);
+  if (!sw.ok) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {
