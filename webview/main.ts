@@ -1,20 +1,34 @@
 /**
  * The chat webview: renders one session from a snapshot plus deltas, and sends the user's actions to the
  * host. Imports only src/shared (ARCHITECTURE.md 1.2).
+ *
+ * Store changes are coalesced and rendered once per animation frame (the host already batches deltas per
+ * ~16 ms): appends to a message are collected and its Markdown is rendered once per frame, within a time
+ * budget so that no frame runs long; a message that arrives whole (a snapshot) is rendered over several
+ * frames. Streamed answers reach screen readers through a polite, throttled live region.
  */
 import './styles/chat.css';
 import {
-  CancelTurnCommand, DidChangeNotification, DidSnapshotNotification, isIpc, ReadyCommand, RequestSnapshotCommand,
-  SendPromptCommand, ToggleFollowCommand,
+  CancelTurnCommand, CopyCodeCommand, DidChangeNotification, DidSnapshotNotification, InsertCodeCommand, isIpc, OpenLinkCommand,
+  ReadyCommand, RequestSnapshotCommand, SendPromptCommand, ToggleFollowCommand,
 } from '../src/shared/chatProtocol';
 import type { DidChangeParams } from '../src/shared/chatProtocol';
-import type { ThreadSnapshot } from '../src/shared/viewModel';
+import type { EntryView, ThreadSnapshot } from '../src/shared/viewModel';
 import { hostIpc } from './hostIpc';
 import { ChatStore } from './store';
+import type { StoreChange } from './store';
 import { Composer } from './views/composer';
-import { appendText, renderEntry } from './views/entries';
+import { renderEntry } from './views/entries';
 import { Header } from './views/header';
+import { LiveAnnouncer } from './views/liveRegion';
+import { installMarkdownActions, warmUp } from './views/markdown';
+import { appendText, collapseThought, isTextNode, needsRender, renderText, setThinking, tailText, updateAgentText } from './views/messages';
 import { appendTerminalOutput, refreshTerminal } from './views/terminal';
+
+/** Milliseconds of text rendering per frame at most; what is left goes on in tasks between frames. */
+const frameBudgetMs = 10;
+/** Milliseconds of one such task. */
+const sliceBudgetMs = 12;
 
 const ipc = hostIpc();
 const store = new ChatStore((reason) => ipc.post(RequestSnapshotCommand, { reason }));
@@ -26,54 +40,252 @@ const composer = new Composer(document.getElementById('composer') as HTMLElement
 });
 const renderContext = { ipc, terminals: (id: string) => store.terminals.get(id) };
 const nodes: HTMLElement[] = [];
+const live = new LiveAnnouncer(document.getElementById('live') ?? document.body.appendChild(document.createElement('div')));
+live.element.id = 'live';
+live.element.setAttribute('data-testid', 'live-region');
 
-function stickToBottom(run: () => void): void {
-  const atBottom = transcript.scrollHeight - transcript.scrollTop - transcript.clientHeight < 40;
-  run();
-  if (atBottom) transcript.scrollTop = transcript.scrollHeight;
+installMarkdownActions(document.body, {
+  openLink: (href) => ipc.post(OpenLinkCommand, { href }),
+  copyCode: (code, language) => ipc.post(CopyCodeCommand, { code, language }),
+  insertCode: (code, language) => ipc.post(InsertCodeCommand, { code, language }),
+});
+
+// ---- what changed since the last frame ----
+let resetPending = false;
+let statePending = false;
+/** Entries to render (again) from the store. */
+const entriesPending = new Set<number>();
+/** Text nodes with appended (or not yet fully rendered) text. */
+const textPending = new Set<number>();
+/** Terminals whose every node is rebuilt from the store's view. */
+const terminalsPending = new Set<string>();
+/** Output appended to terminals: the carry before the first piece, and the pieces. */
+const terminalOutput = new Map<string, { carry: string; text: string[] }>();
+let frame: number | undefined;
+let timer: ReturnType<typeof setTimeout> | undefined;
+/** Renders text left over from a frame in tasks between frames (the main thread never idles while behind). */
+const continuation = new MessageChannel();
+let continuing = false;
+
+function schedule(): void {
+  if (frame !== undefined || timer !== undefined) return;
+  // a hidden document gets no animation frames: render on a timer so that nothing piles up
+  if (document.visibilityState === 'hidden') timer = setTimeout(flush, 100);
+  else frame = requestAnimationFrame(flush);
 }
 
-function renderAt(index: number): void {
+function continueSoon(): void {
+  if (continuing) return;
+  continuing = true;
+  continuation.port2.postMessage(undefined);
+}
+continuation.port1.onmessage = () => {
+  continuing = false;
+  renderPendingText(performance.now() + sliceBudgetMs);
+  if (textPending.size) continueSoon();
+  schedule(); // the frame keeps the transcript scrolled to the bottom
+};
+
+/** Whether the transcript follows new content (the user has not scrolled up). */
+let stick = true;
+/** Where the webview itself last scrolled to (its own scroll events must not unstick it as content grows). */
+let autoTop = -1;
+transcript.addEventListener('scroll', () => {
+  if (stick && transcript.scrollTop >= autoTop - 2) return;
+  stick = transcript.scrollHeight - transcript.scrollTop - transcript.clientHeight < 40;
+}, { passive: true });
+
+function onStoreChange(change: StoreChange): void {
+  switch (change.type) {
+    case 'reset':
+      resetPending = true;
+      break;
+    case 'append': {
+      const node = nodes[change.index];
+      if (resetPending || entriesPending.has(change.index)) break; // rendered from the store anyway
+      if (node && isTextNode(node)) {
+        appendText(node, change.text); // O(chunk): rendered in the frame
+        textPending.add(change.index);
+      } else {
+        entriesPending.add(change.index);
+      }
+      break;
+    }
+    case 'entry':
+      entriesPending.add(change.index);
+      break;
+    case 'state':
+      statePending = true;
+      break;
+    case 'terminal':
+      terminalsPending.add(change.terminalId);
+      terminalOutput.delete(change.terminalId);
+      break;
+    case 'terminalOutput': {
+      if (terminalsPending.has(change.terminalId)) break;
+      const queued = terminalOutput.get(change.terminalId);
+      if (queued) queued.text.push(change.text);
+      else terminalOutput.set(change.terminalId, { carry: change.carry, text: [change.text] });
+      break;
+    }
+  }
+  schedule();
+}
+
+/** Whether a thought at `index` is still the agent's current thinking (no answer and no new prompt after it). */
+function thoughtIsCurrent(entries: readonly EntryView[], index: number): boolean {
+  for (let i = index + 1; i < entries.length; i++) if (entries[i].kind === 'agent' || entries[i].kind === 'user') return false;
+  return true;
+}
+
+function renderAt(index: number): { node: HTMLElement; created: boolean } | undefined {
   const entry = store.entries[index];
-  if (!entry) return;
-  const node = renderEntry(entry, renderContext);
+  if (!entry) return undefined;
   const old = nodes[index];
+  if (old && (entry.kind === 'agent' || entry.kind === 'thought') && updateAgentText(old, entry)) {
+    textPending.add(index);
+    return { node: old, created: false };
+  }
+  const node = renderEntry(entry, renderContext);
   if (old) old.replaceWith(node);
   else transcript.append(node);
   nodes[index] = node;
+  if (isTextNode(node)) textPending.add(index);
   const dialog = node.querySelector<HTMLButtonElement>('[data-testid="permission-option"]');
   if (dialog && !old?.querySelector('[data-testid="permission-option"]')) dialog.focus();
+  return { node, created: !old };
 }
 
-store.subscribe((change) => stickToBottom(() => {
-  switch (change.type) {
-    case 'reset':
-      transcript.replaceChildren();
-      nodes.length = 0;
-      store.entries.forEach((_, i) => renderAt(i));
-      header.render(store.state);
-      composer.setState(store.state);
-      return;
-    case 'append': {
-      const node = nodes[change.index];
-      if (node) appendText(node, change.text);
-      return;
-    }
-    case 'entry': return renderAt(change.index);
-    case 'terminal': return refreshTerminal(transcript, change.terminalId, store.terminals.get(change.terminalId));
-    case 'terminalOutput':
-      return appendTerminalOutput(transcript, change.terminalId, change.carry, change.text, store.terminals.get(change.terminalId));
-    case 'state':
-      header.render(store.state);
-      composer.setState(store.state);
+function renderAll(): void {
+  transcript.replaceChildren();
+  nodes.length = 0;
+  entriesPending.clear();
+  textPending.clear();
+  terminalsPending.clear();
+  terminalOutput.clear();
+  store.entries.forEach((entry, i) => {
+    renderAt(i);
+    silent.add(nodes[i]);
+    if (entry.kind !== 'thought') return;
+    if (!thoughtIsCurrent(store.entries, i)) collapseThought(nodes[i]);
+    else setThinking(nodes[i], store.state?.status === 'working');
+  });
+  header.render(store.state);
+  composer.setState(store.state);
+  lastStatus = store.state?.status;
+}
+
+/** Thoughts collapse when the answer starts; a new prompt ends a thought's "Thinking…" too. */
+function afterNewEntry(index: number): void {
+  const kind = store.entries[index]?.kind;
+  if (kind !== 'agent' && kind !== 'user') return;
+  for (let i = index - 1; i >= 0; i--) {
+    const e = store.entries[i];
+    if (e.kind === 'user') break;
+    if (e.kind !== 'thought') continue;
+    setThinking(nodes[i], false);
+    if (kind === 'agent') collapseThought(nodes[i]);
   }
-}));
+}
+
+/** Messages rendered from a snapshot: what they already had is not announced again. */
+const silent = new WeakSet<HTMLElement>();
+let lastStatus: string | undefined;
+/** The last agent message, for the live region at the end of a turn. */
+let lastAgentNode: HTMLElement | undefined;
+
+function flush(): void {
+  frame = undefined;
+  if (timer !== undefined) clearTimeout(timer);
+  timer = undefined;
+  const deadline = performance.now() + frameBudgetMs;
+
+  if (resetPending) {
+    resetPending = false;
+    statePending = false;
+    renderAll();
+  }
+  // terminals first: they update the nodes of cards that are not rendered again below
+  for (const id of terminalsPending) refreshTerminal(transcript, id, store.terminals.get(id));
+  terminalsPending.clear();
+  for (const [id, out] of terminalOutput) appendTerminalOutput(transcript, id, out.carry, out.text.join(''), store.terminals.get(id));
+  terminalOutput.clear();
+
+  for (const index of [...entriesPending].sort((a, b) => a - b)) {
+    const r = renderAt(index);
+    if (!r?.created) continue;
+    const entry = store.entries[index];
+    if (entry.kind === 'thought' && store.state?.status === 'working') {
+      setThinking(r.node, true);
+      live.say('Thinking…');
+    }
+    afterNewEntry(index);
+  }
+  entriesPending.clear();
+
+  renderPendingText(deadline);
+
+  if (statePending) {
+    statePending = false;
+    header.render(store.state);
+    composer.setState(store.state);
+    const status = store.state?.status;
+    if (status !== lastStatus) {
+      if (lastStatus === 'working' && status !== 'working') {
+        // the turn ended: the rest of the answer, now
+        if (lastAgentNode) live.say(tailText(lastAgentNode));
+        lastAgentNode = undefined;
+        live.flush();
+        nodes.forEach((n) => setThinking(n, false));
+      }
+      lastStatus = status;
+    }
+  }
+
+  if (stick) {
+    transcript.scrollTop = transcript.scrollHeight;
+    autoTop = transcript.scrollTop;
+  }
+  if (textPending.size) continueSoon();
+}
+
+/** Renders appended text of the pending messages, newest first, until `deadline`. */
+function renderPendingText(deadline: number): void {
+  // newest first: after a snapshot the end of the transcript (what is on screen) shows first
+  for (const index of [...textPending].sort((a, b) => b - a)) {
+    const node = nodes[index];
+    if (!node || !needsRender(node)) {
+      textPending.delete(index);
+      continue;
+    }
+    const r = renderText(node, deadline);
+    if (r.kind === 'agent' && !silent.has(node)) {
+      live.say(r.finalText);
+      lastAgentNode = node;
+    }
+    if (!r.pending) {
+      textPending.delete(index);
+      silent.delete(node);
+    }
+    if (performance.now() >= deadline) break;
+  }
+}
+
+store.subscribe(onStoreChange);
+document.addEventListener('visibilitychange', () => {
+  if (frame === undefined && timer === undefined) return;
+  // switch between frames and the timer
+  if (frame !== undefined) cancelAnimationFrame(frame);
+  if (timer !== undefined) clearTimeout(timer);
+  frame = timer = undefined;
+  schedule();
+});
 
 ipc.onMessage((msg) => {
   if (isIpc(DidSnapshotNotification, msg)) store.applySnapshot(msg.params as ThreadSnapshot);
   else if (isIpc(DidChangeNotification, msg)) store.applyChange(msg.params as DidChangeParams);
 });
-// the panel serializer's key (session, agent, cwd): kept in the webview state so a window reload restores the session
-const restore = document.body.dataset.restore;
-if (restore) ipc.setState({ ...(ipc.getState<Record<string, unknown>>() ?? {}), restore: JSON.parse(restore) as unknown });
 ipc.post(ReadyCommand, {});
+// compile the Markdown path before the first answer streams in
+if (typeof requestIdleCallback === 'function') requestIdleCallback(() => warmUp(), { timeout: 2000 });
+else setTimeout(warmUp, 200);

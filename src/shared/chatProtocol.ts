@@ -67,6 +67,20 @@ export const RestartAgentCommand = define<Record<string, never>>('agent/restart'
 /** The user clicked Resend after a restart: the host sends the prompt again that the crash interrupted. */
 export const ResendPromptCommand = define<Record<string, never>>('prompt/resend');
 
+export interface OpenLinkParams { readonly href: string }
+/**
+ * The user clicked a link in agent Markdown (its `data-href`): the host opens http(s) in the external browser
+ * after asking, and file links (absolute, `file:` or relative to the session folder, `#L12` / `:12`) in the
+ * editor at the line. Anything else is refused.
+ */
+export const OpenLinkCommand = define<OpenLinkParams>('link/open');
+
+export interface CodeActionParams { readonly code: string; readonly language?: string }
+/** The user clicked Copy on a code block: the host writes the code to the clipboard. */
+export const CopyCodeCommand = define<CodeActionParams>('code/copy');
+/** The user clicked Insert at Cursor on a code block: the host inserts it in the last active text editor. */
+export const InsertCodeCommand = define<CodeActionParams>('code/insert');
+
 export interface SnapshotRequestParams { readonly reason: string }
 /** The webview saw a gap in the delta sequence and asks for a fresh snapshot. */
 export const RequestSnapshotCommand = define<SnapshotRequestParams>('thread/resync');

@@ -4,6 +4,7 @@
  */
 import { runHostBenchmarks, runSessionSwitchBenchmark } from './hostBench';
 import { benchThroughput } from './ndjsonThroughput';
+import { runRenderBenchmark } from './renderBench';
 import { reportTerminalOutput } from './terminalOutput';
 
 async function main(): Promise<void> {
@@ -19,6 +20,11 @@ async function main(): Promise<void> {
   console.log(`  SDK  / raw parse   = ${(sdk.messagesPerSecond / raw.messagesPerSecond).toFixed(2)}x`);
 
   reportTerminalOutput();
+
+  // the chat webview's Markdown rendering, in headless Chromium
+  const render = await runRenderBenchmark();
+  for (const line of render.lines) console.log(line);
+  if (!render.ok) process.exitCode = 1;
 
   // benchmarks that need the real extension host (a dirty editor buffer): run through the test harness
   const host = await runHostBenchmarks();

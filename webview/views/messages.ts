@@ -1,35 +1,122 @@
 /**
- * User messages, agent messages and thoughts (notices: notice.ts). Streamed text is appended (no re-render of a
- * growing message).
+ * User messages, agent messages and thoughts. Agent text is Markdown (markdown.ts): a streamed message is
+ * rendered incrementally, O(chunk) per update, never again as a whole. Thoughts are collapsible: open while
+ * the agent thinks, collapsed once its answer starts (unless the user toggled them).
  */
 import type { AgentTextView, ContentView, UserMessageView } from '../../src/shared/viewModel';
 import { h } from './dom';
+import { MarkdownStream } from './markdown';
+import type { StreamRenderResult } from './markdown';
 
-/** A content block (non-text blocks render as chips). */
+/** A content block (non-text blocks render as chips; images from their data). */
 export function contentNode(c: ContentView): Node {
   switch (c.type) {
     case 'text': return h('div', { class: 'text' }, c.text);
-    case 'image': return h('div', { class: 'chip' }, `image (${c.mimeType})`);
+    case 'image': return /^image\/(?:png|jpe?g|gif|webp)$/i.test(c.mimeType) && /^[a-z0-9+/=\s]*$/i.test(c.data)
+      ? h('img', { class: 'content-image', src: `data:${c.mimeType};base64,${c.data}`, alt: 'image' })
+      : h('div', { class: 'chip' }, `image (${c.mimeType})`);
     case 'resource': return h('div', { class: 'chip', title: c.uri }, `📎 ${c.name}`);
     case 'other': return h('div', { class: 'chip' }, c.label);
   }
 }
 
-/** A user's message. */
+/** A user's message (plain text: what the user typed is shown as typed). */
 export function userMessageNode(e: UserMessageView): HTMLElement {
   return h('div', { class: 'entry user', 'data-testid': 'user-message' }, ...e.content.map(contentNode));
 }
 
-/** An agent message or a thought. */
-export function agentTextNode(e: AgentTextView): HTMLElement {
-  const body = h('div', { class: 'text', 'data-role': 'text' }, e.text);
+/** The rendering state of an agent message or thought node. */
+interface TextState {
+  readonly id: string;
+  readonly kind: 'agent' | 'thought';
+  /** Everything appended so far (a rope: never read while streaming). */
+  text: string;
+  readonly stream: MarkdownStream;
+  readonly blocks: HTMLElement;
+  blocksOf: readonly ContentView[];
+  /** Thoughts: the user opened or closed it; it is no longer collapsed automatically. */
+  userToggled: boolean;
+}
+const states = new WeakMap<HTMLElement, TextState>();
+
+/** An agent message or a thought; its text is rendered by {@link renderText} (the caller's next frame). */
+export function agentTextNode(e: AgentTextView, open = true): HTMLElement {
+  const stream = new MarkdownStream({ 'data-role': 'text' });
+  stream.append(e.text);
+  const blocks = h('div', { class: 'blocks' }, ...e.blocks.map(contentNode));
+  let node: HTMLElement;
   if (e.kind === 'thought') {
-    return h('details', { class: 'entry thought', 'data-testid': 'thought' }, h('summary', {}, 'Thinking'), body, ...e.blocks.map(contentNode));
+    const summary = h('summary', { 'data-testid': 'thought-summary' }, 'Thinking');
+    node = h('details', { class: 'entry thought', 'data-testid': 'thought' }, summary, stream.element, blocks);
+    (node as HTMLDetailsElement).open = open;
+    // a click (or Enter / Space) on the summary is the user's choice: stop collapsing it automatically
+    summary.addEventListener('click', () => {
+      const s = states.get(node);
+      if (s) s.userToggled = true;
+    });
+  } else {
+    node = h('div', { class: 'entry agent', 'data-testid': 'agent-message' }, stream.element, blocks);
   }
-  return h('div', { class: 'entry agent', 'data-testid': 'agent-message' }, body, ...e.blocks.map(contentNode));
+  states.set(node, { id: e.id, kind: e.kind, text: e.text, stream, blocks, blocksOf: e.blocks, userToggled: false });
+  return node;
 }
 
-/** Appends streamed text to a rendered agent message or thought. */
+/** True for nodes made by {@link agentTextNode}. */
+export function isTextNode(node: HTMLElement | undefined): boolean {
+  return node !== undefined && states.has(node);
+}
+
+/**
+ * Updates a rendered agent message or thought in place when `e` is the same entry with more text (the
+ * usual case: a content block was added); false when the node must be replaced.
+ */
+export function updateAgentText(node: HTMLElement, e: AgentTextView): boolean {
+  const s = states.get(node);
+  if (!s || s.id !== e.id || s.kind !== e.kind || e.text.length < s.text.length || !e.text.startsWith(s.text)) return false;
+  if (e.text.length > s.text.length) appendText(node, e.text.slice(s.text.length));
+  if (e.blocks !== s.blocksOf) {
+    s.blocks.replaceChildren(...e.blocks.map(contentNode));
+    s.blocksOf = e.blocks;
+  }
+  return true;
+}
+
+/** Appends streamed text to a rendered agent message or thought; O(chunk), rendered by {@link renderText}. */
 export function appendText(node: HTMLElement, text: string): void {
-  node.querySelector('[data-role="text"]')?.append(document.createTextNode(text));
+  const s = states.get(node);
+  if (!s) return;
+  s.text += text;
+  s.stream.append(text);
+}
+
+/** True when the node has appended text to render. */
+export function needsRender(node: HTMLElement): boolean {
+  return states.get(node)?.stream.needsRender ?? false;
+}
+
+/** Renders the appended text of a node, within a time budget (`deadline`, a `performance.now()` time). */
+export function renderText(node: HTMLElement, deadline = Infinity): StreamRenderResult & { readonly kind?: 'agent' | 'thought' } {
+  const s = states.get(node);
+  if (!s) return { finalText: '', pending: false };
+  return { ...s.stream.render(deadline), kind: s.kind };
+}
+
+/** The text shown in the tail of a message (not reported as final yet). */
+export function tailText(node: HTMLElement): string {
+  return states.get(node)?.stream.tailText() ?? '';
+}
+
+/** Marks a thought as streaming or not (its summary shows "Thinking…" while it streams). */
+export function setThinking(node: HTMLElement, streaming: boolean): void {
+  if (states.get(node)?.kind !== 'thought') return;
+  if (streaming) node.setAttribute('data-streaming', 'true');
+  else node.removeAttribute('data-streaming');
+}
+
+/** Collapses a thought once the answer started, unless the user opened or closed it; true if it did. */
+export function collapseThought(node: HTMLElement): boolean {
+  const s = states.get(node);
+  if (s?.kind !== 'thought' || s.userToggled || !(node as HTMLDetailsElement).open) return false;
+  (node as HTMLDetailsElement).open = false;
+  return true;
 }

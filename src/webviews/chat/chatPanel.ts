@@ -16,6 +16,7 @@ import { chatHtml, localResourceRoots } from './html';
 import { handleCardAction } from './cardActions';
 import { ComposerController } from './composerController';
 import { parseWebviewMessage } from './ipcSchemas';
+import { ChatLinkHandler } from './linkHandler';
 
 /** The webview panel type (also the serializer's). */
 export const chatViewType = 'switchboard.chat';
@@ -42,9 +43,6 @@ export class ChatPanel implements vscode.Disposable {
     return new ChatPanel(panel, extensionUri, session, log);
   }
 
-  /** The composer's host side (prompts, queue, draft, config options, file search). */
-  readonly composer: ComposerController;
-
   /** Adopts a panel VS Code restored after a window reload (the serializer), for the session it showed. */
   static restore(panel: vscode.WebviewPanel, extensionUri: vscode.Uri, session: AgentSession, log: vscode.LogOutputChannel): ChatPanel {
     panel.webview.options = { enableScripts: true, localResourceRoots: localResourceRoots(extensionUri) };
@@ -52,12 +50,19 @@ export class ChatPanel implements vscode.Disposable {
     return new ChatPanel(panel, extensionUri, session, log);
   }
 
+  /** The composer's host side (prompts, queue, draft, config options, file search). */
+  readonly composer: ComposerController;
+  /** Links and code blocks of agent Markdown. */
+  private readonly links: ChatLinkHandler;
+
   private constructor(readonly panel: vscode.WebviewPanel, extensionUri: vscode.Uri, readonly session: AgentSession, private readonly log: vscode.LogOutputChannel) {
     panel.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'icon-chat.svg');
     panel.webview.html = chatHtml(panel.webview, extensionUri, title(session), { sessionId: session.sessionId, agentId: session.host.definition.id, cwd: session.cwd });
     this.composer = new ComposerController(session, (type, params) => this.post(type, params), () => this.reveal(), log);
+    this.links = new ChatLinkHandler(session.cwd, log);
     this._disposables.push(
       this.composer,
+      this.links,
       panel.onDidChangeViewState((e) => { if (e.webviewPanel.active) this.composer.markActive(); }),
       panel.webview.onDidReceiveMessage((m: unknown) => this.onMessage(m)),
       panel.onDidDispose(() => this.dispose()),
@@ -78,6 +83,7 @@ export class ChatPanel implements vscode.Disposable {
     }
     if (handleCardAction(this.session, msg.method, msg.params)) return;
     if (this.composer.handle(msg.method, msg.params)) return;
+    if (this.links.handle(msg.method, msg.params)) return;
     switch (msg.method) {
       case ReadyCommand.method:
       case RequestSnapshotCommand.method:

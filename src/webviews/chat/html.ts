@@ -1,6 +1,8 @@
 /**
  * The chat webview's HTML: a strict CSP with a fresh nonce per render, no inline handlers or styles,
- * `connect-src 'none'`, and every asset through `asWebviewUri` (ARCHITECTURE.md 1.5 item 9).
+ * `connect-src 'none'`, and every asset through `asWebviewUri` (ARCHITECTURE.md 1.5 item 9). Images load
+ * only from the webview's resource roots (`cspSource`) and `data:` (pasted images); agent Markdown never
+ * makes the webview fetch anything (webview/views/markdown.ts), and the CSP would stop it if it tried.
  */
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
@@ -30,6 +32,9 @@ export function chatHtml(webview: vscode.Webview, extensionUri: vscode.Uri, titl
     `img-src ${webview.cspSource} data:`,
     `script-src 'nonce-${n}'`,
     "connect-src 'none'",
+    "media-src 'none'",
+    "object-src 'none'",
+    "worker-src 'none'",
     "frame-src 'none'",
     "form-action 'none'",
     "base-uri 'none'",
@@ -46,7 +51,8 @@ export function chatHtml(webview: vscode.Webview, extensionUri: vscode.Uri, titl
 <body${restore ? ` data-restore="${escapeHtml(JSON.stringify(restore))}"` : ''}>
 <div id="app">
   <header id="header"></header>
-  <main id="transcript" aria-live="polite" aria-label="Conversation"></main>
+  <main id="transcript" aria-label="Conversation"></main>
+  <div id="live" class="sr-only" aria-live="polite" aria-atomic="false" aria-relevant="additions" data-testid="live-region"></div>
   <footer id="composer"></footer>
 </div>
 <script nonce="${n}" src="${script.toString()}"></script>

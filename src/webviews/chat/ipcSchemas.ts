@@ -6,8 +6,9 @@ import { z } from 'zod';
 import { CancelTurnCommand, ReadyCommand, RequestSnapshotCommand, RespondPermissionCommand, SendPromptCommand, ToggleFollowCommand } from '../../shared/chatProtocol';
 import { OpenDiffCommand, OpenLocationCommand, RetryPromptCommand } from '../../shared/chatProtocol';
 import { ResendPromptCommand, RestartAgentCommand } from '../../shared/chatProtocol';
-
+import { CopyCodeCommand, InsertCodeCommand, OpenLinkCommand } from '../../shared/chatProtocol';
 import { composerCommandSchemas } from './composerSchemas';
+import { maxHrefLength } from './linkTarget';
 
 const short = z.string().max(256);
 
@@ -25,6 +26,10 @@ export const webviewCommandSchemas: Record<string, z.ZodType> = {
   [RetryPromptCommand.method]: z.object({}),
   [RestartAgentCommand.method]: z.object({}),
   [ResendPromptCommand.method]: z.object({}),
+  // links and code blocks of agent Markdown (linkHandler.ts): the host decides what a link may open
+  [OpenLinkCommand.method]: z.strictObject({ href: z.string().min(1).max(maxHrefLength) }),
+  [CopyCodeCommand.method]: z.strictObject({ code: z.string().max(10_000_000), language: z.string().max(64).optional() }),
+  [InsertCodeCommand.method]: z.strictObject({ code: z.string().max(10_000_000), language: z.string().max(64).optional() }),
   // the composer: prompts with attachments, queue, draft, config options, file search (composerSchemas.ts)
   ...composerCommandSchemas,
 };

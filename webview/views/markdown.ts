@@ -1,0 +1,233 @@
+/**
+ * Agent Markdown in the DOM, safely and fast (markdownCore.ts has the DOM-free half).
+ *
+ * Safety: markdown-it runs with `html: false` and checked links (markdownCore.ts); its HTML is sanitized
+ * again by DOMPurify, in the webview's own DOM, with an allow-list of tags and attributes; nothing keeps an
+ * `href` or a non-`data:` image `src`. Links carry their target in `data-href` and are opened through the
+ * host ({@link installMarkdownActions}), which asks before it opens a web page and opens file links in the
+ * editor.
+ *
+ * Speed: {@link MarkdownStream} renders streamed text O(chunk): kept blocks are rendered once, only the tail
+ * is rendered again. Kept blocks go into segments of at most {@link segmentBlocks} blocks with
+ * `content-visibility: auto`, so a long answer costs the browser only what is on screen.
+ */
+import '../styles/markdown.css';
+import DOMPurify from 'dompurify';
+import { inlineImage, markdownHtml, MarkdownSplitter } from './markdownCore';
+
+/** Blocks per kept segment (each segment is laid out and painted only when on screen). */
+const segmentBlocks = 200;
+
+const allowedTags = [
+  'a', 'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'em', 's', 'del', 'code', 'pre', 'blockquote',
+  'ul', 'ol', 'li', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'img', 'div', 'span',
+];
+const allowedAttributes = ['class', 'title', 'alt', 'src', 'start', 'type', 'role', 'tabindex', 'colspan', 'rowspan'];
+
+/** A line break before a block-level tag (markdown-it's output; code is escaped, so `<` is always a tag). */
+const blockBreaks = /\n(?=<\/?(?:p|ul|ol|li|h[1-6]|blockquote|table|thead|tbody|tr|th|td|div|pre|hr)\b)/g;
+
+let purifier: ReturnType<typeof DOMPurify> | undefined;
+function purify(): ReturnType<typeof DOMPurify> {
+  if (purifier) return purifier;
+  const p = DOMPurify(window);
+  p.addHook('afterSanitizeAttributes', (node) => {
+    if (!(node instanceof Element)) return;
+    // belt and braces: nothing rendered from agent text may navigate or fetch
+    node.removeAttribute('href');
+    if (node.tagName !== 'IMG' || !inlineImage.test(node.getAttribute('src') ?? '')) node.removeAttribute('src');
+  });
+  purifier = p;
+  return p;
+}
+
+/** Sanitizes HTML (from markdown-it) into a fragment of the current document, and adds code-block toolbars. */
+export function sanitize(html: string): DocumentFragment {
+  if (!html) return document.createDocumentFragment();
+  // line breaks between block tags are text nodes the sanitizer would walk and the page would keep: drop them
+  const fragment = purify().sanitize(html.replace(blockBreaks, ''), {
+    ALLOWED_TAGS: allowedTags,
+    ALLOWED_ATTR: allowedAttributes,
+    ALLOW_DATA_ATTR: true,
+    ALLOW_ARIA_ATTR: false,
+    RETURN_DOM_FRAGMENT: true,
+  });
+  for (const block of fragment.querySelectorAll<HTMLElement>('div.code-block')) addToolbar(block);
+  return fragment;
+}
+
+let toolbarTemplate: HTMLElement | undefined;
+/** The toolbar of a code block: built once, cloned per block (cheaper than sanitizing it each time). */
+function addToolbar(block: HTMLElement): void {
+  if (!toolbarTemplate) {
+    toolbarTemplate = document.createElement('div');
+    toolbarTemplate.className = 'code-toolbar';
+    const label = document.createElement('span');
+    label.className = 'code-lang';
+    label.setAttribute('data-testid', 'code-lang');
+    const button = (action: string, text: string, title: string): HTMLButtonElement => {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'code-action';
+      b.dataset.action = action;
+      b.setAttribute('data-testid', `code-${action}`);
+      b.title = title;
+      b.textContent = text;
+      return b;
+    };
+    toolbarTemplate.append(label, button('copy', 'Copy', 'Copy the code'), button('insert', 'Insert at Cursor', 'Insert the code at the cursor of the last active editor'));
+  }
+  const toolbar = toolbarTemplate.cloneNode(true) as HTMLElement;
+  (toolbar.firstChild as HTMLElement).textContent = block.dataset.lang || 'text';
+  block.setAttribute('data-testid', 'code-block');
+  block.prepend(toolbar);
+}
+
+/** Renders a whole Markdown text at once (short texts; streamed text uses {@link MarkdownStream}). */
+export function renderMarkdown(text: string): DocumentFragment {
+  return sanitize(markdownHtml(text));
+}
+
+/**
+ * Renders a small sample once, off screen, so that the first streamed chunk does not pay for compiling the
+ * parser and the sanitizer (call it when the page is idle).
+ */
+export function warmUp(): void {
+  renderMarkdown('# Title\n\nSome **bold**, *em*, `code` and a [link](https://example.com) with www.example.com.\n\n'
+    + '- one\n- two\n\n1. first\n2. second\n\n> quote\n\n```ts\nconst x = 1;\n```\n\n| a | b |\n|---|--:|\n| 1 | 2 |\n');
+}
+
+/** What one {@link MarkdownStream.render} did. */
+export interface StreamRenderResult {
+  /** Plain text of the blocks that became final (for the screen-reader live region). */
+  readonly finalText: string;
+  /** True when text is left to render (the time budget ran out). */
+  readonly pending: boolean;
+}
+
+/**
+ * A growing Markdown text rendered incrementally into {@link element}: kept blocks in segments, then the tail
+ * (the text from the last stable block boundary on), which is rendered again on each {@link render}.
+ */
+export class MarkdownStream {
+  readonly element: HTMLElement;
+  private readonly tailElement: HTMLElement;
+  private readonly splitter = new MarkdownSplitter();
+  private segment: HTMLElement | undefined;
+  private segmentCount = 0;
+
+  constructor(attrs: Record<string, string> = {}) {
+    this.element = document.createElement('div');
+    this.element.className = 'markdown';
+    for (const [k, v] of Object.entries(attrs)) this.element.setAttribute(k, v);
+    this.tailElement = document.createElement('div');
+    this.tailElement.className = 'md-tail';
+    this.element.append(this.tailElement);
+  }
+
+  /** Adds streamed text; O(chunk). Nothing is rendered until {@link render}. */
+  append(text: string): void {
+    this.splitter.append(text);
+  }
+
+  /** True when appended text waits for {@link render}. */
+  get needsRender(): boolean {
+    return this.splitter.needsRender;
+  }
+
+  /** The plain text shown in the tail (not yet reported as final). */
+  tailText(): string {
+    return this.tailElement.textContent ?? '';
+  }
+
+  /** Renders what was appended until `deadline` (a `performance.now()` time); the rest in later calls. */
+  render(deadline = Infinity): StreamRenderResult {
+    let finalText = '';
+    for (;;) {
+      const step = this.splitter.step();
+      if (step.kept) {
+        const kept = sanitize(step.kept);
+        finalText += kept.textContent ?? '';
+        this.keep(kept);
+      }
+      if (step.tail !== undefined) {
+        this.tailElement.replaceChildren(sanitize(step.tail));
+        return { finalText, pending: false };
+      }
+      if (!step.pending) return { finalText, pending: false };
+      if (performance.now() >= deadline) {
+        // the old tail is kept (in part) now: the rest shows once it is rendered
+        this.tailElement.replaceChildren();
+        return { finalText, pending: true };
+      }
+    }
+  }
+
+  private keep(fragment: DocumentFragment): void {
+    while (fragment.firstChild) {
+      if (!this.segment || this.segmentCount >= segmentBlocks) {
+        this.segment = document.createElement('div');
+        this.segment.className = 'md-seg';
+        this.segmentCount = 0;
+        this.tailElement.before(this.segment);
+      }
+      const node = fragment.firstChild;
+      this.segment.append(node);
+      if (node.nodeType === Node.ELEMENT_NODE) this.segmentCount++;
+    }
+  }
+}
+
+/** What the code-block buttons and links ask the host to do. */
+export interface MarkdownActions {
+  openLink(href: string): void;
+  copyCode(code: string, language: string): void;
+  insertCode(code: string, language: string): void;
+}
+
+/**
+ * Handles links (`[data-href]`, by click or Enter) and code-block buttons below `root` with one delegated
+ * listener each; nothing is navigated by the browser.
+ */
+export function installMarkdownActions(root: HTMLElement, actions: MarkdownActions): void {
+  const activate = (target: EventTarget | null, event: Event): void => {
+    if (!(target instanceof Element)) return;
+    const button = target.closest<HTMLElement>('.code-block [data-action]');
+    if (button) {
+      event.preventDefault();
+      const block = button.closest<HTMLElement>('.code-block');
+      const code = block?.querySelector('pre code')?.textContent ?? '';
+      const language = block?.dataset.lang ?? '';
+      if (button.dataset.action === 'copy') {
+        actions.copyCode(code, language);
+        flash(button, 'Copied');
+      } else if (button.dataset.action === 'insert') {
+        actions.insertCode(code, language);
+      }
+      return;
+    }
+    const link = target.closest<HTMLElement>('.markdown [data-href]');
+    if (link && root.contains(link)) {
+      event.preventDefault();
+      const href = link.dataset.href;
+      if (href) actions.openLink(href);
+    }
+  };
+  root.addEventListener('click', (e) => activate(e.target, e));
+  root.addEventListener('auxclick', (e) => {
+    if (e.target instanceof Element && e.target.closest('.markdown [data-href]')) e.preventDefault();
+  });
+  root.addEventListener('keydown', (e) => {
+    if (e.key !== 'Enter' || !(e.target instanceof Element) || !e.target.matches('.markdown [data-href]')) return;
+    activate(e.target, e);
+  });
+}
+
+const flashes = new WeakMap<HTMLElement, ReturnType<typeof setTimeout>>();
+function flash(button: HTMLElement, text: string): void {
+  const label = button.dataset.label ?? button.textContent ?? '';
+  button.dataset.label = label;
+  button.textContent = text;
+  clearTimeout(flashes.get(button));
+  flashes.set(button, setTimeout(() => { button.textContent = label; }, 1500));
+}
