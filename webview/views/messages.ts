@@ -5,13 +5,21 @@
  */
 import type { AgentTextView, ContentView, UserMessageView } from '../../src/shared/viewModel';
 import { h } from './dom';
-import { MarkdownStream } from './markdown';
+import { MarkdownStream, renderMarkdown } from './markdown';
 import type { StreamRenderResult } from './markdown';
 
-/** A content block (non-text blocks render as chips; images from their data). */
-export function contentNode(c: ContentView): Node {
+/** Text content longer than this is shown as plain text even where Markdown is asked for (one render). */
+const markdownContentMax = 256 * 1024;
+
+/**
+ * A content block (non-text blocks render as chips; images from their data). `markdown`: text renders as
+ * sanitized Markdown (e.g. tool-call output, which agents write as Markdown); else as plain text.
+ */
+export function contentNode(c: ContentView, o: { readonly markdown?: boolean } = {}): Node {
   switch (c.type) {
-    case 'text': return h('div', { class: 'text' }, c.text);
+    case 'text': return o.markdown && c.text.length <= markdownContentMax
+      ? h('div', { class: 'text markdown' }, renderMarkdown(c.text))
+      : h('div', { class: 'text' }, c.text);
     case 'image': return /^image\/(?:png|jpe?g|gif|webp)$/i.test(c.mimeType) && /^[a-z0-9+/=\s]*$/i.test(c.data)
       ? h('img', { class: 'content-image', src: `data:${c.mimeType};base64,${c.data}`, alt: 'image' })
       : h('div', { class: 'chip' }, `image (${c.mimeType})`);
@@ -22,7 +30,7 @@ export function contentNode(c: ContentView): Node {
 
 /** A user's message (plain text: what the user typed is shown as typed). */
 export function userMessageNode(e: UserMessageView): HTMLElement {
-  return h('div', { class: 'entry user', 'data-testid': 'user-message' }, ...e.content.map(contentNode));
+  return h('div', { class: 'entry user', 'data-testid': 'user-message' }, ...e.content.map((c) => contentNode(c)));
 }
 
 /** The rendering state of an agent message or thought node. */
@@ -43,7 +51,7 @@ const states = new WeakMap<HTMLElement, TextState>();
 export function agentTextNode(e: AgentTextView, open = true): HTMLElement {
   const stream = new MarkdownStream({ 'data-role': 'text' });
   stream.append(e.text);
-  const blocks = h('div', { class: 'blocks' }, ...e.blocks.map(contentNode));
+  const blocks = h('div', { class: 'blocks' }, ...e.blocks.map((c) => contentNode(c)));
   let node: HTMLElement;
   if (e.kind === 'thought') {
     const summary = h('summary', { 'data-testid': 'thought-summary' }, 'Thinking');
@@ -75,7 +83,7 @@ export function updateAgentText(node: HTMLElement, e: AgentTextView): boolean {
   if (!s || s.id !== e.id || s.kind !== e.kind || e.text.length < s.text.length || !e.text.startsWith(s.text)) return false;
   if (e.text.length > s.text.length) appendText(node, e.text.slice(s.text.length));
   if (e.blocks !== s.blocksOf) {
-    s.blocks.replaceChildren(...e.blocks.map(contentNode));
+    s.blocks.replaceChildren(...e.blocks.map((c) => contentNode(c)));
     s.blocksOf = e.blocks;
   }
   return true;

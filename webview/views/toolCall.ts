@@ -40,9 +40,10 @@ function statusNode(e: ToolCallView): HTMLElement {
   return h('span', { class: 'tool-status', 'data-testid': 'tool-status', 'data-status': e.status }, icon, h('span', { class: 'tool-status-label' }, label));
 }
 
-/** Text content of a tool call (plain text for now). */
+/** Content of a tool call: text as sanitized Markdown (agents write tool output as Markdown). */
 function toolContentNode(c: ContentView): Node {
-  return c.type === 'text' ? h('div', { class: 'tool-text', 'data-testid': 'tool-text' }, c.text) : contentNode(c);
+  if (c.type !== 'text') return contentNode(c);
+  return h('div', { class: 'tool-text', 'data-testid': 'tool-text' }, contentNode(c, { markdown: true }));
 }
 
 function rawInputNode(e: ToolCallView): HTMLElement | undefined {
