@@ -274,3 +274,19 @@ export class TestClient {
     return t;
   }
 }
+
+/**
+ * For a `describe` block: returns `open(scenario, options)`, which starts an in-process test client for a
+ * scenario, and registers an `afterEach` that closes the last client opened.
+ */
+export function useTestClient(): (scenario: string, options?: TestClientOptions) => TestClient {
+  let client: TestClient | undefined;
+  afterEach(async () => {
+    await client?.close();
+    client = undefined;
+  });
+  return (scenario, options = {}) => {
+    client = TestClient.inProcess(loadScenario(scenario), options);
+    return client;
+  };
+}

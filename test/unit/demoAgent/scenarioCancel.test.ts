@@ -1,19 +1,11 @@
 import * as acp from '@agentclientprotocol/sdk';
 import * as assert from 'node:assert/strict';
-import { loadScenario, TestClient, type TestClientOptions } from './acpTestClient';
+import { useTestClient } from './acpTestClient';
 
 // Cancellation in the middle of a turn (cancelMidTurn.json) and $/cancel_request (clientRequests.json).
 
 describe('demoAgent / cancellation', () => {
-  let client: TestClient | undefined;
-  const open = (scenario: string, options: TestClientOptions = {}): TestClient => {
-    client = TestClient.inProcess(loadScenario(scenario), options);
-    return client;
-  };
-  afterEach(async () => {
-    await client?.close();
-    client = undefined;
-  });
+  const open = useTestClient();
 
   it('stops a slow stream at the next chunk and runs onCancel', async () => {
     const c = open('cancelMidTurn');

@@ -1,6 +1,6 @@
 import * as acp from '@agentclientprotocol/sdk';
 import * as assert from 'node:assert/strict';
-import { loadScenario, TestClient, type TestClientOptions } from './acpTestClient';
+import { useTestClient } from './acpTestClient';
 
 // Malformed traffic, crashes, huge messages and hangs, served in-process. (subprocess.test.ts runs
 // the same scenarios as real processes.)
@@ -21,15 +21,7 @@ async function quietly(fn: () => Promise<void>): Promise<string[]> {
 }
 
 describe('demoAgent / scripted robustness', () => {
-  let client: TestClient | undefined;
-  const open = (scenario: string, options: TestClientOptions = {}): TestClient => {
-    client = TestClient.inProcess(loadScenario(scenario), options);
-    return client;
-  };
-  afterEach(async () => {
-    await client?.close();
-    client = undefined;
-  });
+  const open = useTestClient();
 
   it('sends unknown update kinds the SDK client drops, and the session goes on (unknownUpdates.json)', async () => {
     const c = open('unknownUpdates');

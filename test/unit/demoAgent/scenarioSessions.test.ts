@@ -1,6 +1,6 @@
 import * as acp from '@agentclientprotocol/sdk';
 import * as assert from 'node:assert/strict';
-import { loadScenario, TestClient, type TestClientOptions } from './acpTestClient';
+import { useTestClient } from './acpTestClient';
 
 // Session setup, state and lifecycle of the scripted scenarios, served in-process.
 
@@ -13,15 +13,7 @@ async function rejectsWith(promise: Promise<unknown>, code: number): Promise<voi
 }
 
 describe('demoAgent / scripted sessions', () => {
-  let client: TestClient | undefined;
-  const open = (scenario: string, options: TestClientOptions = {}): TestClient => {
-    client = TestClient.inProcess(loadScenario(scenario), options);
-    return client;
-  };
-  afterEach(async () => {
-    await client?.close();
-    client = undefined;
-  });
+  const open = useTestClient();
 
   it('supports legacy modes: response, set_mode, current_mode_update (modes.json)', async () => {
     const c = open('modes');

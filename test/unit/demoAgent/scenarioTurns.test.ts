@@ -1,19 +1,11 @@
 import * as acp from '@agentclientprotocol/sdk';
 import * as assert from 'node:assert/strict';
-import { choose, loadScenario, TestClient, type TestClientOptions } from './acpTestClient';
+import { choose, useTestClient } from './acpTestClient';
 
 // Prompt turns of the scripted scenarios, each served in-process and driven by the SDK's client side.
 
 describe('demoAgent / scripted turns', () => {
-  let client: TestClient | undefined;
-  const open = (scenario: string, options: TestClientOptions = {}): TestClient => {
-    client = TestClient.inProcess(loadScenario(scenario), options);
-    return client;
-  };
-  afterEach(async () => {
-    await client?.close();
-    client = undefined;
-  });
+  const open = useTestClient();
 
   it('streams text in chunks with messageIds, a thought and a content block (streaming.json)', async () => {
     const c = open('streaming');
