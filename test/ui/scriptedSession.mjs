@@ -1,0 +1,56 @@
+// @ts-check
+// Shared by the UI modules that drive scripted agents (test/fixtures/agents/scenarios): a
+// `switchboard.agents` entry for a scenario, New Session with an agent by name, sending a prompt.
+import path from 'node:path';
+import { EXTENSION_ROOT } from '../harness/harness.mjs';
+
+/**
+ * A `switchboard.agents` entry that runs the scripted agent on `scenario` (file name without .json).
+ * @param {string} id @param {string} name @param {string} scenario @param {string} delayScale
+ */
+export function scriptedAgent(id, name, scenario, delayScale = '0') {
+  return {
+    id, name, command: process.execPath,
+    args: [
+      path.join(EXTENSION_ROOT, 'out', 'test', 'fixtures', 'agents', 'scriptedAgent.js'),
+      path.join(EXTENSION_ROOT, 'test', 'fixtures', 'agents', 'scenarios', `${scenario}.json`),
+    ],
+    env: { SCRIPTED_AGENT_DELAY_SCALE: delayScale },
+  };
+}
+
+/**
+ * Waits until the session is idle.
+ * @param {import('playwright-core').FrameLocator} chat
+ */
+export function idle(chat) {
+  return chat.locator('[data-testid="session-status"][data-status="idle"]').waitFor({ timeout: 30_000 });
+}
+
+/**
+ * New Session with the agent named `agentName`; resolves with the chat's frame once the session is idle.
+ * @param {import('../harness/runUi.mjs').UiTest} t
+ * @param {string} agentName
+ */
+export async function openSession(t, agentName) {
+  await t.runCommand(t.commandTitle('switchboard.newSession'));
+  await t.page.locator('.quick-input-list .monaco-list-row', { hasText: agentName }).first().waitFor({ timeout: 15_000 });
+  await t.page.keyboard.type(agentName);
+  await t.page.keyboard.press('Enter');
+  const chat = await t.webview({ timeoutMs: 30_000 });
+  await chat.locator('[data-testid="composer-input"]').waitFor({ timeout: 30_000 });
+  await idle(chat);
+  return chat;
+}
+
+/**
+ * Types a prompt into the composer and sends it with Enter.
+ * @param {import('../harness/runUi.mjs').UiTest} t
+ * @param {import('playwright-core').FrameLocator} chat
+ * @param {string} text
+ */
+export async function sendPrompt(t, chat, text) {
+  await chat.locator('[data-testid="composer-input"]').click();
+  await t.page.keyboard.type(text);
+  await t.page.keyboard.press('Enter');
+}
