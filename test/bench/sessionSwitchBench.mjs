@@ -23,7 +23,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   EXTENSION_ROOT, KNOWN_VERSIONS, ensureInstalled, launchBrowser, linkExtension, makeTmp, makeWorkspace,
-  payloadNeedsSmokeTestDriver, removeTmpDirs, sleep, startServer,
+  payloadNeedsSmokeTestDriver, removeTmpDirs, runPaletteCommand, sleep, startServer,
 } from '../harness/harness.mjs';
 
 const { values } = parseArgs({
@@ -66,32 +66,6 @@ const median = (xs) => {
   const m = Math.floor(s.length / 2);
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
-
-/** @param {string} s */
-const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/**
- * @param {import('playwright-core').Page} page
- * @param {string} title "Category: Title"
- */
-async function runCommand(page, title) {
-  const input = page.locator('.quick-input-widget input');
-  const exact = page.locator('.quick-input-list .monaco-list-row').filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${escapeRe(title)}\\s*$`) }) });
-  for (let attempt = 1; ; attempt++) {
-    await page.keyboard.press('Escape').catch(() => {});
-    await page.keyboard.press('F1');
-    await input.waitFor({ state: 'visible', timeout: 10_000 });
-    await input.fill(`>${title}`);
-    try {
-      await exact.first().waitFor({ timeout: 2000 });
-      break;
-    } catch {
-      if (attempt >= 30) throw new Error(`command "${title}" is not in the command palette`);
-      await sleep(1000);
-    }
-  }
-  await exact.first().click();
-}
 
 /**
  * The content frame of the chat webview titled `title` once it shows what `ready` checks, and the time
@@ -143,7 +117,7 @@ async function rendered(page, title, big, timeoutMs = 30_000) {
 async function switchTo(page, rowText, panelTitle, big) {
   const row = page.locator('.quick-input-list .monaco-list-row', { hasText: rowText });
   for (let attempt = 1; ; attempt++) {
-    await runCommand(page, 'ACP: Switch Session…');
+    await runPaletteCommand(page, 'ACP: Switch Session…');
     try {
       await row.first().waitFor({ timeout: 10_000 });
       break;
@@ -191,7 +165,7 @@ async function main() {
     await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: 30_000 }).catch(() => {});
 
     const newSession = async () => {
-      await runCommand(page, 'ACP: New Session…');
+      await runPaletteCommand(page, 'ACP: New Session…');
       await page.locator('.quick-input-list .monaco-list-row', { hasText: AGENT }).first().waitFor({ timeout: 15_000 });
       await page.keyboard.type(AGENT);
       await page.keyboard.press('Enter');

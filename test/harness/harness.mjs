@@ -138,6 +138,47 @@ export const payloadNeedsSmokeTestDriver = (version) => minor(version) > 117;
 /** @param {number} ms */
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/** @param {string} s */
+const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Runs a command from the command palette by its title ("Category: Title"), like a person: F1, type, pick.
+ * The palette computes its list when it opens, so a command contributed a moment later is missing until it
+ * is reopened: close it, wait, and open it again (bounded by `timeoutMs`, 60 s by default).
+ * @param {import('playwright-core').Page} page
+ * @param {string} title
+ * @param {{ timeoutMs?: number }} [o]
+ */
+export async function runPaletteCommand(page, title, o = {}) {
+  const input = page.locator('.quick-input-widget input');
+  const rows = page.locator('.quick-input-list .monaco-list-row');
+  const exact = rows.filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${escapeRe(title)}\\s*$`) }) });
+  const deadline = Date.now() + (o.timeoutMs ?? 60_000);
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('Escape').catch(() => {});
+    await page.keyboard.press('F1');
+    await input.waitFor({ state: 'visible', timeout: 10_000 });
+    await input.fill(`>${title}`);
+    try {
+      await exact.first().waitFor({ timeout: 2000 });
+      break;
+    } catch {
+      if (attempt >= 30 || Date.now() > deadline) {
+        const shown = (await rows.allTextContents().catch(() => [])).slice(0, 5);
+        throw new Error(`command "${title}" not in the command palette after ${attempt} tries; the palette showed: ${JSON.stringify(shown)}`);
+      }
+      await page.keyboard.press('Escape');
+      await sleep(1000);
+    }
+  }
+  await exact.first().click();
+  // the palette closes (or the command replaced it with its own quick pick)
+  await page.waitForFunction(() => {
+    const i = /** @type {HTMLInputElement | null} */ (document.querySelector('.quick-input-widget input'));
+    return !i || !i.checkVisibility() || !i.value.startsWith('>');
+  }, null, { timeout: 5000 }).catch(() => {});
+}
+
 /** @returns {Map<number, number[]>} ppid -> child pids, read from /proc */
 function processChildren() {
   /** @type {Map<number, number[]>} */

@@ -31,7 +31,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
   EXTENSION_ROOT, REPO_ROOT, extensionManifest, ensureInstalled, installVsix, launchBrowser, linkExtension, log, makeTmp,
-  makeWorkspace, payloadNeedsSmokeTestDriver, removeTmpDirs, resolveVersions, sleep, startServer,
+  makeWorkspace, payloadNeedsSmokeTestDriver, removeTmpDirs, resolveVersions, runPaletteCommand, sleep, startServer,
 } from './harness.mjs';
 import { errorText, finishLayer } from './report.mjs';
 
@@ -84,8 +84,6 @@ const SHOTS = path.join(REPO_ROOT, 'test-results', 'screenshots');
  */
 
 /** @param {string} s */
-const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** @param {string} s */
 const fileSafe = (s) => s.replace(/[^\w.-]+/g, '_');
 
 async function loadModules() {
@@ -125,35 +123,7 @@ function makeT(page, version, name, server, workspace, load, counter) {
 
   /** @type {UiTest['runCommand']} */
   const runCommand = async (title, o = {}) => {
-    const input = page.locator('.quick-input-widget input');
-    const rows = page.locator('.quick-input-list .monaco-list-row');
-    const exact = rows.filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${escapeRe(title)}\\s*$`) }) });
-    const deadline = Date.now() + (o.timeoutMs ?? 60_000);
-    // The palette computes its list when it opens; a command contributed a moment later is missing
-    // until it is reopened. So, like a person: close it, wait, and open it again (bounded).
-    for (let attempt = 1; ; attempt++) {
-      await page.keyboard.press('Escape').catch(() => {});
-      await page.keyboard.press('F1');
-      await input.waitFor({ state: 'visible', timeout: 10_000 });
-      await input.fill(`>${title}`);
-      try {
-        await exact.first().waitFor({ timeout: 2000 });
-        break;
-      } catch {
-        if (attempt >= 30 || Date.now() > deadline) {
-          const shown = (await rows.allTextContents().catch(() => [])).slice(0, 5);
-          throw new Error(`command "${title}" not in the command palette after ${attempt} tries; the palette showed: ${JSON.stringify(shown)}`);
-        }
-        await page.keyboard.press('Escape');
-        await sleep(1000);
-      }
-    }
-    await exact.first().click();
-    // the palette closes (or the command replaced it with its own quick pick)
-    await page.waitForFunction(() => {
-      const i = /** @type {HTMLInputElement | null} */ (document.querySelector('.quick-input-widget input'));
-      return !i || !i.checkVisibility() || !i.value.startsWith('>');
-    }, null, { timeout: 5000 }).catch(() => {});
+    await runPaletteCommand(page, title, o);
     say(`ran command "${title}"`);
   };
 
