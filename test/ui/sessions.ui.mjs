@@ -81,7 +81,9 @@ export async function run(t) {
   // focus the resumed session, then reload the window
   await switchTo(t, 'History one');
   await page.locator('.tabs-container .tab.active', { hasText: 'History one' }).first().waitFor({ timeout: 15_000 });
-  await page.waitForTimeout(2500); // the transcript store flushes every 250 ms; the workbench saves its editors
+  // the transcript store flushes every 250 ms; the web workbench saves its open editors on a timer, and a
+  // page reload does not wait for that save (under load 2.5 s was once too short on 1.139)
+  await page.waitForTimeout(5000);
   await page.reload();
   // both panels come back; the one VS Code shows first may be either: pick the resumed one's tab
   const tab = page.locator('.tabs-container .tab', { hasText: 'History one' }).first();
