@@ -62,7 +62,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   context.subscriptions.push(followBar, registerDiffEditor(context), vscode.window.tabGroups.onDidChangeTabs(() => followBar.update()));
 
   context.subscriptions.push(
-    vscode.commands.registerCommand('switchboard.newSession', (agentId?: unknown) => newSession(deps, typeof agentId === 'string' ? agentId : undefined)),
+    vscode.commands.registerCommand('switchboard.newSession', async (agentId?: unknown) => { await newSession(deps, typeof agentId === 'string' ? agentId : undefined); }),
     vscode.commands.registerCommand('switchboard.addSelectionToChat', () => addSelectionToChat()),
     vscode.commands.registerCommand('switchboard.cancelTurn', () => activeSession()?.cancel()),
     vscode.commands.registerCommand('switchboard.followAgent', () => {

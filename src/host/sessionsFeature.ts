@@ -62,14 +62,16 @@ export function registerSessions(context: vscode.ExtensionContext, registry: Age
     vscode.window.createTreeView(sessionsViewId, { treeDataProvider: tree, showCollapseAll: true }),
     panels.onDidChange(() => statusBar.update()),
     sessions.onDidChangeSessions(() => statusBar.update()),
-    vscode.commands.registerCommand('switchboard.switchSession', (sessionId?: unknown) => switchSession(deps, typeof sessionId === 'string' ? sessionId : undefined)),
-    vscode.commands.registerCommand('switchboard.openSession', (arg?: unknown) => {
+    // session commands resolve to nothing: a command's result goes back to the workbench serialized, and a
+    // session (its whole transcript) took 100 ms of JSON on every switch from the palette
+    vscode.commands.registerCommand('switchboard.switchSession', async (sessionId?: unknown) => { await switchSession(deps, typeof sessionId === 'string' ? sessionId : undefined); }),
+    vscode.commands.registerCommand('switchboard.openSession', async (arg?: unknown) => {
       const item = itemOf(arg);
-      return item ? openHistoryItem(deps, item) : switchSession(deps);
+      await (item ? openHistoryItem(deps, item) : switchSession(deps));
     }),
     vscode.commands.registerCommand('switchboard.closeSession', (arg?: unknown) => closeSession(deps, targetOf(arg, panels.activeSession()))),
     vscode.commands.registerCommand('switchboard.deleteSession', (arg?: unknown) => deleteSessionConfirmed(deps, targetOf(arg, panels.activeSession()))),
-    vscode.commands.registerCommand('switchboard.continueInNewSession', () => continueInNewSession(deps, panels.activeSession())),
+    vscode.commands.registerCommand('switchboard.continueInNewSession', async () => { await continueInNewSession(deps, panels.activeSession()); }),
     vscode.commands.registerCommand('switchboard.refreshSessions', () => tree.refresh()),
   );
   const api: SessionsApi = {
