@@ -5,14 +5,17 @@
  * Store changes are coalesced and rendered once per animation frame (the host already batches deltas per
  * ~16 ms): appends to a message are collected and its Markdown is rendered once per frame, within a time
  * budget so that no frame runs long; a message that arrives whole (a snapshot) is rendered over several
- * frames. Streamed answers reach screen readers through a polite, throttled live region.
+ * frames. A snapshot carries only the newest entries, so a long session shows its end at once; the older
+ * entries are asked for a page at a time after each painted frame and put before them. Streamed answers reach
+ * screen readers through a polite, throttled live region.
  */
 import './styles/chat.css';
 import {
-  CancelTurnCommand, CopyCodeCommand, DidChangeNotification, DidSnapshotNotification, InsertCodeCommand, isIpc, OpenLinkCommand,
-  ReadyCommand, RequestSnapshotCommand, SendPromptCommand, ToggleFollowCommand,
+  CancelTurnCommand, CopyCodeCommand, DidChangeNotification, DidEntriesNotification, DidSnapshotNotification, InsertCodeCommand, isIpc,
+  OpenLinkCommand, ReadyCommand, RequestEntriesCommand, RequestSnapshotCommand, SendPromptCommand, ToggleFollowCommand,
 } from '../src/shared/chatProtocol';
-import type { DidChangeParams } from '../src/shared/chatProtocol';
+import type { DidChangeParams, DidEntriesParams } from '../src/shared/chatProtocol';
+import { olderEntriesPage } from '../src/shared/viewModel';
 import type { EntryView, ThreadSnapshot } from '../src/shared/viewModel';
 import { hostIpc } from './hostIpc';
 import { ChatStore } from './store';
@@ -52,6 +55,10 @@ installMarkdownActions(document.body, {
 
 // ---- what changed since the last frame ----
 let resetPending = false;
+/** Older entries that arrived: indices [from, to) go before the node of `to`. */
+let olderPending: { from: number; to: number } | undefined;
+/** Whether a request for older entries is out. */
+let olderRequested = false;
 let statePending = false;
 /** Entries to render (again) from the store. */
 const entriesPending = new Set<number>();
@@ -99,6 +106,11 @@ function onStoreChange(change: StoreChange): void {
   switch (change.type) {
     case 'reset':
       resetPending = true;
+      olderPending = undefined;
+      break;
+    case 'older':
+      if (resetPending) break; // rendered from the store anyway
+      olderPending = { from: change.from, to: olderPending?.to ?? change.to };
       break;
     case 'append': {
       const node = nodes[change.index];
@@ -175,11 +187,46 @@ function renderAll(): void {
   lastStatus = store.state?.status;
 }
 
+/**
+ * Renders older entries that arrived before the oldest rendered one (scroll anchoring keeps the view), ten at
+ * a time, newest first, until `deadline`; returns the index down to which it rendered (`from` when done).
+ */
+function renderOlder(from: number, to: number, deadline: number): number {
+  let end = to;
+  while (end > from) {
+    const start = Math.max(from, end - 10);
+    const fragment = document.createDocumentFragment();
+    for (let i = start; i < end; i++) {
+      const entry = store.entries[i];
+      if (!entry) continue;
+      const node = renderEntry(entry, renderContext);
+      nodes[i] = node;
+      fragment.append(node);
+      silent.add(node);
+      if (isTextNode(node)) textPending.add(i);
+      if (entry.kind === 'thought' && !thoughtIsCurrent(store.entries, i)) collapseThought(node);
+    }
+    let next = end;
+    while (next < nodes.length && !nodes[next]) next++;
+    transcript.insertBefore(fragment, nodes[next] ?? null);
+    end = start;
+    if (performance.now() >= deadline) break;
+  }
+  return end;
+}
+
+/** Asks for the entries before the oldest one the store has, one page at a time, after this frame painted. */
+function requestOlder(): void {
+  if (olderRequested || olderPending || store.firstIndex <= 0) return;
+  olderRequested = true;
+  setTimeout(() => ipc.post(RequestEntriesCommand, { before: store.firstIndex, count: olderEntriesPage }), 0);
+}
+
 /** Thoughts collapse when the answer starts; a new prompt ends a thought's "Thinking…" too. */
 function afterNewEntry(index: number): void {
   const kind = store.entries[index]?.kind;
   if (kind !== 'agent' && kind !== 'user') return;
-  for (let i = index - 1; i >= 0; i--) {
+  for (let i = index - 1; i >= store.firstIndex; i--) {
     const e = store.entries[i];
     if (e.kind === 'user') break;
     if (e.kind !== 'thought') continue;
@@ -204,6 +251,11 @@ function flush(): void {
     resetPending = false;
     statePending = false;
     renderAll();
+  }
+  if (olderPending) {
+    const done = renderOlder(olderPending.from, olderPending.to, deadline);
+    olderPending = done > olderPending.from ? { from: olderPending.from, to: done } : undefined;
+    if (olderPending) schedule();
   }
   // terminals first: they update the nodes of cards that are not rendered again below
   for (const id of terminalsPending) refreshTerminal(transcript, id, store.terminals.get(id));
@@ -247,6 +299,7 @@ function flush(): void {
     autoTop = transcript.scrollTop;
   }
   if (textPending.size) continueSoon();
+  requestOlder();
 }
 
 /** Renders appended text of the pending messages, newest first, until `deadline`. */
@@ -284,6 +337,10 @@ document.addEventListener('visibilitychange', () => {
 ipc.onMessage((msg) => {
   if (isIpc(DidSnapshotNotification, msg)) store.applySnapshot(msg.params as ThreadSnapshot);
   else if (isIpc(DidChangeNotification, msg)) store.applyChange(msg.params as DidChangeParams);
+  else if (isIpc(DidEntriesNotification, msg)) {
+    olderRequested = false;
+    if (!store.applyOlder(msg.params as DidEntriesParams)) requestOlder(); // stale: ask again from where the store is
+  }
 });
 ipc.post(ReadyCommand, {});
 // compile the Markdown path before the first answer streams in

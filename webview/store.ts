@@ -2,7 +2,7 @@
  * The webview's copy of the thread: a snapshot plus deltas applied in `seq` order. A gap in the sequence
  * asks the host for a fresh snapshot instead of showing a wrong transcript (ARCHITECTURE.md 1.5 item 8).
  */
-import type { DidChangeParams } from '../src/shared/chatProtocol';
+import type { DidChangeParams, DidEntriesParams } from '../src/shared/chatProtocol';
 import { terminalTailChars } from '../src/shared/viewModel';
 import type { AgentTextView, EntryView, TerminalView, ThreadDelta, ThreadSnapshot, ThreadStateView } from '../src/shared/viewModel';
 import { incompleteTailStart } from './views/ansi';
@@ -12,6 +12,8 @@ export type StoreChange =
   | { readonly type: 'reset' }
   | { readonly type: 'append'; readonly index: number; readonly text: string }
   | { readonly type: 'entry'; readonly index: number }
+  /** Older entries arrived: indices `from` up to (not including) `to` were put before the others. */
+  | { readonly type: 'older'; readonly from: number; readonly to: number }
   | { readonly type: 'state' }
   /** A terminal's whole view changed (or it was forgotten). */
   | { readonly type: 'terminal'; readonly terminalId: string }
@@ -22,7 +24,10 @@ export type StoreChange =
 export class ChatStore {
   seq = -1;
   state: ThreadStateView | undefined;
+  /** By thread index; the indices below {@link firstIndex} are holes until the older entries arrive. */
   entries: EntryView[] = [];
+  /** The index of the oldest entry the webview has (0 once it has them all). */
+  firstIndex = 0;
   /** Agent terminals by id (output bounded to the tail, like the host's). */
   readonly terminals = new Map<string, TerminalView>();
   /** Per terminal: the cut-off escape sequence at the end of its output, carried to the next chunk. */
@@ -40,11 +45,31 @@ export class ChatStore {
   applySnapshot(s: ThreadSnapshot): void {
     this.seq = s.seq;
     this.state = s.state;
-    this.entries = [...s.entries];
+    this.firstIndex = s.firstIndex ?? 0;
+    this.entries = new Array<EntryView>(this.firstIndex);
+    for (const e of s.entries) this.entries.push(e);
     this.terminals.clear();
     this.carries.clear();
     for (const t of s.terminals ?? []) this.terminals.set(t.terminalId, t);
     this.emit({ type: 'reset' });
+  }
+
+  /**
+   * Puts older entries before the ones the store has. They must end where those begin and be current at the
+   * store's seq (the host sends its pending deltas first); anything else is stale (a snapshot came in between)
+   * and ignored: the caller asks again from {@link firstIndex}.
+   */
+  applyOlder(p: DidEntriesParams): boolean {
+    if (p.seq > this.seq) {
+      this.onGap(`older entries at seq ${p.seq}, the webview is at ${this.seq}`);
+      return false;
+    }
+    if (p.seq !== this.seq || p.from + p.entries.length !== this.firstIndex || !p.entries.length) return false;
+    p.entries.forEach((e, i) => { this.entries[p.from + i] = e; });
+    const to = this.firstIndex;
+    this.firstIndex = p.from;
+    this.emit({ type: 'older', from: p.from, to });
+    return true;
   }
 
   /** Applies a batch of deltas; a gap requests a resync and drops the batch. */
@@ -62,12 +87,14 @@ export class ChatStore {
   private applyDelta(d: ThreadDelta): void {
     switch (d.op) {
       case 'append': {
+        if (d.index < this.firstIndex) return; // not here yet: it comes with the older entries, current
         const e = this.entries[d.index] as AgentTextView | undefined;
         if (!e || (e.kind !== 'agent' && e.kind !== 'thought')) return this.onGap(`append to entry ${d.index}`);
         this.entries[d.index] = { ...e, text: e.text + d.text };
         return this.emit({ type: 'append', index: d.index, text: d.text });
       }
       case 'entry':
+        if (d.index < this.firstIndex) return; // likewise
         this.entries[d.index] = d.entry;
         return this.emit({ type: 'entry', index: d.index });
       case 'state':

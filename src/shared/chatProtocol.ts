@@ -4,7 +4,7 @@
  * notifications host → webview. The host validates every incoming message with zod (src/webviews/chat).
  */
 import type { AttachmentView, ComposerStateView, DraftView, FileMatchView } from './composerModel';
-import type { ThreadDelta, ThreadSnapshot } from './viewModel';
+import type { EntryView, ThreadDelta, ThreadSnapshot } from './viewModel';
 
 /** The IPC scope of the chat. */
 export const chatScope = 'chat';
@@ -85,6 +85,10 @@ export interface SnapshotRequestParams { readonly reason: string }
 /** The webview saw a gap in the delta sequence and asks for a fresh snapshot. */
 export const RequestSnapshotCommand = define<SnapshotRequestParams>('thread/resync');
 
+export interface RequestEntriesParams { readonly before: number; readonly count: number }
+/** The webview shows the newest entries and asks for `count` entries before index `before` (older first). */
+export const RequestEntriesCommand = define<RequestEntriesParams>('thread/requestEntries');
+
 export interface UpdateQueuedPromptParams { readonly id: string; readonly text: string }
 /** The user edited a queued prompt. */
 export const UpdateQueuedPromptCommand = define<UpdateQueuedPromptParams>('queue/update');
@@ -123,6 +127,16 @@ export const DidAttachNotification = define<DidAttachParams>('composer/didAttach
 
 /** A full snapshot (on ready, after a gap). */
 export const DidSnapshotNotification = define<ThreadSnapshot>('thread/didSnapshot');
+
+export interface DidEntriesParams {
+  /** The seq the entries are current at (the host sends its pending deltas first). */
+  readonly seq: number;
+  /** The thread index of `entries[0]`. */
+  readonly from: number;
+  readonly entries: readonly EntryView[];
+}
+/** The answer to {@link RequestEntriesCommand}: older entries, to be put before the ones the webview has. */
+export const DidEntriesNotification = define<DidEntriesParams>('thread/didEntries');
 
 export interface DidChangeParams { readonly firstSeq: number; readonly deltas: readonly ThreadDelta[] }
 /** Deltas since the last message; `firstSeq` is the seq of `deltas[0]`, the rest follow by one each. */

@@ -150,7 +150,13 @@ export interface TerminalView {
 export interface ThreadSnapshot {
   readonly seq: number;
   readonly state: ThreadStateView;
+  /**
+   * The newest entries, from index `firstIndex` on: a long transcript shows its end at once and the
+   * webview asks for the older entries afterwards ({@link snapshotTailEntries}).
+   */
   readonly entries: readonly EntryView[];
+  /** The thread index of `entries[0]`; 0 (or absent) when the snapshot holds every entry. */
+  readonly firstIndex?: number;
   /** The agent terminals of the session whose output the chat keeps, oldest first. */
   readonly terminals?: readonly TerminalView[];
 }
@@ -164,3 +170,8 @@ export type ThreadDelta =
   | { readonly op: 'terminalOutput'; readonly terminalId: string; readonly text: string }
   /** A terminal's whole view (added, exited, released); null when the chat no longer keeps it. */
   | { readonly op: 'terminal'; readonly terminalId: string; readonly terminal: TerminalView | null };
+
+/** How many of the newest entries a snapshot carries; the webview asks for the older ones after it painted. */
+export const snapshotTailEntries = 40;
+/** How many older entries the webview asks for at a time. */
+export const olderEntriesPage = 200;

@@ -73,9 +73,11 @@ export function stateToView(t: AcpThread, agentName: string): ThreadStateView {
   };
 }
 
-/** Everything the chat shows: state, entries and the kept terminal output. */
-export function threadSnapshot(t: AcpThread, agentName: string, seq: number): ThreadSnapshot {
-  return { seq, state: stateToView(t, agentName), entries: t.entries.map(entryToView), terminals: t.terminals.views() };
+/** Everything the chat shows: state, entries (the newest `tail` of them) and the kept terminal output. */
+export function threadSnapshot(t: AcpThread, agentName: string, seq: number, tail = Infinity): ThreadSnapshot {
+  const firstIndex = Math.max(0, t.entries.length - tail);
+  const entries = t.entries.slice(firstIndex).map(entryToView);
+  return { seq, state: stateToView(t, agentName), entries, ...(firstIndex ? { firstIndex } : {}), terminals: t.terminals.views() };
 }
 
 function withModes(modes: ThreadStateView['modes']): { modes?: NonNullable<ThreadStateView['modes']> } {

@@ -1,12 +1,14 @@
 /**
  * The chat panel of one session: a WebviewPanel in the editor area. On the webview's ready message the host
- * sends a full snapshot, then batches of sequenced deltas (appends are merged, at most one post per frame),
+ * sends a snapshot (the state and the newest entries: switching to a long session costs what a short one
+ * does; the webview asks for the older entries page by page once it painted), then batches of sequenced deltas (appends are merged, at most one post per frame),
  * so a long streamed answer costs O(chunk) per update, not O(message) (ANCHORS.md (e): other clients are
  * quadratic). A gap reported by the webview gets a fresh snapshot; `retainContextWhenHidden` stays false.
  */
 import * as vscode from 'vscode';
-import { CancelTurnCommand, DidChangeNotification, DidSnapshotNotification, ReadyCommand, RequestSnapshotCommand, RespondPermissionCommand, ToggleFollowCommand } from '../../shared/chatProtocol';
-import type { IpcMessageType, RespondPermissionParams } from '../../shared/chatProtocol';
+import { CancelTurnCommand, DidChangeNotification, DidEntriesNotification, DidSnapshotNotification, ReadyCommand, RequestEntriesCommand, RequestSnapshotCommand, RespondPermissionCommand, ToggleFollowCommand } from '../../shared/chatProtocol';
+import type { IpcMessageType, RequestEntriesParams, RespondPermissionParams } from '../../shared/chatProtocol';
+import { snapshotTailEntries } from '../../shared/viewModel';
 import type { ThreadDelta } from '../../shared/viewModel';
 import type { AgentSession } from '../../host/agentSession';
 import { chatTerminalTailChars } from '../../thread/terminalOutputStore';
@@ -90,6 +92,7 @@ export class ChatPanel implements vscode.Disposable {
         this._ready = true;
         this.sendSnapshot();
         return this.composer.sendState();
+      case RequestEntriesCommand.method: return this.sendEntries(msg.params as RequestEntriesParams);
       case CancelTurnCommand.method: return this.session.cancel();
       case RespondPermissionCommand.method: {
         const { requestId, optionId } = msg.params as RespondPermissionParams;
@@ -105,7 +108,20 @@ export class ChatPanel implements vscode.Disposable {
     if (this._timer) clearTimeout(this._timer);
     this._timer = undefined;
     const t = this.session.thread;
-    this.post(DidSnapshotNotification, threadSnapshot(t, this.session.host.definition.name, this._seq));
+    this.post(DidSnapshotNotification, threadSnapshot(t, this.session.host.definition.name, this._seq, snapshotTailEntries));
+  }
+
+  /**
+   * Older entries for a webview that shows the newest ones. The pending deltas go first, so the entries are
+   * current at the seq they carry and every later delta applies on top of them.
+   */
+  private sendEntries({ before, count }: RequestEntriesParams): void {
+    if (this._timer) clearTimeout(this._timer);
+    this.flush();
+    const entries = this.session.thread.entries;
+    const end = Math.min(before, entries.length);
+    const from = Math.max(0, end - count);
+    this.post(DidEntriesNotification, { seq: this._seq, from, entries: entries.slice(from, end).map(entryToView) });
   }
 
   private onThreadChange(c: ThreadChange): void {

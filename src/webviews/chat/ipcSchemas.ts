@@ -3,7 +3,7 @@
  * not match is dropped and logged, never acted on.
  */
 import { z } from 'zod';
-import { CancelTurnCommand, ReadyCommand, RequestSnapshotCommand, RespondPermissionCommand, SendPromptCommand, ToggleFollowCommand } from '../../shared/chatProtocol';
+import { CancelTurnCommand, ReadyCommand, RequestEntriesCommand, RequestSnapshotCommand, RespondPermissionCommand, SendPromptCommand, ToggleFollowCommand } from '../../shared/chatProtocol';
 import { OpenDiffCommand, OpenLocationCommand, RetryPromptCommand } from '../../shared/chatProtocol';
 import { ResendPromptCommand, RestartAgentCommand } from '../../shared/chatProtocol';
 import { CopyCodeCommand, InsertCodeCommand, OpenLinkCommand } from '../../shared/chatProtocol';
@@ -19,6 +19,7 @@ export const webviewCommandSchemas: Record<string, z.ZodType> = {
   [CancelTurnCommand.method]: z.object({}),
   [RespondPermissionCommand.method]: z.object({ requestId: short, optionId: short }),
   [RequestSnapshotCommand.method]: z.object({ reason: short }),
+  [RequestEntriesCommand.method]: z.strictObject({ before: z.number().int().nonnegative().max(100_000_000), count: z.number().int().min(1).max(1000) }),
   [ToggleFollowCommand.method]: z.object({}),
   // tool-call card and notice actions (cardActions.ts): content items are referred to by index, never sent back
   [OpenDiffCommand.method]: z.strictObject({ toolCallId: short, index: z.number().int().nonnegative().max(100_000) }),
