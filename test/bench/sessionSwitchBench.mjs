@@ -9,7 +9,9 @@
 // webview shows the last entry (and the composer) and answers a requestAnimationFrame + task round trip
 // (the frame was painted and the main thread is free: the composer would take a keystroke). The clock is the
 // wall clock of this machine on both sides (Node before the key press, `performance.timeOrigin + now()` in
-// the webview frame). Runs `--rounds` alternations (big, empty) and prints the medians, their difference and
+// the webview frame; an init script checks in the frame every 4 ms, as polling over CDP would wait behind the
+// page's busy main thread). The chat gets the newest entries first and asks for older ones after it painted;
+// after the rounds the benchmark checks that all of them arrived, in order. Runs `--rounds` alternations (big, empty) and prints the medians, their difference and
 // ratio, and the target: switching to the big session is interactive in <= 150 ms. The target is held to
 // what the entries add over the empty switch (that one is the workbench re-creating a webview, a fixed cost
 // outside the extension, several hundred ms on a small machine); the absolute figure is printed next to it.
@@ -68,9 +70,40 @@ const median = (xs) => {
 };
 
 /**
- * The content frame of the chat webview titled `title` once it shows what `ready` checks, and the time
- * (ms since the epoch) at which it had painted that and answered a rAF + task round trip. Polls every frame
- * of the page (CDP round trips of ~1 ms); the timestamp is taken in the frame, so polling adds no time.
+ * Runs in every frame from its creation (an init script): in a chat webview it checks, every 4 ms,
+ * whether the chat shows a finished session (composer, idle status, and either no agent message or a last one
+ * with `marker`), and records the time at which that had been painted and a rAF + task round trip answered
+ * (the main thread is free: the composer would take a keystroke), as `globalThis.__switchBench`. Checking in
+ * the frame measures the webview; polling it over CDP would wait behind the page's busy main thread.
+ * @param {string} marker
+ */
+function recordReadiness(marker) {
+  const started = performance.now();
+  /** @type {{ empty?: number, big?: number }} */
+  const times = {};
+  Object.assign(globalThis, { __switchBench: times });
+  // a timer, not animation frames: the webview host writes the chat into this frame with document.open(),
+  // which drops pending animation frame callbacks
+  const timer = setInterval(() => {
+    const composer = document.querySelector('[data-testid="composer-input"]');
+    if (composer && document.querySelector('[data-testid="session-status"][data-status="idle"]')) {
+      const messages = document.querySelectorAll('[data-testid="agent-message"]');
+      const last = messages[messages.length - 1];
+      const kind = messages.length === 0 ? 'empty' : (last.textContent ?? '').includes(marker) ? 'big' : undefined;
+      if (kind && times[kind] === undefined) {
+        times[kind] = 0;
+        requestAnimationFrame(() => setTimeout(() => { times[kind] = performance.timeOrigin + performance.now(); }, 0));
+      }
+      if (kind === 'big') clearInterval(timer);
+    }
+    const elapsed = performance.now() - started;
+    if ((!document.getElementById('transcript') && elapsed > 10_000) || elapsed > 300_000) clearInterval(timer); // not a chat
+  }, 4);
+}
+
+/**
+ * The content frame of the chat webview titled `title` once it recorded that it shows the finished session
+ * (`big`: the last entry; else an empty one), and that time in ms since the epoch.
  * @param {import('playwright-core').Page} page
  * @param {string} title
  * @param {boolean} big
@@ -78,30 +111,16 @@ const median = (xs) => {
  */
 async function rendered(page, title, big, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
-  /** @type {WeakMap<import('playwright-core').Frame, string | null>} */
-  const titles = new WeakMap();
   while (Date.now() < deadline) {
     for (const f of page.frames()) {
       if (f.isDetached()) continue;
-      let t = titles.get(f);
-      if (t === undefined) {
-        t = await f.frameElement().then((e) => e.getAttribute('title'), () => null);
-        // only cache a definite answer (the attribute may be set a moment after the frame appears)
-        if (t) titles.set(f, t);
-      }
+      // read each time: a panel's title (and its frame's) changes when the agent names the session
+      const t = await f.frameElement().then((e) => e.getAttribute('title')).catch(() => null);
       if (t !== title) continue;
-      const at = await f.evaluate(([isBig, marker]) => new Promise((resolve) => {
-        const composer = document.querySelector('[data-testid="composer-input"]');
-        const status = document.querySelector('[data-testid="session-status"][data-status="idle"]');
-        const messages = document.querySelectorAll('[data-testid="agent-message"]');
-        const last = messages[messages.length - 1];
-        const ok = composer && status && (isBig ? !!last && (last.textContent ?? '').includes(String(marker)) : messages.length === 0);
-        if (!ok) { resolve(0); return; }
-        requestAnimationFrame(() => setTimeout(() => resolve(performance.timeOrigin + performance.now()), 0));
-      }), /** @type {[boolean, string]} */ ([big, MARKER])).catch(() => 0);
+      const at = await f.evaluate((kind) => /** @type {any} */ (globalThis).__switchBench?.[kind] ?? 0, big ? 'big' : 'empty').catch(() => 0);
       if (at) return { frame: f, at };
     }
-    await sleep(2);
+    await sleep(5);
   }
   throw new Error(`the chat "${title}" did not render within ${timeoutMs} ms`);
 }
@@ -156,6 +175,7 @@ async function main() {
   const browser = await launchBrowser();
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.addInitScript(recordReadiness, MARKER);
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
     const workspace = makeWorkspace(path.join(tmp, 'workspace'));
@@ -192,6 +212,16 @@ async function main() {
       const e = await switchTo(page, 'Untitled session', `New session · ${AGENT}`, false);
       if (i >= 0) { big.push(b); empty.push(e); }
     }
+    // the older entries arrive after the newest showed: in the end the chat holds all of them, in order
+    const last = await switchTo(page, BIG, `${BIG} · ${AGENT}`, true);
+    const { frame } = await rendered(page, `${BIG} · ${AGENT}`, true);
+    await frame.waitForFunction((n) => document.querySelectorAll('#transcript > .entry').length === n, entries + 1, { timeout: 30_000 })
+      .catch(async () => { throw new Error(`the chat shows ${await frame.locator('#transcript > .entry').count()} entries, not ${entries + 1}, ${last.toFixed(0)} ms after the switch and 30 s on`); });
+    const order = await frame.evaluate(() => [...document.querySelectorAll('#transcript > .entry')].map((e) => e.textContent ?? ''));
+    const number = (/** @type {string} */ text) => /Entry (\d+)|Read src\/s(\d+)|Thought (\d+)/.exec(text)?.slice(1).find((x) => x !== undefined);
+    const wrong = order.findIndex((text, k) => (k === 0 ? !text.includes('go') : k === entries ? !text.includes(MARKER) : number(text) !== String(k - 1)));
+    if (wrong >= 0) throw new Error(`entry ${wrong} of the big session is out of place: "${order[wrong].slice(0, 80)}"`);
+    console.log(`  (after the switch the chat holds all ${entries + 1} entries in order)`);
     return { big, empty };
   } finally {
     await browser.close();
