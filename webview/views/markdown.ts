@@ -16,7 +16,7 @@ import DOMPurify from 'dompurify';
 import { inlineImage, markdownHtml, MarkdownSplitter } from './markdownCore';
 
 /** Blocks per kept segment (each segment is laid out and painted only when on screen). */
-const segmentBlocks = 200;
+const segmentBlocks = 50;
 
 const allowedTags = [
   'a', 'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'em', 's', 'del', 'code', 'pre', 'blockquote',
@@ -31,6 +31,8 @@ let purifier: ReturnType<typeof DOMPurify> | undefined;
 function purify(): ReturnType<typeof DOMPurify> {
   if (purifier) return purifier;
   const p = DOMPurify(window);
+  // once, not per call: DOMPurify parses a config passed to sanitize() on every call
+  p.setConfig({ ALLOWED_TAGS: allowedTags, ALLOWED_ATTR: allowedAttributes, ALLOW_DATA_ATTR: true, ALLOW_ARIA_ATTR: false, RETURN_DOM_FRAGMENT: true });
   p.addHook('afterSanitizeAttributes', (node) => {
     if (!(node instanceof Element)) return;
     // belt and braces: nothing rendered from agent text may navigate or fetch
@@ -45,13 +47,7 @@ function purify(): ReturnType<typeof DOMPurify> {
 export function sanitize(html: string): DocumentFragment {
   if (!html) return document.createDocumentFragment();
   // line breaks between block tags are text nodes the sanitizer would walk and the page would keep: drop them
-  const fragment = purify().sanitize(html.replace(blockBreaks, ''), {
-    ALLOWED_TAGS: allowedTags,
-    ALLOWED_ATTR: allowedAttributes,
-    ALLOW_DATA_ATTR: true,
-    ALLOW_ARIA_ATTR: false,
-    RETURN_DOM_FRAGMENT: true,
-  });
+  const fragment = purify().sanitize(html.replace(blockBreaks, '')) as unknown as DocumentFragment;
   for (const block of fragment.querySelectorAll<HTMLElement>('div.code-block')) addToolbar(block);
   return fragment;
 }

@@ -19,7 +19,7 @@ type Markdown = MarkdownIt;
 interface Env { references?: Record<string, unknown> }
 
 /** Characters parsed at most in one step; a longer tail is rendered over several steps (and frames). */
-export const windowChars = 8 * 1024;
+export const windowChars = 3 * 1024;
 
 /** Raster image types that may be shown inline from a `data:` URL. */
 export const inlineImage = /^data:image\/(?:png|jpe?g|gif|webp);base64,[a-z0-9+/=\s]*$/i;
@@ -154,8 +154,15 @@ export interface SplitStep {
  * step. Appending is O(chunk); a step parses the tail, or a window of about {@link windowChars} characters of it.
  */
 export class MarkdownSplitter {
-  /** Text from the last stable boundary on, `\r\n` and `\r` normalized to `\n`. */
+  /** Text from the last stable boundary on, `\r\n` and `\r` normalized to `\n`; the rest is in {@link incoming}. */
   private tail = '';
+  /**
+   * Appended text not yet moved into {@link tail}, oldest first. Steps take from it only what a window needs:
+   * when rendering falls behind a fast stream, joining every chunk into the tail at once would copy the whole
+   * backlog again at each step (a string built by `+=` is flattened when it is sliced).
+   */
+  private readonly incoming: string[] = [];
+  private incomingLength = 0;
   /** A `\r` at the end of the last chunk (it may be the first half of `\r\n`). */
   private carriageReturn = false;
   private dirty = false;
@@ -170,7 +177,8 @@ export class MarkdownSplitter {
     if (this.carriageReturn) t = t.slice(0, -1);
     if (t.includes('\r')) t = t.replace(/\r\n?/g, '\n');
     if (!t) return;
-    this.tail += t;
+    this.incoming.push(t);
+    this.incomingLength += t.length;
     this.dirty = true;
   }
 
@@ -181,7 +189,18 @@ export class MarkdownSplitter {
 
   /** Characters not yet kept. */
   get tailLength(): number {
-    return this.tail.length;
+    return this.tail.length + this.incomingLength;
+  }
+
+  /** Moves appended text into the tail until it holds more than `size` characters (or nothing is left). */
+  private fill(size: number): void {
+    if (this.tail.length > size || !this.incoming.length) return;
+    let take = 0;
+    let length = this.tail.length;
+    while (take < this.incoming.length && length <= size) length += this.incoming[take++].length;
+    const moved = this.incoming.splice(0, take).join('');
+    this.incomingLength -= moved.length;
+    this.tail += moved;
   }
 
   /**
@@ -192,8 +211,9 @@ export class MarkdownSplitter {
     if (!this.dirty) return { kept: '', tail: undefined, pending: false };
     let kept = '';
     for (let size = windowChars; ; size *= 2) {
+      this.fill(size);
       const end = windowEnd(this.tail, size);
-      const whole = end >= this.tail.length;
+      const whole = end >= this.tail.length && !this.incoming.length;
       const src = whole ? this.tail : this.tail.slice(0, end);
       const env: Env = { references: { ...this.references } };
       const tokens = markdown.parse(src, env);

@@ -134,6 +134,18 @@ describe('agent Markdown (webview/views/markdownCore)', () => {
       assert.equal(streamed([fence]), markdownHtml(fence));
     });
 
+    it('a backlog of thousands of chunks (rendering fell behind) is taken a window at a time, identical to a whole render', () => {
+      const doc = Object.values(docs).join('\n\n').repeat(40);
+      const chunks = randomChunks(doc, prng(11), 40);
+      assert.ok(chunks.length > 1000);
+      assert.equal(streamed(chunks, chunks.length + 1), markdownHtml(doc), 'every chunk appended before the first step');
+      const s = new MarkdownSplitter();
+      chunks.forEach((c) => s.append(c));
+      assert.equal(s.tailLength, doc.length);
+      s.step();
+      assert.ok(s.tailLength < doc.length && s.tailLength > doc.length - 2 * windowChars, 'one step takes about one window');
+    });
+
     it('normalizes \\r\\n and \\r, also split across chunks', () => {
       assert.equal(streamed(['a\r', '\nb\r\n\r', '\nc\rd']), markdownHtml('a\nb\n\nc\nd'));
     });
