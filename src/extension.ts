@@ -51,7 +51,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     });
   };
   const openChat = (session: AgentSession) => {
-    if (!panels.get(session.sessionId)) watchFirstPrompt(session);
+    if (!panels.get(session.key)) watchFirstPrompt(session);
     panels.open(session);
   };
   const activeSession = (): AgentSession | undefined => panels.activeSession();

@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { AgentSession } from '../host/agentSession';
+import { sessionKey } from '../host/sessionHistory';
 import type { HistoryItem } from '../host/sessionHistory';
 import type { SessionCommandDeps } from './switchSession';
 
@@ -22,7 +23,8 @@ export function targetOf(arg: unknown, active: AgentSession | undefined): Sessio
 /** Closes a session's chat (and leaves the session); its transcript stays in history. */
 export function closeSession(deps: SessionCommandDeps, target: SessionTarget | undefined): void {
   if (!target) return void vscode.window.showInformationMessage('No session to close: open a Switchboard chat first.');
-  if (!deps.closeChat(target.sessionId)) deps.sessions.close(target.sessionId);
+  const key = sessionKey(target.agentId, target.sessionId);
+  if (!deps.closeChat(key)) deps.sessions.close(key);
 }
 
 /** Asks for confirmation (modal), then deletes the session from the agent (when it can) and from history. */
@@ -38,7 +40,7 @@ export async function deleteSessionConfirmed(deps: SessionCommandDeps, target: S
     'Delete',
   );
   if (pick !== 'Delete') return false;
-  deps.closeChat(target.sessionId);
+  deps.closeChat(sessionKey(target.agentId, target.sessionId));
   try {
     const agentDeleted = await deps.sessions.delete(target.agentId, target.sessionId);
     if (!agentDeleted) void vscode.window.showInformationMessage(`"${name}" was removed from Switchboard's history. ${target.agentName} keeps its own copy (it is not running, or cannot delete sessions).`);

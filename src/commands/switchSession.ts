@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { AgentSession } from '../host/agentSession';
 import type { AgentRegistry } from '../host/agentRegistry';
-import { relativeTime } from '../host/sessionHistory';
+import { relativeTime, sessionKey } from '../host/sessionHistory';
 import type { HistoryItem } from '../host/sessionHistory';
 import type { SessionManager } from '../host/sessionManager';
 import { deleteSessionConfirmed } from './sessionCommands';
@@ -17,7 +17,8 @@ export interface SessionCommandDeps {
   readonly registry: AgentRegistry;
   readonly sessions: SessionManager;
   readonly openChat: (session: AgentSession) => void;
-  readonly closeChat: (sessionId: string) => boolean;
+  /** Closes the chat of a session (by {@link sessionKey}); false when none is open. */
+  readonly closeChat: (key: string) => boolean;
 }
 
 interface Row extends vscode.QuickPickItem { readonly item?: HistoryItem }
@@ -91,7 +92,7 @@ export async function switchSession(deps: SessionCommandDeps, sessionId?: string
     qp.onDidTriggerItemButton(async (e) => {
       const item = e.item.item;
       if (!item) return;
-      if (e.button === closeButton) { if (!deps.closeChat(item.sessionId)) deps.sessions.close(item.sessionId); }
+      if (e.button === closeButton) { const key = sessionKey(item.agentId, item.sessionId); if (!deps.closeChat(key)) deps.sessions.close(key); }
       else if (e.button === deleteButton && !(await deleteSessionConfirmed(deps, item))) return;
       qp.show();
       await refresh();

@@ -13,6 +13,7 @@ import type { AgentHost } from './agentHost';
 import { ChangeTracker } from './changeTracker';
 import { FollowAgent } from './followAgent';
 import { FsHandler } from './fsHandler';
+import { sessionKey } from './sessionHistory';
 import { PermissionBroker } from './permissionBroker';
 import { vscodePermissionEnvironment } from './permissionEnvironment';
 import { promptBlocks } from './promptAttachments';
@@ -46,6 +47,11 @@ export class AgentSession implements vscode.Disposable {
   private _inFlight: ContentBlock[] | undefined;
   /** The prompt whose turn was running when the agent exited (offered for resend after a restart). */
   interruptedPrompt: ContentBlock[] | undefined;
+
+  /** The client's identity of this session: agent id + session id ({@link sessionKey}). */
+  get key(): string {
+    return sessionKey(this.host.definition.id, this.sessionId);
+  }
 
   constructor(host: AgentHost, readonly sessionId: string, readonly cwd: string, log: vscode.LogOutputChannel, additionalDirectories: readonly string[] = []) {
     this._host = host;

@@ -56,10 +56,18 @@ export interface HistorySources {
   readonly listed: ReadonlyMap<string, { agentName: string; sessions: readonly SessionInfo[] }>;
 }
 
+/**
+ * What identifies a session in the client: its agent and the id that agent gave it (two agents may hand out
+ * the same session id).
+ */
+export function sessionKey(agentId: string, sessionId: string): string {
+  return `${agentId}\u0000${sessionId}`;
+}
+
 /** Merges open sessions, stored transcripts and agent lists (one row per agent + session id), most recent first, open ones on top. */
 export function mergeHistory(src: HistorySources): HistoryItem[] {
   const rows = new Map<string, HistoryItem>();
-  const key = (agentId: string, sessionId: string) => `${agentId}\u0000${sessionId}`;
+  const key = sessionKey;
   for (const s of src.store.list()) {
     rows.set(key(s.agentId, s.sessionId), {
       agentId: s.agentId, agentName: s.agentName, sessionId: s.sessionId, cwd: s.cwd, title: s.title, updatedAt: s.updatedAt,

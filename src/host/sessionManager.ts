@@ -18,7 +18,7 @@ import { filterMcpServers, mcpServersSetting, parseMcpServers } from './mcpServe
 import { Redactor, redactingLog } from './redactor';
 import { AgentRestarter } from './restart';
 import { AgentSecrets } from './secrets';
-import { listAgentSessions, mergeHistory } from './sessionHistory';
+import { listAgentSessions, mergeHistory, sessionKey } from './sessionHistory';
 import type { HistoryItem } from './sessionHistory';
 import type { TranscriptRecording, TranscriptStore } from './transcriptStore';
 
@@ -65,7 +65,7 @@ export class SessionManager implements vscode.Disposable {
     this.restarter = new AgentRestarter({
       hostOf: (id) => this._hosts.get(id),
       startHost: (def, cwd) => this.ensureHost(def, cwd),
-      sessionsOf: (id) => this.sessions.filter((s) => s.host.definition.id === id && !this.isReadOnly(s.sessionId)),
+      sessionsOf: (id) => this.sessions.filter((s) => s.host.definition.id === id && !this.isReadOnly(s.key)),
       mcpServersFor: (host) => this.mcpServersFor(host),
       continueInNewSession: async (old) => {
         const next = await this.newSession(old.host.definition, old.cwd);
@@ -122,9 +122,12 @@ export class SessionManager implements vscode.Disposable {
     return [...this._sessions.values()];
   }
 
-  /** A session by id. */
-  get(sessionId: string): AgentSession | undefined {
-    return this._sessions.get(sessionId);
+  /**
+   * A session by its key ({@link sessionKey}), or by a bare session id (the test API, commands given an id):
+   * when two agents' sessions share it, the one opened last.
+   */
+  get(keyOrId: string): AgentSession | undefined {
+    return this._sessions.get(keyOrId) ?? [...this._sessions.values()].reverse().find((x) => x.sessionId === keyOrId);
   }
 
   /** The log channel of an agent (created on first use). */
@@ -154,7 +157,7 @@ export class SessionManager implements vscode.Disposable {
     const session = new AgentSession(host, res.sessionId, cwd, log);
     session.thread.setSessionSetup(res); // config options and legacy modes (acp-client-spec §3.1)
     host.attach(session);
-    this._sessions.set(session.sessionId, session);
+    this._sessions.set(session.key, session);
     this.track(session);
     this._onDidChangeSessions.fire();
     return session;
@@ -166,8 +169,9 @@ export class SessionManager implements vscode.Disposable {
   }
 
   /** True for a session shown read-only from the client's store (its agent can neither resume nor load). */
-  isReadOnly(sessionId: string): boolean {
-    return this._readOnly.has(sessionId);
+  isReadOnly(keyOrId: string): boolean {
+    const s = this.get(keyOrId);
+    return !!s && this._readOnly.has(s.key);
   }
 
   /** The running (ready) agents. */
@@ -206,8 +210,8 @@ export class SessionManager implements vscode.Disposable {
    * undefined when the agent is not configured any more (read-only too).
    */
   async open(ref: SessionRef, def: AgentDefinition | undefined, token?: vscode.CancellationToken): Promise<AgentSession> {
-    const already = this._sessions.get(ref.sessionId);
-    if (already && already.host.definition.id === ref.agentId) return already;
+    const already = this._sessions.get(sessionKey(ref.agentId, ref.sessionId));
+    if (already) return already;
     let failure: string | undefined;
     if (def) {
       try {
@@ -243,7 +247,7 @@ export class SessionManager implements vscode.Disposable {
       throw error;
     }
     log.info(`session ${ref.sessionId} resumed in ${ref.cwd}`);
-    this._sessions.set(session.sessionId, session);
+    this._sessions.set(session.key, session);
     this.track(session, false, stored?.queue);
     this._onDidChangeSessions.fire();
     return session;
@@ -256,13 +260,13 @@ export class SessionManager implements vscode.Disposable {
     if (ref.title || stored?.title) session.thread.restore([], stored?.title || ref.title || '', []);
     // §3.3: the view exists (empty) before the request; the replay streams into it
     host.attach(session);
-    this._sessions.set(session.sessionId, session);
+    this._sessions.set(session.key, session);
     const recording = this.track(session, true, stored?.queue);
     try {
       // config options and legacy modes of the response (acp-client-spec §3.3)
       session.thread.setSessionSetup(await host.connection.request('session/load', { sessionId: ref.sessionId, cwd: ref.cwd, mcpServers: this.mcpServersFor(host) }) ?? {});
     } catch (error) {
-      this.forget(ref.sessionId);
+      this.forget(session.key);
       throw error;
     }
     log.info(`session ${ref.sessionId} loaded in ${ref.cwd} (${session.thread.entries.length} entries replayed)`);
@@ -281,8 +285,8 @@ export class SessionManager implements vscode.Disposable {
     const session = new AgentSession(new AgentHost(agent, log, this.clientInfo, ref.cwd), ref.sessionId, ref.cwd, log);
     session.thread.restore(stored.entries, stored.title || ref.title || '', stored.plan);
     session.thread.setStatus('disconnected', `Read-only: ${reason}. Use Continue in New Session to go on.`);
-    this._readOnly.add(session.sessionId);
-    this._sessions.set(session.sessionId, session);
+    this._readOnly.add(session.key);
+    this._sessions.set(session.key, session);
     this._onDidChangeSessions.fire();
     return session;
   }
@@ -298,7 +302,7 @@ export class SessionManager implements vscode.Disposable {
       else this.logFor(session.host.definition).warn(`the stored queue of session ${session.sessionId} is not valid and was dropped: ${parsed.error.message}`);
     }
     const sub = q.onDidChange(() => recording.recordQueue(q.toJSON()));
-    this._recordings.set(session.sessionId, { compact: () => recording.compact(), dispose: () => { sub.dispose(); recording.dispose(); } });
+    this._recordings.set(session.key, { compact: () => recording.compact(), dispose: () => { sub.dispose(); recording.dispose(); } });
     return recording;
   }
 
@@ -306,11 +310,12 @@ export class SessionManager implements vscode.Disposable {
    * Leaves a session (its panel was closed): cancels a running turn, sends `session/close` when the agent
    * advertises `sessionCapabilities.close` (§3.5), and forgets it. Its transcript stays in the store.
    */
-  close(sessionId: string): void {
-    const s = this._sessions.get(sessionId);
+  close(keyOrId: string): void {
+    const s = this.get(keyOrId);
     if (!s) return;
-    const readOnly = this._readOnly.has(sessionId);
-    this.forget(sessionId);
+    const { sessionId } = s;
+    const readOnly = this._readOnly.has(s.key);
+    this.forget(s.key);
     if (readOnly || s.host.state !== 'ready' || !s.host.initializeResponse?.agentCapabilities?.sessionCapabilities?.close) return;
     s.host.connection.request('session/close', { sessionId }).then(
       () => this.logFor(s.host.definition).info(`session ${sessionId} closed`),
@@ -324,8 +329,8 @@ export class SessionManager implements vscode.Disposable {
    * Resolves to false when the agent kept its own copy (it cannot delete, or is not running).
    */
   async delete(agentId: string, sessionId: string): Promise<boolean> {
-    const open = this._sessions.get(sessionId);
-    if (open && open.host.definition.id === agentId) this.close(sessionId);
+    const open = this._sessions.get(sessionKey(agentId, sessionId));
+    if (open) this.close(open.key);
     this._store?.remove(agentId, sessionId);
     const host = this._hosts.get(agentId);
     let deleted = false;
@@ -338,15 +343,16 @@ export class SessionManager implements vscode.Disposable {
   }
 
   /** Closes a session locally (the panel was closed). */
-  forget(sessionId: string): void {
-    const s = this._sessions.get(sessionId);
+  forget(keyOrId: string): void {
+    const s = this.get(keyOrId);
     if (!s) return;
+    const key = s.key;
     s.cancel();
-    s.host.detach(sessionId);
-    this._sessions.delete(sessionId);
-    this._recordings.get(sessionId)?.dispose();
-    this._recordings.delete(sessionId);
-    this._readOnly.delete(sessionId);
+    s.host.detach(s.sessionId);
+    this._sessions.delete(key);
+    this._recordings.get(key)?.dispose();
+    this._recordings.delete(key);
+    this._readOnly.delete(key);
     s.dispose();
     this._onDidChangeSessions.fire();
   }

@@ -9,6 +9,7 @@ import { openHistoryItem, switchSession } from '../commands/switchSession';
 import type { SessionCommandDeps } from '../commands/switchSession';
 import { ChatPanelRegistry } from '../webviews/chat/chatPanels';
 import type { AgentRegistry } from './agentRegistry';
+import { sessionKey } from './sessionHistory';
 import type { HistoryItem } from './sessionHistory';
 import type { SessionManager } from './sessionManager';
 import { SessionsTreeProvider, sessionsViewId } from './sessionsTreeView';
@@ -25,6 +26,11 @@ export interface SessionsApi {
   openSession(agentId: string, sessionId: string, cwd?: string): Promise<string>;
   /** Closes a session's chat (and the session). */
   closeSession(sessionId: string): void;
+  /**
+   * The key of a session: its agent id and session id. Every method that takes a session id takes a key too,
+   * and needs it when two agents handed out the same id.
+   */
+  keyOf(agentId: string, sessionId: string): string;
   /** True for a read-only session from the client's store. */
   isReadOnly(sessionId: string): boolean;
   /** The session of the active chat panel. */
@@ -87,6 +93,7 @@ export function registerSessions(context: vscode.ExtensionContext, registry: Age
       return s.sessionId;
     },
     closeSession: (id) => void (panels.close(id) || sessions.close(id)),
+    keyOf: sessionKey,
     isReadOnly: (id) => sessions.isReadOnly(id),
     activeSessionId: () => panels.all().find((p) => p.panel.active)?.session.sessionId,
     restored: () => panels.restoring,

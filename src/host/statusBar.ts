@@ -40,7 +40,7 @@ export class SessionStatusBar implements vscode.Disposable {
   private render(): void {
     const s = this._session;
     if (!s) return this._item.hide();
-    const readOnly = this.isReadOnly(s.sessionId);
+    const readOnly = this.isReadOnly(s.key);
     const l = readOnly ? { icon: 'lock', text: 'read-only' } : labels[s.thread.status] ?? { icon: 'comment-discussion', text: s.thread.status };
     this._item.text = `$(${l.icon}) ${s.host.definition.name}: ${l.text}`;
     this._item.tooltip = `${s.thread.title || 'New session'} · ${s.host.definition.name} (${l.text})${s.thread.error ? `\n${s.thread.error}` : ''}\nClick to switch session`;

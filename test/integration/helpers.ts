@@ -39,11 +39,11 @@ export function workspaceRoot(): string {
  * Registers a scripted agent for `scenario` (a file name in test/fixtures/agents/scenarios, without .json)
  * in the user settings and returns its agent id. `env` is passed to the agent.
  */
-export async function useScriptedAgent(scenario: string, env: Record<string, string> = {}): Promise<string> {
+export async function useScriptedAgent(scenario: string, env: Record<string, string> = {}, agentId?: string): Promise<string> {
   const ext = vscode.extensions.getExtension(extensionId);
   assert.ok(ext);
   const root = ext.extensionPath;
-  const id = `scripted-${scenario.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  const id = agentId ?? `scripted-${scenario.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   const config = vscode.workspace.getConfiguration('switchboard');
   const agents = (config.get<unknown[]>('agents') ?? []).filter((a) => (a as { id?: string }).id !== id);
   agents.push({

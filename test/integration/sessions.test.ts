@@ -24,6 +24,37 @@ describe('sessions: many at once, history, switching', function () {
     assert.ok(!agentText(sb, a).includes(b) && !agentText(sb, b).includes(a), 'no text of one session in the other');
   });
 
+  it('two agents that hand out the same session id keep their sessions, chats and transcripts apart', async () => {
+    const one = await useScriptedAgent('streaming', {}, 'same-id-streaming');
+    const two = await useScriptedAgent('plan', {}, 'same-id-plan');
+    const id = await sb.newSession(one);
+    assert.equal(await sb.newSession(two), id, 'both agents call their first session the same');
+    const a = sb.keyOf(one, id);
+    const b = sb.keyOf(two, id);
+    try {
+      assert.notEqual(sb.session(a), sb.session(b));
+      assert.equal(sb.session(id), sb.session(b), 'a bare id that two sessions share names the newer one');
+      const chats = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('switchboard.chat'));
+      await until(() => chats().length === 2, 'a chat per session');
+      await Promise.all([sb.prompt(a, 'go'), sb.prompt(b, 'go')]);
+      assert.match(agentText(sb, a), /streamed/);
+      assert.equal(sb.snapshot(a)?.state.plan.length, 0, 'no plan from the other agent');
+      assert.ok((sb.snapshot(b)?.state.plan.length ?? 0) > 0, 'the plan agent\'s plan');
+      assert.doesNotMatch(agentText(sb, b), /streamed/);
+      sb.flushTranscripts();
+      const rows = (await sb.history()).filter((r) => r.sessionId === id && (r.agentId === one || r.agentId === two));
+      assert.deepEqual(rows.map((r) => r.agentId).sort(), [one, two].sort(), 'two history rows, one per agent');
+      sb.closeSession(a);
+      await until(() => chats().length === 1, 'one chat closed');
+      assert.equal(sb.session(a), undefined);
+      assert.ok(sb.session(b), 'the other session stays open');
+      assert.equal(sb.session(id), sb.session(b), 'the id names the one left');
+    } finally {
+      sb.closeSession(a);
+      sb.closeSession(b);
+    }
+  });
+
   it('two agents run at once', async () => {
     const one = await useScriptedAgent('historyPaging', { SCRIPTED_AGENT_DELAY_SCALE: '1' });
     const two = await useScriptedAgent('historyNoLoad');

@@ -54,7 +54,7 @@ export function handleCardAction(session: AgentSession, method: string, params: 
       session.retryLastPrompt().catch((e: unknown) => showError(e instanceof Error ? e.message : String(e)));
       return true;
     case RestartAgentCommand.method:
-      void vscode.commands.executeCommand('switchboard.restartAgent', session.sessionId);
+      void vscode.commands.executeCommand('switchboard.restartAgent', session.key);
       return true;
     case ResendPromptCommand.method:
       session.resendInterrupted().catch((e: unknown) => showError(e instanceof Error ? e.message : String(e)));

@@ -8,6 +8,7 @@
 import * as vscode from 'vscode';
 import type { AgentRegistry } from '../../host/agentRegistry';
 import type { AgentSession } from '../../host/agentSession';
+import { sessionKey } from '../../host/sessionHistory';
 import type { SessionManager, SessionRef } from '../../host/sessionManager';
 import { ChatPanel, chatViewType } from './chatPanel';
 
@@ -36,9 +37,9 @@ export class ChatPanelRegistry implements vscode.Disposable {
     this._disposables.push(this._onDidChange, this._onDidChange.event(() => this.updateContext()));
   }
 
-  /** The panel of a session. */
-  get(sessionId: string): ChatPanel | undefined {
-    return this._panels.get(sessionId);
+  /** The panel of a session, by its key ({@link sessionKey}) or by a bare session id (the last opened). */
+  get(keyOrId: string): ChatPanel | undefined {
+    return this._panels.get(keyOrId) ?? this.all().reverse().find((p) => p.session.sessionId === keyOrId);
   }
 
   /** Every open panel. */
@@ -54,7 +55,7 @@ export class ChatPanelRegistry implements vscode.Disposable {
 
   /** Opens (or focuses) the chat of a session. */
   open(session: AgentSession): ChatPanel {
-    const open = this._panels.get(session.sessionId);
+    const open = this._panels.get(session.key);
     if (open) {
       open.reveal();
       return open;
@@ -63,8 +64,8 @@ export class ChatPanelRegistry implements vscode.Disposable {
   }
 
   /** Closes the panel of a session (which leaves the session). */
-  close(sessionId: string): boolean {
-    const panel = this._panels.get(sessionId);
+  close(keyOrId: string): boolean {
+    const panel = this.get(keyOrId);
     if (!panel) return false;
     panel.panel.dispose();
     return true;
@@ -91,7 +92,7 @@ export class ChatPanelRegistry implements vscode.Disposable {
     panel.webview.html = message(`Reconnecting to ${ref.agentName ?? ref.agentId}…`);
     try {
       const session = await this.sessions.open(ref, this.agents.get(ref.agentId));
-      if (this._panels.has(session.sessionId)) {
+      if (this._panels.has(session.key)) {
         panel.dispose(); // the session is already shown in another panel
         return;
       }
@@ -103,12 +104,12 @@ export class ChatPanelRegistry implements vscode.Disposable {
 
   private adopt(panel: ChatPanel): ChatPanel {
     const session = panel.session;
-    this._panels.set(session.sessionId, panel);
+    this._panels.set(session.key, panel);
     session.chatVisible = () => panel.panel.visible;
     panel.onDidDispose(() => {
       session.chatVisible = () => false;
-      if (this._panels.get(session.sessionId) === panel) this._panels.delete(session.sessionId);
-      this.sessions.close(session.sessionId);
+      if (this._panels.get(session.key) === panel) this._panels.delete(session.key);
+      this.sessions.close(session.key);
       void this.saveOpenChats();
       this._onDidChange.fire();
     });
@@ -123,7 +124,7 @@ export class ChatPanelRegistry implements vscode.Disposable {
 
   private byTitle(title: string): SessionRef | undefined {
     const open = this.state.get<OpenChat[]>(openChatsKey, []);
-    return open.find((c) => c.panelTitle === title && !this._panels.has(c.sessionId));
+    return open.find((c) => c.panelTitle === title && !this._panels.has(sessionKey(c.agentId, c.sessionId)));
   }
 
   private saveOpenChats(): Thenable<void> {
@@ -136,7 +137,7 @@ export class ChatPanelRegistry implements vscode.Disposable {
 
   private updateContext(): void {
     const s = this.all().find((p) => p.panel.active)?.session;
-    void vscode.commands.executeCommand('setContext', readOnlyContextKey, !!s && this.sessions.isReadOnly(s.sessionId));
+    void vscode.commands.executeCommand('setContext', readOnlyContextKey, !!s && this.sessions.isReadOnly(s.key));
   }
 
   dispose(): void {

@@ -39,7 +39,7 @@ export class ComposerController implements vscode.Disposable {
   private _draft: DraftView | undefined;
 
   constructor(readonly session: AgentSession, private readonly post: PostToWebview, private readonly reveal: () => void, private readonly log: vscode.LogOutputChannel) {
-    this._draft = ComposerController.memory?.draft(session.sessionId);
+    this._draft = ComposerController.memory?.draft(session.key);
     ComposerController._open.push(this);
     this._disposables.push(
       session.queue.onDidChange(() => this.sendState()),
@@ -98,7 +98,7 @@ export class ComposerController implements vscode.Disposable {
         const { draft } = params as SaveDraftParams;
         if (this._draft && this._draft.rev > draft.rev) return true; // older than what the host has
         this._draft = draft;
-        ComposerController.memory?.saveDraft(this.session.sessionId, draft);
+        ComposerController.memory?.saveDraft(this.session.key, draft);
         return true;
       }
       case SetConfigOptionCommand.method: {
@@ -123,7 +123,7 @@ export class ComposerController implements vscode.Disposable {
   attach(attachment: AttachmentView): void {
     const draft = this._draft ?? { text: '', attachments: [], rev: 0 };
     this._draft = { ...draft, attachments: [...draft.attachments, attachment], rev: draft.rev + 1 };
-    ComposerController.memory?.saveDraft(this.session.sessionId, this._draft);
+    ComposerController.memory?.saveDraft(this.session.key, this._draft);
     this.reveal();
     this.post(DidAttachNotification, { attachment });
   }
