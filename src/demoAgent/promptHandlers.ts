@@ -45,6 +45,7 @@ export function registerPromptHandlers(app: acp.AgentApp, agent: ScriptedAgent):
     if (session.activeTurn) {
       throw acp.RequestError.invalidRequest({ sessionId: session.sessionId }, 'a prompt turn is already running in this session');
     }
+    agent.requirePromptAuth();
     const text = promptText(params.prompt);
     const args = text.startsWith('/') ? text.replace(/^\/\S*\s*/, '') : text;
     session.prompts += 1;

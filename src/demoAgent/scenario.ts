@@ -14,7 +14,8 @@ import { stepSchema } from './scenarioSteps';
  *   wrong one such as 2 —, `agentCapabilities`, `authMethods`, `agentInfo`, `_meta`). A given key
  *   replaces the default entirely. The default advertises everything the engine supports.
  * - `auth.required`: `session/new|load|resume` fail with -32000 until `authenticate` was called with an
- *   advertised method, or until the env var `auth.envVar` is set in the agent's environment.
+ *   advertised method, or until the env var `auth.envVar` is set in the agent's environment; with
+ *   `auth.promptsBeforeExpiry`, `session/prompt` too once that many prompts ran since the last login.
  * - `session`: id prefix, legacy `modes`, `configOptions`, `commands` and `usage` (both sent right after
  *   new/load/resume), `stored` sessions for `session/list` (paged by `listPageSize`) and
  *   `session/load` (their `replay` steps run before the response, or after it with
@@ -110,6 +111,11 @@ export const scenarioSchema = z.strictObject({
     required: z.boolean(),
     /** Authentication counts as done when this env var is set in the agent's environment. */
     envVar: z.string().optional(),
+    /**
+     * The login expires after this many prompts: the next `session/prompt` fails with -32000 until
+     * `authenticate` is called again (a token that ran out mid-session).
+     */
+    promptsBeforeExpiry: z.number().int().nonnegative().optional(),
   }).optional(),
   session: z.strictObject({
     /** Prefix of new session ids (followed by a counter). Default `sess-`. */

@@ -45,6 +45,8 @@ export class ScriptedAgent implements EngineContext {
   readonly delayScale: number;
   clientCapabilities: acp.ClientCapabilities | undefined;
   authenticated = false;
+  /** Prompts answered since the last `authenticate` (for `auth.promptsBeforeExpiry`). */
+  promptsSinceLogin = 0;
   private connection: acp.AgentConnection | undefined;
   private closedFlag = false;
   private markClosed: () => void = () => undefined;
@@ -140,6 +142,15 @@ export class ScriptedAgent implements EngineContext {
     }, 0);
   }
 
+  /** `session/prompt`: throws -32000 when the scenario's login expired (`auth.promptsBeforeExpiry`). */
+  requirePromptAuth(): void {
+    const limit = this.scenario.auth?.promptsBeforeExpiry;
+    if (limit === undefined) return;
+    if (this.promptsSinceLogin >= limit) this.authenticated = false;
+    this.requireAuth();
+    this.promptsSinceLogin += 1;
+  }
+
   /** Throws -32000 unless authenticated (or the scenario needs no auth, or its env var is set). */
   requireAuth(): void {
     const auth = this.scenario.auth;
@@ -206,6 +217,7 @@ export class ScriptedAgent implements EngineContext {
       }
       await this.before('authenticate', {});
       this.authenticated = true;
+      this.promptsSinceLogin = 0;
       this.after('authenticate', {});
       return {};
     });

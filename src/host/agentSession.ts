@@ -47,6 +47,12 @@ export class AgentSession implements vscode.Disposable {
   private _inFlight: ContentBlock[] | undefined;
   /** The prompt whose turn was running when the agent exited (offered for resend after a restart). */
   interruptedPrompt: ContentBlock[] | undefined;
+  /**
+   * Set by the session manager: offers the agent's login methods and runs the chosen one (an `env_var` login
+   * restarts the agent, which rebinds this session). A prompt answered `auth_required` logs in and is sent
+   * again once.
+   */
+  login: ((host: AgentHost) => Promise<unknown>) | undefined;
 
   /** The client's identity of this session: agent id + session id ({@link sessionKey}). */
   get key(): string {
@@ -160,10 +166,22 @@ export class AgentSession implements vscode.Disposable {
   }
 
   private async runTurn(prompt: ContentBlock[]): Promise<void> {
-    const host = this._host; // a restart replaces it; this turn belongs to the old one
+    let host = this._host; // a restart replaces it; this turn belongs to the old one
     try {
       this._inFlight = prompt;
-      const res = await host.connection.request('session/prompt', { sessionId: this.sessionId, prompt });
+      let res;
+      try {
+        res = await host.connection.request('session/prompt', { sessionId: this.sessionId, prompt });
+      } catch (error) {
+        if (!AcpError.isAuthRequired(error) || !this.login) throw error;
+        // the login ran out (a token expired): log in, then send the prompt again, once
+        this._inFlight = undefined;
+        host.log.info(`session/prompt of ${this.sessionId} needs a login (auth_required); the prompt is sent again after it`);
+        await this.login(host);
+        host = this._host;
+        this._inFlight = prompt;
+        res = await host.connection.request('session/prompt', { sessionId: this.sessionId, prompt });
+      }
       this._inFlight = undefined;
       this.thread.endTurn(res.stopReason);
     } catch (error) {

@@ -157,10 +157,16 @@ export class SessionManager implements vscode.Disposable {
     const session = new AgentSession(host, res.sessionId, cwd, log);
     session.thread.setSessionSetup(res); // config options and legacy modes (acp-client-spec §3.1)
     host.attach(session);
-    this._sessions.set(session.key, session);
+    this.add(session);
     this.track(session);
     this._onDidChangeSessions.fire();
     return session;
+  }
+
+  /** Registers a session that talks to its agent: a prompt answered `auth_required` offers the login. */
+  private add(session: AgentSession): void {
+    session.login = (host) => this.auth.login(host);
+    this._sessions.set(session.key, session);
   }
 
   /** Sets the client's transcript store: every session opened from now on is recorded in it. */
@@ -240,14 +246,14 @@ export class SessionManager implements vscode.Disposable {
     host.attach(session);
     try {
       // config options and legacy modes of the response (acp-client-spec §3.4)
-      session.thread.setSessionSetup(await host.connection.request('session/resume', { sessionId: ref.sessionId, cwd: ref.cwd, mcpServers: this.mcpServersFor(host) }));
+      session.thread.setSessionSetup(await this.auth.withAuth(host, (h) => this.moveTo(session, h).connection.request('session/resume', { sessionId: ref.sessionId, cwd: ref.cwd, mcpServers: this.mcpServersFor(h) })));
     } catch (error) {
-      host.detach(ref.sessionId);
+      session.host.detach(ref.sessionId);
       session.dispose();
       throw error;
     }
     log.info(`session ${ref.sessionId} resumed in ${ref.cwd}`);
-    this._sessions.set(session.key, session);
+    this.add(session);
     this.track(session, false, stored?.queue);
     this._onDidChangeSessions.fire();
     return session;
@@ -260,11 +266,11 @@ export class SessionManager implements vscode.Disposable {
     if (ref.title || stored?.title) session.thread.restore([], stored?.title || ref.title || '', []);
     // §3.3: the view exists (empty) before the request; the replay streams into it
     host.attach(session);
-    this._sessions.set(session.key, session);
+    this.add(session);
     const recording = this.track(session, true, stored?.queue);
     try {
       // config options and legacy modes of the response (acp-client-spec §3.3)
-      session.thread.setSessionSetup(await host.connection.request('session/load', { sessionId: ref.sessionId, cwd: ref.cwd, mcpServers: this.mcpServersFor(host) }) ?? {});
+      session.thread.setSessionSetup(await this.auth.withAuth(host, (h) => this.moveTo(session, h).connection.request('session/load', { sessionId: ref.sessionId, cwd: ref.cwd, mcpServers: this.mcpServersFor(h) })) ?? {});
     } catch (error) {
       this.forget(session.key);
       throw error;
@@ -273,6 +279,19 @@ export class SessionManager implements vscode.Disposable {
     await recording?.compact();
     this._onDidChangeSessions.fire();
     return session;
+  }
+
+  /**
+   * The host a session being opened talks to: after an `env_var` login restarted the agent (a new host), the
+   * session moves to it before the request is sent again.
+   */
+  private moveTo(session: AgentSession, host: AgentHost): AgentHost {
+    if (session.host !== host) {
+      session.host.detach(session.sessionId);
+      session.rebind(host);
+      host.attach(session);
+    }
+    return host;
   }
 
   /** Shows a stored transcript read-only (no agent process is started for it). */

@@ -30,6 +30,30 @@ describe('authentication', function () {
     assert.match(agentText(sb, id), /authenticated/);
   });
 
+  it('a prompt answered auth_required (the login expired) offers the login, then the prompt is sent again', async () => {
+    const agent = await useScriptedAgent('authExpires');
+    let logins = 0;
+    sb.setAuthPrompter({
+      pickMethod: (_name, methods) => { logins++; return Promise.resolve(methods.find((m) => m.id === 'oauth')); },
+      askValue: () => Promise.resolve(undefined),
+    });
+    const id = await sb.newSession(agent);
+    assert.equal(logins, 1, 'session/new needed the login');
+    await sb.prompt(id, 'first');
+    assert.equal(logins, 1);
+    await sb.prompt(id, 'second');
+    assert.equal(logins, 2, 'the second prompt found the login expired');
+    assert.match(agentText(sb, id), /answer to first[\s\S]*answer to second/);
+    const snap = sb.snapshot(id);
+    assert.equal(snap?.entries.filter((e) => e.kind === 'user').length, 2, 'the prompt shows once');
+    assert.ok(!snap?.entries.some((e) => e.kind === 'notice' && e.level === 'error'), 'no error shown');
+    // a cancelled login: the turn ends with a visible error that offers Retry
+    sb.setAuthPrompter({ pickMethod: () => Promise.resolve(undefined), askValue: () => Promise.resolve(undefined) });
+    await sb.prompt(id, 'third');
+    const last = sb.snapshot(id)?.entries.at(-1);
+    assert.ok(last?.kind === 'notice' && /Login to .* was cancelled/.test(last.text), `the last entry is ${JSON.stringify(last)}`);
+  });
+
   it('an env_var login lands in SecretStorage, restarts the agent with it, and is in no settings file or log', async () => {
     const agent = await useScriptedAgent('authEnvVar');
     const asked: string[] = [];
