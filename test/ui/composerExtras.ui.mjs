@@ -133,6 +133,8 @@ const HELLO_LINES_1_2 = 'export function hello(name: string): string {\n  return
 
 /** @param {import('../harness/runUi.mjs').UiTest} t */
 export async function run(t) {
+  // the runner removes its temporary folders after each VS Code version: the next version starts afresh
+  fs.mkdirSync(recordDir, { recursive: true });
   for (const f of Object.values(records)) fs.rmSync(f, { force: true });
 
   // ---- images, with an agent that takes them
