@@ -240,7 +240,7 @@ export class SessionManager implements vscode.Disposable {
     const log = this.logFor(host.definition);
     const session = new AgentSession(host, ref.sessionId, ref.cwd, log);
     const stored = this._store?.read(host.definition.id, ref.sessionId);
-    if (stored) session.thread.restore(stored.entries, stored.title || ref.title || '', stored.plan);
+    if (stored) session.thread.restore(stored.entries, stored.title || ref.title || '', stored.plan, stored.terminals);
     else if (ref.title) session.thread.restore([], ref.title, []);
     // attached before the request: the agent may send updates (commands, usage) right after it answers
     host.attach(session);
@@ -263,7 +263,8 @@ export class SessionManager implements vscode.Disposable {
     const log = this.logFor(host.definition);
     const session = new AgentSession(host, ref.sessionId, ref.cwd, log);
     const stored = this._store?.read(host.definition.id, ref.sessionId);
-    if (ref.title || stored?.title) session.thread.restore([], stored?.title || ref.title || '', []);
+    // the replay's tool calls show the output their terminals had, from the client's store
+    if (ref.title || stored) session.thread.restore([], stored?.title || ref.title || '', [], stored?.terminals);
     // §3.3: the view exists (empty) before the request; the replay streams into it
     host.attach(session);
     this.add(session);
@@ -302,7 +303,7 @@ export class SessionManager implements vscode.Disposable {
     const log = this.logFor(agent);
     // a host that is never started: the session cannot send anything
     const session = new AgentSession(new AgentHost(agent, log, this.clientInfo, ref.cwd), ref.sessionId, ref.cwd, log);
-    session.thread.restore(stored.entries, stored.title || ref.title || '', stored.plan);
+    session.thread.restore(stored.entries, stored.title || ref.title || '', stored.plan, stored.terminals);
     session.thread.setStatus('disconnected', `Read-only: ${reason}. Use Continue in New Session to go on.`);
     this._readOnly.add(session.key);
     this._sessions.set(session.key, session);

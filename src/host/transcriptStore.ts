@@ -84,9 +84,19 @@ export class TranscriptStore implements vscode.Disposable {
     let timer: NodeJS.Timeout | undefined;
     let title = thread.title;
     let plan = JSON.stringify(thread.plan);
+    /** Terminals with output not recorded yet: written when they exit or are released, and when a turn ends. */
+    const terminalsChanged = new Set<string>();
+    const recordTerminals = () => {
+      for (const id of terminalsChanged) {
+        const view = thread.terminals.view(id);
+        if (view) writer.terminal(view);
+      }
+      terminalsChanged.clear();
+    };
     const flush = () => {
       if (timer) clearTimeout(timer);
       timer = undefined;
+      recordTerminals();
       if (!writer.hasPending) return;
       void writer.flush().then(() => {
         this._dir.touched(header.agentId, header.sessionId, thread.title);
@@ -101,6 +111,13 @@ export class TranscriptStore implements vscode.Disposable {
         if (e) writer.entry(c.index, e);
       } else if (c.type === 'append') {
         writer.append(c.index, c.text);
+      } else if (c.type === 'terminalOutput') {
+        terminalsChanged.add(c.terminalId);
+        return; // not at every chunk: the view is the whole kept output
+      } else if (c.type === 'terminal') {
+        const view = thread.terminals.view(c.terminalId);
+        if (view) writer.terminal(view);
+        terminalsChanged.delete(c.terminalId);
       } else if (c.type === 'state') {
         if (thread.title !== title) writer.state({ k: 'title', t: (title = thread.title) });
         const p = JSON.stringify(thread.plan);
@@ -114,7 +131,7 @@ export class TranscriptStore implements vscode.Disposable {
     return {
       compact: async () => {
         recording = true;
-        await writer.rewrite(header, thread.entries, thread.title, thread.plan);
+        await writer.rewrite(header, thread.entries, thread.title, thread.plan, thread.terminals.views());
         title = thread.title;
         plan = JSON.stringify(thread.plan);
         this._dir.touched(header.agentId, header.sessionId, thread.title);
@@ -125,6 +142,7 @@ export class TranscriptStore implements vscode.Disposable {
         sub.dispose();
         if (timer) clearTimeout(timer);
         try {
+          recordTerminals();
           writer.flushSync();
           this._dir.touched(header.agentId, header.sessionId, thread.title);
         } catch (error) {

@@ -82,6 +82,19 @@ export class TerminalOutputStore {
     this.fire({ type: 'terminal', terminalId });
   }
 
+  /**
+   * Puts back terminals recorded in the client's transcript store (a reopened session): released, with the
+   * output they had. Fires nothing (meant for a thread no view shows yet).
+   */
+  restore(views: readonly TerminalView[]): void {
+    for (const v of views.slice(-maxChatTerminals)) {
+      this._records.set(v.terminalId, {
+        terminalId: v.terminalId, command: v.command, pieces: v.output ? [v.output] : [], length: v.output.length,
+        truncated: v.truncated, released: true, ...(v.exitStatus ? { exitStatus: { exitCode: v.exitStatus.exitCode, signal: v.exitStatus.signal } } : {}),
+      });
+    }
+  }
+
   /** True while the store has the terminal. */
   has(terminalId: string): boolean {
     return this._records.has(terminalId);

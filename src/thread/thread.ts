@@ -8,7 +8,7 @@
 import { Emitter } from '../acp/events';
 import type { Event } from '../acp/events';
 import type { AvailableCommand, ContentBlock, PlanEntry, SessionConfigOption, SessionMode, SessionUpdate, StopReason } from '../acp/schema/types.gen';
-import type { NoticeAction, SessionStatus } from '../shared/viewModel';
+import type { NoticeAction, SessionStatus, TerminalView } from '../shared/viewModel';
 import { TerminalOutputStore } from './terminalOutputStore';
 import type { TerminalStoreChange } from './terminalOutputStore';
 import { applyToolCallUpdate, newToolCall } from './toolCall';
@@ -196,8 +196,9 @@ export class AcpThread {
    * Replaces the transcript with entries restored from the client's own store (`session/resume`, read-only
    * history, window reload). Meant for a thread no view shows yet; fires one state change.
    */
-  restore(entries: readonly ThreadEntry[], title: string, plan: PlanEntry[]): void {
+  restore(entries: readonly ThreadEntry[], title: string, plan: PlanEntry[], terminals: readonly TerminalView[] = []): void {
     this.entries.splice(0, this.entries.length, ...entries);
+    this.terminals.restore(terminals);
     this._toolCalls.clear();
     this.entries.forEach((e, i) => { if (e.kind === 'toolCall') this._toolCalls.set(e.toolCallId, i); });
     const ids = this.entries.map((e) => Number(/^e(\d+)$/.exec(e.id)?.[1] ?? 0));

@@ -11,6 +11,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { PlanEntry } from '../acp/schema/types.gen';
+import type { TerminalView } from '../shared/viewModel';
 import type { ThreadEntry } from './thread';
 
 /** The first line of every log. */
@@ -34,7 +35,9 @@ export type TranscriptRecord =
   | { readonly k: 'title'; readonly t: string }
   | { readonly k: 'plan'; readonly p: PlanEntry[] }
   /** The user's queued prompts (not sent yet), as the session's queue serializes them. */
-  | { readonly k: 'queue'; readonly q: unknown[] };
+  | { readonly k: 'queue'; readonly q: unknown[] }
+  /** An agent terminal as the chat shows it (its kept output tail), whole; the latest per terminal wins. */
+  | { readonly k: 'term'; readonly v: TerminalView };
 
 /** A transcript read back. */
 export interface Transcript {
@@ -43,6 +46,8 @@ export interface Transcript {
   readonly title: string;
   readonly plan: PlanEntry[];
   readonly queue: unknown[];
+  /** The agent terminals shown in the chat, with the output they had when last recorded. */
+  readonly terminals: TerminalView[];
 }
 
 /** The result of parsing a log's text. */
@@ -79,6 +84,7 @@ export function replayTranscript(records: readonly TranscriptRecord[]): Transcri
   let title = '';
   let plan: PlanEntry[] = [];
   let queue: unknown[] = [];
+  const terminals = new Map<string, TerminalView>();
   for (const r of records) {
     switch (r.k) {
       case 'e': if (Number.isInteger(r.i) && r.i >= 0) entries[r.i] = r.e; break;
@@ -90,10 +96,17 @@ export function replayTranscript(records: readonly TranscriptRecord[]): Transcri
       case 'title': title = r.t; break;
       case 'plan': plan = r.p; break;
       case 'queue': queue = Array.isArray(r.q) ? r.q : []; break;
+      case 'term': if (isTerminalView(r.v)) { terminals.delete(r.v.terminalId); terminals.set(r.v.terminalId, r.v); } break;
     }
   }
   const dense = entries.filter((e): e is ThreadEntry => e !== undefined).map(settle);
-  return { header: first, entries: dense, title, plan, queue };
+  return { header: first, entries: dense, title, plan, queue, terminals: [...terminals.values()] };
+}
+
+/** A recorded terminal view that has what the chat needs (a line written by another version may not). */
+function isTerminalView(v: unknown): v is TerminalView {
+  const t = v as Partial<TerminalView> | null;
+  return !!t && typeof t.terminalId === 'string' && typeof t.command === 'string' && typeof t.output === 'string';
 }
 
 /** A restored entry: a pending permission cannot survive, an unfinished tool call did not finish. */
@@ -161,6 +174,12 @@ export class TranscriptWriter {
     else this._pending.push({ k: 'a', i: index, t: text });
   }
 
+  /** Records a terminal's view (the latest per terminal wins). */
+  terminal(view: TerminalView): void {
+    this._pending = this._pending.filter((p) => !(p.k === 'term' && p.v.terminalId === view.terminalId));
+    this._pending.push({ k: 'term', v: view });
+  }
+
   /** Records a title, plan or queue (the latest wins). */
   state(record: Extract<TranscriptRecord, { k: 'title' | 'plan' | 'queue' }>): void {
     this._pending = this._pending.filter((p) => p.k !== record.k);
@@ -187,9 +206,9 @@ export class TranscriptWriter {
    * Replaces the whole log with `header` and the given state (after `session/load` replayed the history),
    * atomically: a temporary file renamed over the log. Pending records are dropped (the state includes them).
    */
-  async rewrite(header: TranscriptHeader, entries: readonly ThreadEntry[], title: string, plan: PlanEntry[]): Promise<void> {
+  async rewrite(header: TranscriptHeader, entries: readonly ThreadEntry[], title: string, plan: PlanEntry[], terminals: readonly TerminalView[] = []): Promise<void> {
     this._pending = [];
-    const lines = [header, ...entries.map((e, i) => ({ k: 'e', i, e })), { k: 'title', t: title }, { k: 'plan', p: plan }];
+    const lines = [header, ...entries.map((e, i) => ({ k: 'e', i, e })), { k: 'title', t: title }, { k: 'plan', p: plan }, ...terminals.map((v) => ({ k: 'term', v }))];
     const data = lines.map((l) => JSON.stringify(l)).join('\n') + '\n';
     const tmp = `${this.file}.${process.pid}.tmp`;
     this._chain = this._chain.then(async () => {

@@ -176,6 +176,13 @@ describe('terminals (terminal/*)', function () {
     assert.match(view?.output ?? '', /Hello from a terminal started by the Switchboard demo agent/);
     assert.deepEqual(view?.exitStatus, { exitCode: 0, signal: null });
     assert.equal(view?.released, true);
+    // reopened (a window reload resumes the same way), the card still shows what the terminal printed
+    sb.flushTranscripts();
+    sb.closeSession(id);
+    await until(() => !sb.sessionIds().includes(id), 'the session closed');
+    const again = await sb.openSession('demo', id);
+    const terminalId = content?.type === 'terminal' ? content.terminalId : '';
+    assert.match(terminalView(sb, again, terminalId)?.output ?? '', /Hello from a terminal started by the Switchboard demo agent/, 'the output came back from the client store');
   });
 
   it('closing the session kills its running terminals and closes them', async () => {

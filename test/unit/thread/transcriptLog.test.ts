@@ -45,6 +45,24 @@ describe('transcript log (the client transcript store)', () => {
     assert.equal(t.plan.length, 1);
   });
 
+  it('keeps agent terminals (the latest view of each, also through a rewrite); a malformed one is skipped', async () => {
+    const file = path.join(dir, 't.jsonl');
+    const w = new TranscriptWriter(file, header());
+    const view = (id: string, output: string) => ({ terminalId: id, command: 'npm test', output, truncated: false, released: false });
+    w.terminal(view('t1', 'one'));
+    w.terminal(view('t1', 'one two')); // replaces the pending one
+    w.flushSync();
+    w.terminal({ ...view('t1', 'one two three'), released: true, exitStatus: { exitCode: 0, signal: null } });
+    w.terminal(view('t2', '\x1b[31mred\x1b[0m'));
+    w.flushSync();
+    assert.equal(fs.readFileSync(file, 'utf8').trim().split('\n').length, 1 + 3);
+    fs.appendFileSync(file, `${JSON.stringify({ k: 'term', v: { terminalId: 7 } })}\n`);
+    const t = readTranscript(file);
+    assert.deepEqual(t?.terminals.map((x) => [x.terminalId, x.output, x.released]), [['t1', 'one two three', true], ['t2', '\x1b[31mred\x1b[0m', false]]);
+    await w.rewrite(header(), [], '', [], t?.terminals ?? []);
+    assert.deepEqual(readTranscript(file)?.terminals, t?.terminals);
+  });
+
   it('ignores a torn last line, and the next writer cuts it off before appending', () => {
     const file = path.join(dir, 'b.jsonl');
     const w = new TranscriptWriter(file, header());
