@@ -16,6 +16,10 @@ import { stepSchema } from './scenarioSteps';
  * - `auth.required`: `session/new|load|resume` fail with -32000 until `authenticate` was called with an
  *   advertised method, or until the env var `auth.envVar` is set in the agent's environment; with
  *   `auth.promptsBeforeExpiry`, `session/prompt` too once that many prompts ran since the last login.
+ *   `auth.loginFileEnv` names an env var holding a marker file path for a `terminal` auth method: the
+ *   agent started with an extra `--login` argument speaks no ACP, writes that file (JSON `{ "env": {...} }`
+ *   with the values it saw of the env vars the scenario's terminal methods pass) and exits 0; in ACP mode
+ *   the login counts as done while the file exists.
  * - `session`: id prefix, legacy `modes`, `configOptions`, `commands` and `usage` (both sent right after
  *   new/load/resume), `stored` sessions for `session/list` (paged by `listPageSize`) and
  *   `session/load` (their `replay` steps run before the response, or after it with
@@ -116,6 +120,11 @@ export const scenarioSchema = z.strictObject({
      * `authenticate` is called again (a token that ran out mid-session).
      */
     promptsBeforeExpiry: z.number().int().nonnegative().optional(),
+    /**
+     * Name of the env var holding the marker file of a terminal login: `--login` writes it and exits,
+     * and authentication counts as done while it exists.
+     */
+    loginFileEnv: z.string().regex(/^[^=\0]+$/).optional(),
   }).optional(),
   session: z.strictObject({
     /** Prefix of new session ids (followed by a counter). Default `sess-`. */

@@ -1,4 +1,5 @@
 import * as acp from '@agentclientprotocol/sdk';
+import { existsSync, writeFileSync } from 'node:fs';
 import type { AgentExit, AgentIo } from './agentIo';
 import { AgentWire } from './agentWire';
 import type { EngineContext } from './engineContext';
@@ -23,6 +24,36 @@ function defaultInitializeResponse(scenario: Scenario): acp.InitializeResponse {
     authMethods: scenario.auth ? [{ id: 'scripted-login', name: 'Log in (scripted)', description: 'Always succeeds.' }] : [],
     agentInfo: { name: scenario.name, title: scenario.name, version: '1.0.0' },
   };
+}
+
+/** The marker file of a terminal login: the value of the env var `auth.loginFileEnv` names (unset: none). */
+export function loginFilePath(scenario: Scenario, env: Readonly<Record<string, string | undefined>>): string | undefined {
+  const name = scenario.auth?.loginFileEnv;
+  return (name && env[name]) || undefined;
+}
+
+/**
+ * Login mode (the agent started with `--login` by a `terminal` auth method): no ACP; writes the marker
+ * file of `auth.loginFileEnv` as JSON `{ "env": {...} }` (the values seen of the env vars that the
+ * scenario's terminal methods pass) and returns the exit code: 0, or 1 when there is no file to write.
+ */
+export function runScriptedLogin(scenario: Scenario, env: Readonly<Record<string, string | undefined>>, write: (line: string) => void): number {
+  const file = loginFilePath(scenario, env);
+  if (!file) {
+    write(`[${scenario.name}] --login: no marker file (auth.loginFileEnv ${scenario.auth?.loginFileEnv ?? 'not set in the scenario'}${scenario.auth?.loginFileEnv ? ' is not set' : ''})`);
+    return 1;
+  }
+  const methods = (scenario.initialize?.response?.authMethods ?? []) as readonly { type?: unknown; env?: unknown }[];
+  const names = methods.flatMap((m) => (m.type === 'terminal' && m.env && typeof m.env === 'object' ? Object.keys(m.env) : []));
+  const seen = Object.fromEntries(names.map((n) => [n, env[n] ?? null]));
+  try {
+    writeFileSync(file, `${JSON.stringify({ env: seen })}\n`);
+  } catch (error) {
+    write(`[${scenario.name}] --login: cannot write ${file}: ${String(error)}`);
+    return 1;
+  }
+  write(`[${scenario.name}] logged in (scripted); marker ${file}`);
+  return 0;
 }
 
 /**
@@ -151,10 +182,17 @@ export class ScriptedAgent implements EngineContext {
     this.promptsSinceLogin += 1;
   }
 
-  /** Throws -32000 unless authenticated (or the scenario needs no auth, or its env var is set). */
+  /**
+   * Throws -32000 unless authenticated (or the scenario needs no auth, or its env var is set, or the
+   * marker file of a terminal login exists).
+   */
   requireAuth(): void {
     const auth = this.scenario.auth;
     if (!auth?.required || this.authenticated || (auth.envVar && this.io.env[auth.envVar])) {
+      return;
+    }
+    const loginFile = loginFilePath(this.scenario, this.io.env);
+    if (loginFile && existsSync(loginFile)) {
       return;
     }
     this.log('  → auth_required');

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import type { SwitchboardApi } from '../../src/api';
 import type { AuthMethodInfo } from '../../src/host/auth';
@@ -84,6 +85,27 @@ describe('authentication', function () {
     assert.ok(agentLog.length, `the agent log file is among ${files.join(', ')}`);
     for (const f of files) assert.ok(!fs.readFileSync(f, 'utf8').includes(secret), `${f} holds the secret`);
     assert.ok(agentLog.some((f) => fs.readFileSync(f, 'utf8').includes('echo ***')), 'the value is masked');
+  });
+
+  it('a terminal login runs the agent with the method\'s args and env in a terminal, then the restarted agent is authenticated', async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sb-login-')), 'login.json');
+    const agent = await useScriptedAgent('authTerminal', { SCRIPTED_AGENT_LOGIN_FILE: file });
+    const offered: string[] = [];
+    sb.setAuthPrompter({
+      pickMethod: (_name, methods) => {
+        offered.push(...methods.map((m) => `${m.id}:${m.type ?? 'agent'}`));
+        return Promise.resolve(methods.find((m): m is AuthMethodInfo => m.type === 'terminal'));
+      },
+      askValue: () => Promise.resolve(undefined),
+    });
+    // resolves only after the terminal closed with exit code 0, the agent restarted and session/new was retried
+    const id = await sb.newSession(agent);
+    assert.deepEqual(offered, ['tui-login:terminal']);
+    assert.ok(fs.existsSync(file), `the login in the terminal wrote ${file}`);
+    assert.deepEqual(JSON.parse(fs.readFileSync(file, 'utf8')), { env: { LOGIN_MODE: 'tui' } }, 'the method\'s env reached the login');
+    await sb.prompt(id, 'hi');
+    assert.match(agentText(sb, id), /authenticated/);
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
   });
 });
 
