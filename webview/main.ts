@@ -175,16 +175,33 @@ function renderAll(): void {
   textPending.clear();
   terminalsPending.clear();
   terminalOutput.clear();
-  store.entries.forEach((entry, i) => {
-    renderAt(i);
-    silent.add(nodes[i]);
-    if (entry.kind !== 'thought') return;
-    if (!thoughtIsCurrent(store.entries, i)) collapseThought(nodes[i]);
-    else setThinking(nodes[i], store.state?.status === 'working');
+  store.entries.forEach((_entry, i) => {
+    const node = renderWhole(i);
+    if (node) transcript.append(node);
   });
+  // a pending permission takes the focus, as when it arrived
+  [...transcript.querySelectorAll<HTMLButtonElement>('[data-testid="permission-option"]')].at(-1)?.focus();
   header.render(store.state);
   composer.setState(store.state);
   lastStatus = store.state?.status;
+}
+
+/**
+ * The node of an entry that arrived whole (a snapshot, older entries): registered, its text queued for
+ * rendering but not announced, a thought collapsed unless it is the agent's current thinking.
+ */
+function renderWhole(index: number): HTMLElement | undefined {
+  const entry = store.entries[index];
+  if (!entry) return undefined;
+  const node = renderEntry(entry, renderContext);
+  nodes[index] = node;
+  silent.add(node);
+  if (isTextNode(node)) textPending.add(index);
+  if (entry.kind === 'thought') {
+    if (!thoughtIsCurrent(store.entries, index)) collapseThought(node);
+    else setThinking(node, store.state?.status === 'working');
+  }
+  return node;
 }
 
 /**
@@ -197,14 +214,8 @@ function renderOlder(from: number, to: number, deadline: number): number {
     const start = Math.max(from, end - 10);
     const fragment = document.createDocumentFragment();
     for (let i = start; i < end; i++) {
-      const entry = store.entries[i];
-      if (!entry) continue;
-      const node = renderEntry(entry, renderContext);
-      nodes[i] = node;
-      fragment.append(node);
-      silent.add(node);
-      if (isTextNode(node)) textPending.add(i);
-      if (entry.kind === 'thought' && !thoughtIsCurrent(store.entries, i)) collapseThought(node);
+      const node = renderWhole(i);
+      if (node) fragment.append(node);
     }
     let next = end;
     while (next < nodes.length && !nodes[next]) next++;
