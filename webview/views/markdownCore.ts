@@ -161,7 +161,9 @@ export class MarkdownSplitter {
    * when rendering falls behind a fast stream, joining every chunk into the tail at once would copy the whole
    * backlog again at each step (a string built by `+=` is flattened when it is sliced).
    */
-  private readonly incoming: string[] = [];
+  private incoming: string[] = [];
+  /** The first chunk of {@link incoming} not taken yet (taken chunks are dropped in bulk, not one by one). */
+  private incomingHead = 0;
   private incomingLength = 0;
   /** A `\r` at the end of the last chunk (it may be the first half of `\r\n`). */
   private carriageReturn = false;
@@ -194,13 +196,17 @@ export class MarkdownSplitter {
 
   /** Moves appended text into the tail until it holds more than `size` characters (or nothing is left). */
   private fill(size: number): void {
-    if (this.tail.length > size || !this.incoming.length) return;
-    let take = 0;
+    if (this.tail.length > size || !this.incomingLength) return;
+    const from = this.incomingHead;
     let length = this.tail.length;
-    while (take < this.incoming.length && length <= size) length += this.incoming[take++].length;
-    const moved = this.incoming.splice(0, take).join('');
+    while (this.incomingHead < this.incoming.length && length <= size) length += this.incoming[this.incomingHead++].length;
+    const moved = this.incoming.slice(from, this.incomingHead).join('');
     this.incomingLength -= moved.length;
     this.tail += moved;
+    if (this.incomingHead === this.incoming.length) {
+      this.incoming = [];
+      this.incomingHead = 0;
+    }
   }
 
   /**
@@ -213,7 +219,7 @@ export class MarkdownSplitter {
     for (let size = windowChars; ; size *= 2) {
       this.fill(size);
       const end = windowEnd(this.tail, size);
-      const whole = end >= this.tail.length && !this.incoming.length;
+      const whole = end >= this.tail.length && !this.incomingLength;
       const src = whole ? this.tail : this.tail.slice(0, end);
       const env: Env = { references: { ...this.references } };
       const tokens = markdown.parse(src, env);
