@@ -116,7 +116,6 @@ export class ChatPanel implements vscode.Disposable {
    * current at the seq they carry and every later delta applies on top of them.
    */
   private sendEntries({ before, count }: RequestEntriesParams): void {
-    if (this._timer) clearTimeout(this._timer);
     this.flush();
     const entries = this.session.thread.entries;
     const end = Math.min(before, entries.length);
@@ -168,6 +167,7 @@ export class ChatPanel implements vscode.Disposable {
   }
 
   private flush(): void {
+    if (this._timer) clearTimeout(this._timer);
     this._timer = undefined;
     if (!this._queue.length) return;
     const deltas = this._queue;
