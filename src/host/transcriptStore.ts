@@ -96,7 +96,6 @@ export class TranscriptStore implements vscode.Disposable {
     const flush = () => {
       if (timer) clearTimeout(timer);
       timer = undefined;
-      recordTerminals();
       if (!writer.hasPending) return;
       void writer.flush().then(() => {
         this._dir.touched(header.agentId, header.sessionId, thread.title);
@@ -122,7 +121,10 @@ export class TranscriptStore implements vscode.Disposable {
         if (thread.title !== title) writer.state({ k: 'title', t: (title = thread.title) });
         const p = JSON.stringify(thread.plan);
         if (p !== plan) { plan = p; writer.state({ k: 'plan', p: thread.plan }); }
-        if (thread.status !== 'working') return flush(); // a turn ended: write now
+        if (thread.status !== 'working') { // a turn ended: write now, with the output of its terminals
+          recordTerminals();
+          return flush();
+        }
       } else {
         return;
       }
