@@ -95,12 +95,51 @@ continuation.port1.onmessage = () => {
 
 /** Whether the transcript follows new content (the user has not scrolled up). */
 let stick = true;
-/** Where the webview itself last scrolled to (its own scroll events must not unstick it as content grows). */
-let autoTop = -1;
+/**
+ * Until when a scroll event counts as the user's: a wheel, a touch, a scrolling key, or a drag of the
+ * scrollbar (pointer down on the transcript itself). Every other scroll is the page's own: following new
+ * content, scroll anchoring, blocks above shrinking to their remembered size (`content-visibility`). Those
+ * must not stop the following, however far from the bottom they leave the view for a moment.
+ */
+let userScrollUntil = 0;
+let scrollbarDrag = false;
+const userScrolls = (): void => { userScrollUntil = performance.now() + 250; };
+const scrollKeys = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ']);
+transcript.addEventListener('wheel', userScrolls, { passive: true });
+transcript.addEventListener('touchmove', userScrolls, { passive: true });
+transcript.addEventListener('pointerdown', (e) => { if (e.target === transcript) scrollbarDrag = true; });
+window.addEventListener('pointerup', () => { if (scrollbarDrag) userScrolls(); scrollbarDrag = false; });
+document.addEventListener('keydown', (e) => {
+  const t = e.target;
+  if (!scrollKeys.has(e.key) || !(t instanceof Element)) return;
+  // typing, and Space on a button, do not scroll the transcript
+  if ((t instanceof HTMLElement && t.isContentEditable) || t.closest('textarea, input, select')) return;
+  if (e.key === ' ' && t.closest('button, summary, [role="button"], [role="link"]')) return;
+  userScrolls();
+});
 transcript.addEventListener('scroll', () => {
-  if (stick && transcript.scrollTop >= autoTop - 2) return;
+  if (!scrollbarDrag && performance.now() > userScrollUntil) return;
   stick = transcript.scrollHeight - transcript.scrollTop - transcript.clientHeight < 40;
 }, { passive: true });
+
+/** Keeps the transcript scrolled to the bottom while it follows new content (this lays the page out). */
+function followBottom(): void {
+  if (stick) transcript.scrollTop = transcript.scrollHeight;
+}
+
+/**
+ * The last entry can change its height after the frame that changed it: blocks of a long answer take their
+ * real height once laid out (`content-visibility`), a code block or an image settles. Following goes on then.
+ */
+const lastEntryObserver = new ResizeObserver(() => followBottom());
+let observedLast: Element | null = null;
+function observeLastEntry(): void {
+  const last = transcript.lastElementChild;
+  if (last === observedLast) return;
+  if (observedLast) lastEntryObserver.unobserve(observedLast);
+  if (last) lastEntryObserver.observe(last);
+  observedLast = last;
+}
 
 function onStoreChange(change: StoreChange): void {
   switch (change.type) {
@@ -305,10 +344,8 @@ function flush(): void {
     }
   }
 
-  if (stick) {
-    transcript.scrollTop = transcript.scrollHeight;
-    autoTop = transcript.scrollTop;
-  }
+  observeLastEntry();
+  followBottom();
   if (textPending.size) continueSoon();
   requestOlder();
 }

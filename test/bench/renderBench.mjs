@@ -145,7 +145,7 @@ async function runStream(browser, script, chunks, capMs = Infinity) {
         // capped (naive): let the posted messages drain, then report how far it got
         const fedAt = performance.now() - t0;
         while (processed < fed) await new Promise((r) => setTimeout(r, 50));
-        return { finished: false, ms: performance.now() - t0, fed, fedAt, longTasks };
+        return { finished: false, ms: performance.now() - t0, fed, fedAt, longTasks, followed: true };
       }
       // the final text is in the DOM; the frame after that one has painted it
       await new Promise((resolve) => {
@@ -153,8 +153,11 @@ async function runStream(browser, script, chunks, capMs = Infinity) {
         requestAnimationFrame(check);
       });
       const ms = performance.now() - t0;
+      // the view followed the answer to its end (a stream that stops following is cheap, and wrong)
+      const t = /** @type {HTMLElement} */ (document.getElementById('transcript'));
+      const followed = script === 'naive' || t.scrollHeight - t.scrollTop - t.clientHeight < 40;
       await new Promise((r) => setTimeout(r, 100)); // late longtask entries
-      return { finished: true, ms, fed, fedAt: ms, longTasks };
+      return { finished: true, ms, fed, fedAt: ms, longTasks, followed };
     }, { chunks, snapshot, marker: MARKER, script, capMs: Number.isFinite(capMs) ? capMs : 1e12 });
   } finally {
     if (w.errors.length) console.log(`  page errors (${script}): ${w.errors.slice(0, 3).join(' | ')}`);
@@ -187,8 +190,10 @@ async function runSnapshot(browser, text) {
         requestAnimationFrame(check);
       });
       const ms = performance.now() - t0;
+      const t = /** @type {HTMLElement} */ (document.getElementById('transcript'));
+      const followed = t.scrollHeight - t.scrollTop - t.clientHeight < 40;
       await new Promise((r) => setTimeout(r, 100));
-      return { ms, longTasks };
+      return { ms, longTasks, followed };
     }, { text, marker: MARKER });
   } finally {
     if (w.errors.length) console.log(`  page errors (snapshot): ${w.errors.slice(0, 3).join(' | ')}`);
@@ -219,7 +224,8 @@ async function main() {
       const r = await runStream(browser, 'main', chunks);
       ours.set(n, r.ms);
       ourTasks.push(...r.longTasks);
-      console.log(`  ${n.toLocaleString('en-US').padStart(6)} chunks (${(bytes / 1e6).toFixed(1)} MB)  ours: painted in ${fmtS(r.ms)}, longest task ${fmtTask(r.longTasks)}`);
+      console.log(`  ${n.toLocaleString('en-US').padStart(6)} chunks (${(bytes / 1e6).toFixed(1)} MB)  ours: painted in ${fmtS(r.ms)}, longest task ${fmtTask(r.longTasks)}${r.followed ? '' : ', DID NOT FOLLOW the answer to its end'}`);
+      ok &&= r.followed;
       if (values['no-naive']) continue;
       const b = await runStream(browser, 'naive', chunks, naiveCapMs);
       const naiveMs = b.finished ? b.ms : b.ms * (n / b.fed) ** 2;
@@ -241,7 +247,8 @@ async function main() {
     const last = counts[counts.length - 1];
     const snap = await runSnapshot(browser, makeChunks(last).chunks.join(''));
     ourTasks.push(...snap.longTasks);
-    console.log(`  the same ${last.toLocaleString('en-US')}-chunk message whole, in a snapshot (a reopened panel): painted in ${fmtS(snap.ms)}, longest task ${fmtTask(snap.longTasks)}`);
+    console.log(`  the same ${last.toLocaleString('en-US')}-chunk message whole, in a snapshot (a reopened panel): painted in ${fmtS(snap.ms)}, longest task ${fmtTask(snap.longTasks)}${snap.followed ? '' : ', DID NOT SHOW its end'}`);
+    ok &&= snap.followed;
     const noLong = ourTasks.length === 0;
     console.log(`  longest task: ${fmtTask(ourTasks)}  (target: no task over 50 ms) ${noLong ? 'met' : 'MISSED'}`);
     ok &&= noLong;
