@@ -25,13 +25,20 @@ import { renderEntry } from './views/entries';
 import { Header } from './views/header';
 import { LiveAnnouncer } from './views/liveRegion';
 import { installMarkdownActions, warmUp } from './views/markdown';
-import { appendText, collapseThought, isTextNode, needsRender, renderText, setThinking, tailText, updateAgentText } from './views/messages';
+import { appendText, collapseThought, commitText, isTextNode, needsRender, renderText, setThinking, tailText, updateAgentText } from './views/messages';
 import { appendTerminalOutput, refreshTerminal } from './views/terminal';
 
 /** Milliseconds of text rendering per frame at most; what is left goes on in tasks between frames. */
-const frameBudgetMs = 10;
+const frameBudgetMs = 3;
 /** Milliseconds of one such task. */
 const sliceBudgetMs = 12;
+/**
+ * A fast stream's rendered text goes on the page at most this often. Each time costs the browser a layout
+ * and a paint; at every frame, a fast stream spent more time in those than in rendering its text.
+ */
+const commitIntervalMs = 100;
+/** Characters of final text rendered since the last commit below which it goes on the page at once. */
+const smallCommitChars = 2000;
 
 const ipc = hostIpc();
 const store = new ChatStore((reason) => ipc.post(RequestSnapshotCommand, { reason }));
@@ -64,6 +71,12 @@ let statePending = false;
 const entriesPending = new Set<number>();
 /** Text nodes with appended (or not yet fully rendered) text. */
 const textPending = new Set<number>();
+/** Nodes with rendered text that is not on the page yet. */
+const textStaged = new Set<HTMLElement>();
+let lastCommit = -Infinity;
+/** Characters of final text in {@link textStaged}. */
+let stagedChars = 0;
+let commitTimer: ReturnType<typeof setTimeout> | undefined;
 /** Terminals whose every node is rebuilt from the store's view. */
 const terminalsPending = new Set<string>();
 /** Output appended to terminals: the carry before the first piece, and the pieces. */
@@ -90,7 +103,7 @@ continuation.port1.onmessage = () => {
   continuing = false;
   renderPendingText(performance.now() + sliceBudgetMs);
   if (textPending.size) continueSoon();
-  schedule(); // the frame keeps the transcript scrolled to the bottom
+  schedule();
 };
 
 /** Whether the transcript follows new content (the user has not scrolled up). */
@@ -212,6 +225,8 @@ function renderAll(): void {
   nodes.length = 0;
   entriesPending.clear();
   textPending.clear();
+  textStaged.clear();
+  stagedChars = 0;
   terminalsPending.clear();
   terminalOutput.clear();
   store.entries.forEach((_entry, i) => {
@@ -326,6 +341,8 @@ function flush(): void {
   entriesPending.clear();
 
   renderPendingText(deadline);
+  const turnEnds = statePending && lastStatus === 'working' && store.state?.status !== 'working';
+  commitPendingText(turnEnds);
 
   if (statePending) {
     statePending = false;
@@ -350,6 +367,26 @@ function flush(): void {
   requestOlder();
 }
 
+/**
+ * Puts rendered text on the page, at most every {@link commitIntervalMs} unless `now` (a turn that ends shows
+ * all of its text at once); a later commit is scheduled when it waits.
+ */
+function commitPendingText(now: boolean): void {
+  if (!textStaged.size) return;
+  const wait = lastCommit + commitIntervalMs - performance.now();
+  if (!now && wait > 0 && stagedChars >= smallCommitChars) {
+    commitTimer ??= setTimeout(() => {
+      commitTimer = undefined;
+      schedule();
+    }, wait);
+    return;
+  }
+  for (const node of textStaged) commitText(node);
+  textStaged.clear();
+  stagedChars = 0;
+  lastCommit = performance.now();
+}
+
 /** Renders appended text of the pending messages, newest first, until `deadline`. */
 function renderPendingText(deadline: number): void {
   // newest first: after a snapshot the end of the transcript (what is on screen) shows first
@@ -360,6 +397,8 @@ function renderPendingText(deadline: number): void {
       continue;
     }
     const r = renderText(node, deadline);
+    textStaged.add(node);
+    stagedChars += r.finalText.length;
     if (r.kind === 'agent' && !silent.has(node)) {
       live.say(r.finalText);
       lastAgentNode = node;

@@ -8,15 +8,19 @@
  * editor.
  *
  * Speed: {@link MarkdownStream} renders streamed text O(chunk): kept blocks are rendered once, only the tail
- * is rendered again. Kept blocks go into segments of at most {@link segmentBlocks} blocks with
- * `content-visibility: auto`, so a long answer costs the browser only what is on screen.
+ * is rendered again. Kept blocks go into segments of at most {@link segmentBlocks} blocks, and segments into
+ * chapters of {@link chapterSegments}, both with `content-visibility: auto`, so a long answer costs the browser
+ * only what is on screen: blocks that scroll past unseen while the view follows a fast stream are never laid
+ * out, and per frame the browser tracks the chapters and the segments of the visible ones, not every segment.
  */
 import '../styles/markdown.css';
 import DOMPurify from 'dompurify';
 import { inlineImage, markdownHtml, MarkdownSplitter } from './markdownCore';
 
 /** Blocks per kept segment (each segment is laid out and painted only when on screen). */
-const segmentBlocks = 50;
+const segmentBlocks = 20;
+/** Segments per chapter (a chapter is skipped whole when off screen, so the browser tracks few elements per frame). */
+const chapterSegments = 16;
 
 const allowedTags = [
   'a', 'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'em', 's', 'del', 'code', 'pre', 'blockquote',
@@ -104,6 +108,10 @@ export interface StreamRenderResult {
 /**
  * A growing Markdown text rendered incrementally into {@link element}: kept blocks in segments, then the tail
  * (the text from the last stable block boundary on), which is rendered again on each {@link render}.
+ *
+ * {@link render} only prepares: kept blocks wait in a detached fragment and the tail as HTML, so that rendering
+ * can go on between frames without making the browser lay out and paint each time. {@link commit} puts them
+ * on the page; the caller decides how often (see webview/main.ts).
  */
 export class MarkdownStream {
   readonly element: HTMLElement;
@@ -111,6 +119,12 @@ export class MarkdownStream {
   private readonly splitter = new MarkdownSplitter();
   private segment: HTMLElement | undefined;
   private segmentCount = 0;
+  private chapter: HTMLElement | undefined;
+  private chapterCount = 0;
+  /** Kept blocks rendered but not on the page yet. */
+  private staged: DocumentFragment | undefined;
+  /** The tail's HTML to show at the next commit (undefined: unchanged). */
+  private stagedTail: string | undefined;
 
   constructor(attrs: Record<string, string> = {}) {
     this.element = document.createElement('div');
@@ -131,12 +145,20 @@ export class MarkdownStream {
     return this.splitter.needsRender;
   }
 
+  /** True when rendered text waits for {@link commit}. */
+  get needsCommit(): boolean {
+    return this.staged !== undefined || this.stagedTail !== undefined;
+  }
+
   /** The plain text shown in the tail (not yet reported as final). */
   tailText(): string {
     return this.tailElement.textContent ?? '';
   }
 
-  /** Renders what was appended until `deadline` (a `performance.now()` time); the rest in later calls. */
+  /**
+   * Renders what was appended until `deadline` (a `performance.now()` time); the rest in later calls. What it
+   * renders shows at the next {@link commit}.
+   */
   render(deadline = Infinity): StreamRenderResult {
     let finalText = '';
     for (;;) {
@@ -144,28 +166,47 @@ export class MarkdownStream {
       if (step.kept) {
         const kept = sanitize(step.kept);
         finalText += kept.textContent ?? '';
-        this.keep(kept);
+        // adopted into this document now, in the render's time budget: the commit then only inserts them
+        (this.staged ??= document.createDocumentFragment()).append(kept);
+        // the tail it came from is now (in part) kept: the rest shows once it is rendered
+        this.stagedTail = '';
       }
       if (step.tail !== undefined) {
-        this.tailElement.replaceChildren(sanitize(step.tail));
+        this.stagedTail = step.tail;
         return { finalText, pending: false };
       }
       if (!step.pending) return { finalText, pending: false };
-      if (performance.now() >= deadline) {
-        // the old tail is kept (in part) now: the rest shows once it is rendered
-        this.tailElement.replaceChildren();
-        return { finalText, pending: true };
-      }
+      if (performance.now() >= deadline) return { finalText, pending: true };
+    }
+  }
+
+  /** Puts what {@link render} prepared on the page. */
+  commit(): void {
+    if (this.staged) {
+      this.keep(this.staged);
+      this.staged = undefined;
+    }
+    if (this.stagedTail !== undefined) {
+      this.tailElement.replaceChildren(sanitize(this.stagedTail));
+      this.stagedTail = undefined;
     }
   }
 
   private keep(fragment: DocumentFragment): void {
     while (fragment.firstChild) {
       if (!this.segment || this.segmentCount >= segmentBlocks) {
+        if (!this.chapter || this.chapterCount >= chapterSegments) {
+          this.chapter?.classList.add('sealed');
+          this.chapter = document.createElement('div');
+          this.chapter.className = 'md-chap';
+          this.chapterCount = 0;
+          this.tailElement.before(this.chapter);
+        }
         this.segment = document.createElement('div');
         this.segment.className = 'md-seg';
         this.segmentCount = 0;
-        this.tailElement.before(this.segment);
+        this.chapter.append(this.segment);
+        this.chapterCount++;
       }
       const node = fragment.firstChild;
       this.segment.append(node);

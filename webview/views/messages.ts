@@ -102,11 +102,22 @@ export function needsRender(node: HTMLElement): boolean {
   return states.get(node)?.stream.needsRender ?? false;
 }
 
-/** Renders the appended text of a node, within a time budget (`deadline`, a `performance.now()` time). */
+/**
+ * Renders the appended text of a node, within a time budget (`deadline`, a `performance.now()` time); it
+ * shows once {@link commitText} is called.
+ */
 export function renderText(node: HTMLElement, deadline = Infinity): StreamRenderResult & { readonly kind?: 'agent' | 'thought' } {
   const s = states.get(node);
   if (!s) return { finalText: '', pending: false };
   return { ...s.stream.render(deadline), kind: s.kind };
+}
+
+/** Puts the text that {@link renderText} rendered on the page; false when there was none. */
+export function commitText(node: HTMLElement): boolean {
+  const s = states.get(node);
+  if (!s?.stream.needsCommit) return false;
+  s.stream.commit();
+  return true;
 }
 
 /** The text shown in the tail of a message (not reported as final yet). */
