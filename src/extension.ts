@@ -33,6 +33,8 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   context.subscriptions.push(log, sessions);
   const registryFeature = new RegistryFeature(context, log);
   registry.installedAgents = () => registryFeature.definitions();
+  // a restart starts the agent as configured now (an edited command or env), not as it was started
+  sessions.definitionOf = (id) => registry.get(id);
   context.subscriptions.push(registryFeature);
   const sessionsFeature = registerSessions(context, registry, sessions, log);
   const { panels } = sessionsFeature;

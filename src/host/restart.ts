@@ -28,6 +28,11 @@ export interface RestartDeps {
   mcpServersFor(host: AgentHost): McpServer[];
   /** Creates a new session of the agent in `cwd` and opens its chat (the agent can neither resume nor load). */
   continueInNewSession(old: AgentSession): Promise<AgentSession | undefined>;
+  /**
+   * The agent's definition as configured now (an edited command, args or env takes effect at the restart);
+   * undefined when it is no longer configured: the running host's definition is used then.
+   */
+  definitionOf?(agentId: string): AgentDefinition | undefined;
 }
 
 /** Restarts agents, automatically after a crash (within the policy) or on request. */
@@ -74,7 +79,8 @@ export class AgentRestarter {
     return p;
   }
 
-  private async doRestart(def: AgentDefinition, cwd: string): Promise<AgentHost> {
+  private async doRestart(started: AgentDefinition, cwd: string): Promise<AgentHost> {
+    const def = this.deps.definitionOf?.(started.id) ?? started;
     const sessions = this.deps.sessionsOf(def.id);
     const old = this.deps.hostOf(def.id);
     if (old && old.state !== 'exited') await old.stop();

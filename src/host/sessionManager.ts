@@ -55,6 +55,8 @@ export class SessionManager implements vscode.Disposable {
   readonly auth: AgentAuth;
   /** Asks the user during a login (tests replace it). */
   authPrompter: AuthPrompter = vscodeAuthPrompter;
+  /** An agent's definition as configured now, for restarts (set by the extension: the agent registry). */
+  definitionOf: (agentId: string) => AgentDefinition | undefined = () => undefined;
   /** Opens the chat of a session that continues one whose agent could neither resume nor load it. */
   openContinuation: ((session: AgentSession) => void) | undefined;
   private readonly _secrets: AgentSecrets | undefined;
@@ -72,6 +74,7 @@ export class SessionManager implements vscode.Disposable {
         this.openContinuation?.(next);
         return next;
       },
+      definitionOf: (id) => this.definitionOf(id),
     });
     const secrets: Pick<AgentSecrets, 'envFor' | 'store' | 'clear'> = this._secrets ?? { envFor: () => Promise.resolve({}), store: () => Promise.reject(new Error('No secret storage.')), clear: () => Promise.resolve(false) };
     this.auth = new AgentAuth({

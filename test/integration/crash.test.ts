@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import type { SwitchboardApi } from '../../src/api';
 import { agentText, api, until, useScriptedAgent } from './helpers';
 
@@ -30,6 +31,21 @@ describe('crash recovery', function () {
     await sb.prompt(id, 'hello again');
     assert.match(agentText(sb, id), /answer after restart/);
     assert.equal(sb.snapshot(id)?.state.status, 'idle');
+  });
+
+  it('Restart starts the agent as configured now: an env edited in the settings reaches the new process', async function () {
+    if (process.platform !== 'linux') this.skip(); // reads the process environment from /proc
+    const envOf = (pid: number | undefined) => fs.readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0');
+    const agent = await useScriptedAgent('crashResume', { SWITCHBOARD_TEST_MARK: 'before' }, 'scripted-restart-edited');
+    const id = await sb.newSession(agent);
+    const pid = sb.session(id)?.host.pid;
+    assert.ok(envOf(pid).includes('SWITCHBOARD_TEST_MARK=before'), 'the agent runs with the configured env');
+    await useScriptedAgent('crashResume', { SWITCHBOARD_TEST_MARK: 'after' }, 'scripted-restart-edited');
+    await sb.restartAgent(id);
+    const next = sb.session(id)?.host.pid;
+    assert.ok(next && next !== pid, 'a new agent process');
+    assert.ok(envOf(next).includes('SWITCHBOARD_TEST_MARK=after'), 'the restarted agent has the edited env');
+    await until(() => notices(sb, id).find((n) => /session was resumed/.test(n.text)), 'the session is resumed in the new process');
   });
 
   it('a crash restarts the agent automatically, reloads the session without duplicating it, and Resend sends the prompt again', async () => {
