@@ -6,7 +6,8 @@
 // fenced code, tables, quotes), one `thread/didChange` wire message per chunk (the host's worst case: no
 // merging; the next batch of 50 once the page has taken the last), after a snapshot. Measured in the page: the time from the first chunk until the final text is
 // painted (the frame after it reached the DOM), and the longest task (PerformanceObserver `longtask`: tasks
-// over 50 ms). The same run measures a naive baseline that renders the whole message again per chunk with the
+// over 50 ms). The view must have followed the answer to its end (and a reopened panel must show the end of
+// its message): a run that stopped following is cheaper, and wrong, so it fails. The same run measures a naive baseline that renders the whole message again per chunk with the
 // same markdown-it + DOMPurify configuration; at 20,000 chunks it is stopped after a time cap and its total
 // is projected (it is quadratic).
 //
