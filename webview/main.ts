@@ -17,6 +17,7 @@ import {
 import type { DidChangeParams, DidEntriesParams } from '../src/shared/chatProtocol';
 import { olderEntriesPage } from '../src/shared/viewModel';
 import type { EntryView, ThreadSnapshot } from '../src/shared/viewModel';
+import { button } from './components/button';
 import { hostIpc } from './hostIpc';
 import { ChatStore } from './store';
 import type { StoreChange } from './store';
@@ -133,7 +134,36 @@ document.addEventListener('keydown', (e) => {
 transcript.addEventListener('scroll', () => {
   if (!scrollbarDrag && performance.now() > userScrollUntil) return;
   stick = transcript.scrollHeight - transcript.scrollTop - transcript.clientHeight < 40;
+  showJumpToLatest(!stick);
 }, { passive: true });
+
+/**
+ * While the view does not follow: a button back to the newest content, following it again. Made when first
+ * needed (the toolkit's components are not loaded before a chat needs one).
+ */
+let jumpBar: HTMLElement | undefined;
+function showJumpToLatest(show: boolean): void {
+  if (!show && !jumpBar) return;
+  if (!jumpBar) {
+    const bar = document.createElement('div');
+    bar.className = 'jump-latest-bar';
+    bar.append(button({
+      label: 'Jump to latest', icon: 'arrow-down', testId: 'jump-latest', className: 'jump-latest',
+      title: 'Scroll to the newest message and follow it again',
+      onClick: () => {
+        const hadFocus = bar.contains(document.activeElement);
+        stick = true;
+        showJumpToLatest(false);
+        followBottom();
+        // the button is gone: keep the keyboard where the user goes on
+        if (hadFocus) document.querySelector<HTMLElement>('[data-testid="composer-input"]')?.focus();
+      },
+    }));
+    transcript.after(bar);
+    jumpBar = bar;
+  }
+  jumpBar.hidden = !show;
+}
 
 /** Keeps the transcript scrolled to the bottom while it follows new content (this lays the page out). */
 function followBottom(): void {

@@ -2,7 +2,8 @@
 // Following a streamed answer, end to end against the scripted "long answer" agent (scenario
 // longAnswer.json: about 15 KB of Markdown in 300 chunks over 5 s): the chat stays at the bottom while the
 // answer streams; a wheel scroll up stops the following and the view stays where the user put it while text
-// goes on arriving below; scrolling back to the bottom follows again, to the end of the answer.
+// goes on arriving below, and a Jump to latest button shows; the button goes back to the bottom and the view
+// follows again, to the end of the answer.
 // Screenshots: test-results/screenshots/<version>/scroll-follow-*.png
 import { openSession, scriptedAgent, sendPrompt } from './scriptedSession.mjs';
 import { frameOf } from './markdownAgents.mjs';
@@ -57,12 +58,18 @@ export async function run(t) {
   t.expect(Math.abs(later.top - up.top) < 4 && later.fromBottom > up.fromBottom, `the view stays where the user put it (top ${Math.round(up.top)} -> ${Math.round(later.top)})`);
   await t.screenshot('scroll-follow-scrolled-up');
 
-  // back to the bottom: following again, to the end of the answer
-  await page.mouse.wheel(0, 1_000_000);
+  // Jump to latest: back to the bottom, following again while the answer goes on, to its end
+  const jump = chat.locator('[data-testid="jump-latest"]');
+  t.expect(await jump.isVisible(), 'a Jump to latest button shows while the view does not follow');
+  await jump.click();
+  await new Promise((r) => setTimeout(r, 400));
+  const back = await view();
+  t.expect(await working() && back.fromBottom < 40 && back.height > later.height, `Jump to latest goes to the bottom and follows the growing answer again (${Math.round(back.fromBottom)} px from the bottom)`);
+  t.expect(!(await jump.isVisible()), 'the button is gone while the view follows');
   await chat.locator('[data-testid="session-status"][data-status="idle"]').waitFor({ timeout: 30_000 });
   await new Promise((r) => setTimeout(r, 300));
   const end = await view();
   t.expect((await answer.textContent())?.includes('The end of the long answer.'), 'the whole answer arrived');
-  t.expect(end.fromBottom < 40, `scrolled back to the bottom, the view followed to the end (${Math.round(end.fromBottom)} px from the bottom)`);
+  t.expect(end.fromBottom < 40, `the view followed to the end (${Math.round(end.fromBottom)} px from the bottom)`);
   await t.screenshot('scroll-follow-end');
 }
