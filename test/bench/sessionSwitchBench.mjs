@@ -217,11 +217,19 @@ async function main() {
     const { frame } = await rendered(page, `${BIG} · ${AGENT}`, true);
     await frame.waitForFunction((n) => document.querySelectorAll('#transcript > .entry').length === n, entries + 1, { timeout: 30_000 })
       .catch(async () => { throw new Error(`the chat shows ${await frame.locator('#transcript > .entry').count()} entries, not ${entries + 1}, ${last.toFixed(0)} ms after the switch and 30 s on`); });
-    const order = await frame.evaluate(() => [...document.querySelectorAll('#transcript > .entry')].map((e) => e.textContent ?? ''));
+    // their text is drawn a moment after the entries are (older pages render newest first, in slices)
     const number = (/** @type {string} */ text) => /Entry (\d+)|Read src\/s(\d+)|Thought (\d+)/.exec(text)?.slice(1).find((x) => x !== undefined);
-    const wrong = order.findIndex((text, k) => (k === 0 ? !text.includes('go') : k === entries ? !text.includes(MARKER) : number(text) !== String(k - 1)));
-    if (wrong >= 0) throw new Error(`entry ${wrong} of the big session is out of place: "${order[wrong].slice(0, 80)}"`);
-    console.log(`  (after the switch the chat holds all ${entries + 1} entries in order)`);
+    let wrong = -1;
+    /** @type {string[]} */ let order = [];
+    const counted = Date.now();
+    for (const end = Date.now() + 10_000; ;) {
+      order = await frame.evaluate(() => [...document.querySelectorAll('#transcript > .entry')].map((e) => e.textContent ?? ''));
+      wrong = order.findIndex((text, k) => (k === 0 ? !text.includes('go') : k === entries ? !text.includes(MARKER) : number(text) !== String(k - 1)));
+      if (wrong < 0 || Date.now() > end) break;
+      await sleep(100);
+    }
+    if (wrong >= 0) throw new Error(`entry ${wrong} of the big session is out of place 10 s on: "${order[wrong].slice(0, 80)}"`);
+    console.log(`  (after the switch the chat holds all ${entries + 1} entries in order; their text was complete ${Date.now() - counted} ms after the last entry showed)`);
     return { big, empty };
   } finally {
     await browser.close();
