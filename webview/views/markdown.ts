@@ -19,12 +19,18 @@ import { inlineImage, markdownHtml, MarkdownSplitter } from './markdownCore';
 
 /** Blocks per kept segment (each segment is laid out and painted only when on screen). */
 const segmentBlocks = 20;
+/** Kept HTML sanitized in one call, at least (fewer, larger calls: each one parses a new document). */
+const sanitizeBatchChars = 8 * 1024;
 /** Segments per chapter (a chapter is skipped whole when off screen, so the browser tracks few elements per frame). */
 const chapterSegments = 16;
 
 const allowedTags = [
   'a', 'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'em', 's', 'del', 'code', 'pre', 'blockquote',
   'ul', 'ol', 'li', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'img', 'div', 'span',
+  // the sanitizer's own root: not allowed, DOMPurify "keeps its content" by cloning the whole parsed tree
+  // at every call (and throws the clone away); markdown-it never writes a body tag, and the parser would
+  // not make one from text anyway
+  'body',
 ];
 const allowedAttributes = ['class', 'title', 'alt', 'src', 'start', 'type', 'role', 'tabindex', 'colspan', 'rowspan'];
 
@@ -38,10 +44,10 @@ function purify(): ReturnType<typeof DOMPurify> {
   // once, not per call: DOMPurify parses a config passed to sanitize() on every call
   p.setConfig({ ALLOWED_TAGS: allowedTags, ALLOWED_ATTR: allowedAttributes, ALLOW_DATA_ATTR: true, ALLOW_ARIA_ATTR: false, RETURN_DOM_FRAGMENT: true });
   p.addHook('afterSanitizeAttributes', (node) => {
-    if (!(node instanceof Element)) return;
     // belt and braces: nothing rendered from agent text may navigate or fetch
-    node.removeAttribute('href');
-    if (node.tagName !== 'IMG' || !inlineImage.test(node.getAttribute('src') ?? '')) node.removeAttribute('src');
+    if (!(node instanceof Element) || !node.hasAttributes()) return;
+    if (node.hasAttribute('href')) node.removeAttribute('href');
+    if (node.hasAttribute('src') && (node.tagName !== 'IMG' || !inlineImage.test(node.getAttribute('src') ?? ''))) node.removeAttribute('src');
   });
   purifier = p;
   return p;
@@ -161,22 +167,31 @@ export class MarkdownStream {
    */
   render(deadline = Infinity): StreamRenderResult {
     let finalText = '';
+    // kept HTML of several steps is sanitized in one call: each call parses a new document
+    let keptHtml = '';
+    const keep = (): void => {
+      if (!keptHtml) return;
+      const kept = sanitize(keptHtml);
+      keptHtml = '';
+      finalText += kept.textContent ?? '';
+      // adopted into this document now, in the render's time budget: the commit then only inserts them
+      (this.staged ??= document.createDocumentFragment()).append(kept);
+      // the tail it came from is now (in part) kept: the rest shows once it is rendered
+      this.stagedTail = '';
+    };
     for (;;) {
       const step = this.splitter.step();
-      if (step.kept) {
-        const kept = sanitize(step.kept);
-        finalText += kept.textContent ?? '';
-        // adopted into this document now, in the render's time budget: the commit then only inserts them
-        (this.staged ??= document.createDocumentFragment()).append(kept);
-        // the tail it came from is now (in part) kept: the rest shows once it is rendered
-        this.stagedTail = '';
-      }
-      if (step.tail !== undefined) {
-        this.stagedTail = step.tail;
+      keptHtml += step.kept;
+      if (keptHtml.length >= sanitizeBatchChars) keep();
+      if (step.tail !== undefined || !step.pending) {
+        keep();
+        if (step.tail !== undefined) this.stagedTail = step.tail;
         return { finalText, pending: false };
       }
-      if (!step.pending) return { finalText, pending: false };
-      if (performance.now() >= deadline) return { finalText, pending: true };
+      if (performance.now() >= deadline) {
+        keep();
+        return { finalText, pending: true };
+      }
     }
   }
 
