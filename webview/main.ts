@@ -29,9 +29,13 @@ import { installMarkdownActions, warmUp } from './views/markdown';
 import { appendText, collapseThought, commitText, isTextNode, needsRender, renderText, setThinking, tailText, updateAgentText } from './views/messages';
 import { appendTerminalOutput, refreshTerminal } from './views/terminal';
 
-/** Milliseconds of text rendering per frame at most; what is left goes on in tasks between frames. */
+/**
+ * Milliseconds of text rendering per frame at most; what is left goes on in tasks between frames, which then
+ * also commit it, so that a frame of a fast stream holds only the browser's own work (and a garbage
+ * collection that lands in it stays well under 50 ms).
+ */
 const frameBudgetMs = 3;
-/** Milliseconds of one such task. */
+/** Milliseconds of text rendering in one such task (plus a commit, when one is due). */
 const sliceBudgetMs = 12;
 /**
  * A fast stream's rendered text goes on the page at most this often. Each time costs the browser a layout
@@ -103,6 +107,7 @@ function continueSoon(): void {
 continuation.port1.onmessage = () => {
   continuing = false;
   renderPendingText(performance.now() + sliceBudgetMs);
+  commitPendingText(false);
   if (textPending.size) continueSoon();
   schedule();
 };
@@ -370,9 +375,12 @@ function flush(): void {
   }
   entriesPending.clear();
 
-  renderPendingText(deadline);
+  // while tasks between frames render a fast stream, they also put it on the page: the frame is left to the
+  // browser's own work (style, layout, paint)
+  const behind = continuing;
+  if (!behind) renderPendingText(deadline);
   const turnEnds = statePending && lastStatus === 'working' && store.state?.status !== 'working';
-  commitPendingText(turnEnds);
+  if (!behind || turnEnds) commitPendingText(turnEnds);
 
   if (statePending) {
     statePending = false;
