@@ -17,12 +17,15 @@ import '../styles/markdown.css';
 import DOMPurify from 'dompurify';
 import { inlineImage, markdownHtml, MarkdownSplitter } from './markdownCore';
 
-/** Blocks per kept segment (each segment is laid out and painted only when on screen). */
-const segmentBlocks = 20;
+/**
+ * Blocks per kept segment (each segment is laid out and painted only when on screen). Small, so that a frame
+ * that follows a fast stream lays out little more than the screen shows.
+ */
+const segmentBlocks = 8;
 /** Kept HTML sanitized in one call, at least (fewer, larger calls: each one parses a new document). */
 const sanitizeBatchChars = 8 * 1024;
 /** Segments per chapter (a chapter is skipped whole when off screen, so the browser tracks few elements per frame). */
-const chapterSegments = 16;
+const chapterSegments = 40;
 
 const allowedTags = [
   'a', 'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'em', 's', 'del', 'code', 'pre', 'blockquote',
@@ -53,12 +56,20 @@ function purify(): ReturnType<typeof DOMPurify> {
   return p;
 }
 
+/**
+ * Milliseconds per character that {@link sanitize} took lately (a running average of larger calls): a time
+ * budget keeps room for sanitizing what it rendered, whatever the machine.
+ */
+let sanitizeMsPerChar = 0.0003;
+
 /** Sanitizes HTML (from markdown-it) into a fragment of the current document, and adds code-block toolbars. */
 export function sanitize(html: string): DocumentFragment {
   if (!html) return document.createDocumentFragment();
+  const start = performance.now();
   // line breaks between block tags are text nodes the sanitizer would walk and the page would keep: drop them
   const fragment = purify().sanitize(html.replace(blockBreaks, '')) as unknown as DocumentFragment;
   for (const block of fragment.querySelectorAll<HTMLElement>('div.code-block')) addToolbar(block);
+  if (html.length >= 1024) sanitizeMsPerChar = 0.8 * sanitizeMsPerChar + 0.2 * ((performance.now() - start) / html.length);
   return fragment;
 }
 
@@ -188,7 +199,8 @@ export class MarkdownStream {
         if (step.tail !== undefined) this.stagedTail = step.tail;
         return { finalText, pending: false };
       }
-      if (performance.now() >= deadline) {
+      // stop in time to sanitize what waits, within the budget
+      if (performance.now() + keptHtml.length * sanitizeMsPerChar >= deadline) {
         keep();
         return { finalText, pending: true };
       }
