@@ -162,11 +162,6 @@ export class MarkdownStream {
     return this.splitter.needsRender;
   }
 
-  /** True when rendered text waits for {@link commit}. */
-  get needsCommit(): boolean {
-    return this.staged !== undefined || this.stagedTail !== undefined;
-  }
-
   /** The plain text shown in the tail (not yet reported as final). */
   tailText(): string {
     return this.tailElement.textContent ?? '';
@@ -223,7 +218,6 @@ export class MarkdownStream {
     while (fragment.firstChild) {
       if (!this.segment || this.segmentCount >= segmentBlocks) {
         if (!this.chapter || this.chapterCount >= chapterSegments) {
-          this.chapter?.classList.add('sealed');
           this.chapter = document.createElement('div');
           this.chapter.className = 'md-chap';
           this.chapterCount = 0;

@@ -112,12 +112,9 @@ export function renderText(node: HTMLElement, deadline = Infinity): StreamRender
   return { ...s.stream.render(deadline), kind: s.kind };
 }
 
-/** Puts the text that {@link renderText} rendered on the page; false when there was none. */
-export function commitText(node: HTMLElement): boolean {
-  const s = states.get(node);
-  if (!s?.stream.needsCommit) return false;
-  s.stream.commit();
-  return true;
+/** Puts the text that {@link renderText} rendered on the page (nothing when there is none). */
+export function commitText(node: HTMLElement): void {
+  states.get(node)?.stream.commit();
 }
 
 /** The text shown in the tail of a message (not reported as final yet). */
