@@ -11,6 +11,21 @@ const nodeBuiltins = ['fs', 'path', 'child_process', 'os', 'net', 'stream', 'uti
   .flatMap((m) => [m, `node:${m}`])
   .map((name) => ({ name, message: 'src/shared and the webview are runtime-neutral: no node builtins.' }));
 
+const inertMessage = 'Agent text reaches a workbench sink here: wrap the text in inert.message`…` / inert.label`…` / inert.plain`…` / inert.markdown`…` (src/shared/inertText.ts).';
+const raw = ':matches(TemplateLiteral[expressions.length>0], BinaryExpression[operator="+"])';
+const sinkSelectors = [
+  // notifications and modal dialogs, progress, quick picks, input boxes, diff editor titles
+  `CallExpression[callee.property.name=/^(show(Information|Warning|Error)Message|showQuickPick|showInputBox|createOutputChannel)$/] > ${raw}`,
+  `CallExpression[callee.property.name='executeCommand'][arguments.0.value='vscode.diff'] > ${raw}`,
+  `CallExpression[callee.object.name='Object'] ${raw}.arguments`,
+  // properties of items and options: quick pick items, message items, terminal and progress options, tree items
+  `Property[key.name=/^(label|description|detail|title|name|tooltip|placeHolder|prompt)$/] > ${raw}.value`,
+  // assignments to a sink's properties: status bar items, quick picks, tree items, panel titles
+  `AssignmentExpression[left.property.name=/^(label|description|detail|title|name|tooltip|placeholder|prompt|text)$/] > ${raw}.right`,
+  // tree items and Markdown strings built from text
+  `NewExpression[callee.property.name=/^(TreeItem|MarkdownString)$/] > ${raw}`,
+];
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'out/**', '**/*.gen.ts', '**/*.mjs'] },
   ...tseslint.configs.recommended,
@@ -19,6 +34,19 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'No default exports (ARCHITECTURE.md 1.3).' }],
+    },
+  },
+  {
+    // Agent text bound for the workbench goes through src/shared/inertText.ts (docs/architecture.md,
+    // "Agent text in the workbench"): an interpolating template literal or a string concatenation passed
+    // straight to a sink is an error; wrap it in inert.message`…`, inert.label`…`, inert.plain`…` or
+    // inert.markdown`…` (literal parts stay as written, interpolations are neutralised).
+    files: ['src/host/**/*.ts', 'src/commands/**/*.ts', 'src/registry/**/*.ts', 'src/webviews/**/*.ts', 'src/*.ts'],
+    rules: {
+      'no-restricted-syntax': ['error',
+        { selector: 'ExportDefaultDeclaration', message: 'No default exports (ARCHITECTURE.md 1.3).' },
+        ...sinkSelectors.map((selector) => ({ selector, message: inertMessage })),
+      ],
     },
   },
   {

@@ -22,6 +22,7 @@ import { threadSnapshot } from './thread/toView';
 import { ComposerController } from './webviews/chat/composerController';
 import { PromptMemory } from './host/promptHistory';
 import { RegistryFeature } from './registry/registryCommands';
+import { inertText } from './shared/inertText';
 
 /** Activates the extension. */
 export function activate(context: vscode.ExtensionContext): SwitchboardApi {
@@ -78,7 +79,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     vscode.commands.registerCommand('switchboard.showAgentLog', async () => {
       const session = activeSession();
       if (session) return sessions.logFor(session.host.definition).show(true);
-      const pick = await vscode.window.showQuickPick(registry.all().map((a) => ({ label: a.name, agent: a })), { title: 'ACP: Show Agent Log' });
+      const pick = await vscode.window.showQuickPick(registry.all().map((a) => ({ label: inertText(a.name, 'label'), agent: a })), { title: 'ACP: Show Agent Log' });
       if (pick) sessions.logFor(pick.agent).show(true);
     }),
   );

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { AttachmentView } from '../shared/composerModel';
 import { embeddedTextMaxChars } from '../shared/composerModel';
 import { ComposerController } from '../webviews/chat/composerController';
+import { inert } from '../shared/inertText';
 
 /** Runs the command. */
 export async function addSelectionToChat(): Promise<void> {
@@ -32,7 +33,7 @@ export async function addSelectionToChat(): Promise<void> {
   const endLine = sel.end.character === 0 && sel.end.line > sel.start.line ? sel.end.line - 1 : sel.end.line;
   const text = doc.getText(sel);
   if (text.length > embeddedTextMaxChars) {
-    void vscode.window.showWarningMessage(`The selection is too large to attach (${text.length.toLocaleString()} characters; at most ${embeddedTextMaxChars.toLocaleString()}).`);
+    void vscode.window.showWarningMessage(inert.message`The selection is too large to attach (${text.length.toLocaleString()} characters; at most ${embeddedTextMaxChars.toLocaleString()}).`);
     return;
   }
   const attachment: AttachmentView = { kind: 'selection', id, uri: doc.uri.toString(), name, startLine: sel.start.line + 1, endLine: endLine + 1, text };

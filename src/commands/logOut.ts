@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { AgentHost } from '../host/agentHost';
 import type { AgentSession } from '../host/agentSession';
 import type { SessionManager } from '../host/sessionManager';
+import { inert, inertText } from '../shared/inertText';
 
 /** True while a running agent supports `logout` (the command's `when` clause). */
 export const canLogOutContextKey = 'switchboard.canLogOut';
@@ -28,7 +29,7 @@ export async function logOut(sessions: SessionManager, active: AgentSession | un
   const hosts = [...new Map(sessions.sessions.map((s) => [s.host.definition.id, s.host])).values()].filter(canLogOut);
   let host = active && canLogOut(active.host) ? active.host : hosts.length === 1 ? hosts[0] : undefined;
   if (!host && hosts.length) {
-    const pick = await vscode.window.showQuickPick(hosts.map((h) => ({ label: h.definition.name, host: h })), { title: 'ACP: Log Out', placeHolder: 'Choose the agent to log out of' });
+    const pick = await vscode.window.showQuickPick(hosts.map((h) => ({ label: inertText(h.definition.name, 'label'), host: h })), { title: 'ACP: Log Out', placeHolder: 'Choose the agent to log out of' });
     host = pick?.host;
   }
   if (!host) {
@@ -39,13 +40,13 @@ export async function logOut(sessions: SessionManager, active: AgentSession | un
   try {
     await host.connection.request('logout', {});
   } catch (error) {
-    void vscode.window.showErrorMessage(`Could not log out of ${def.name}: ${error instanceof Error ? error.message : String(error)}`);
+    void vscode.window.showErrorMessage(inert.message`Could not log out of ${def.name}: ${error instanceof Error ? error.message : String(error)}`);
     return false;
   }
   host.log.info('logged out');
   const hadSecrets = (await sessions.secrets?.clear(def.id)) === true;
   // the values are in the running process's environment: restart it without them
   if (hadSecrets) await sessions.restartAgent(def, host.cwd).catch(() => undefined);
-  void vscode.window.showInformationMessage(`Logged out of ${def.name}.${hadSecrets ? ' The stored keys were removed from the secret storage.' : ''}`);
+  void vscode.window.showInformationMessage(inert.message`Logged out of ${def.name}.${hadSecrets ? ' The stored keys were removed from the secret storage.' : ''}`);
   return true;
 }

@@ -7,6 +7,7 @@ import type { AgentDefinition } from '../agents/agentDefinition';
 import type { AgentSession } from '../host/agentSession';
 import type { AgentRegistry } from '../host/agentRegistry';
 import type { SessionManager } from '../host/sessionManager';
+import { inert, inertText } from '../shared/inertText';
 
 const recentKey = 'switchboard.recentAgents';
 
@@ -34,9 +35,9 @@ export async function newSession(deps: NewSessionDeps, agentId?: string): Promis
   } else {
     const agents = orderByRecent(deps.registry.all(), recent);
     const pick = await vscode.window.showQuickPick(agents.map((a) => ({
-      label: a.name,
+      label: inertText(a.name, 'label'),
       description: recent[0] === a.id ? 'recently used' : undefined,
-      detail: a.id === 'demo' ? 'Offline demo: shows streaming, a plan, a tool call, a diff and a permission request' : [a.command, ...a.args].join(' '),
+      detail: a.id === 'demo' ? 'Offline demo: shows streaming, a plan, a tool call, a diff and a permission request' : inertText([a.command, ...a.args].join(' '), 'label'),
       agent: a,
     })), { title: 'ACP: New Session', placeHolder: 'Choose the agent for the new session', matchOnDetail: true });
     def = pick?.agent;
@@ -46,7 +47,7 @@ export async function newSession(deps: NewSessionDeps, agentId?: string): Promis
   const agent = def;
   try {
     const session = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Starting ${agent.name}…`, cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: inert.message`Starting ${agent.name}…`, cancellable: true },
       (_progress, token) => deps.sessions.newSession(agent, undefined, token),
     );
     deps.openChat(session);
@@ -55,7 +56,7 @@ export async function newSession(deps: NewSessionDeps, agentId?: string): Promis
     const message = error instanceof Error ? error.message : String(error);
     deps.sessions.logFor(agent).error(`could not start a session: ${message}`);
     const actions = ['Show Agent Log', 'Open Settings'];
-    void vscode.window.showErrorMessage(`Could not start ${agent.name}: ${message}`, ...actions).then((choice) => {
+    void vscode.window.showErrorMessage(inert.message`Could not start ${agent.name}: ${message}`, ...actions).then((choice) => {
       if (choice === 'Show Agent Log') deps.sessions.logFor(agent).show(true);
       else if (choice === 'Open Settings') void vscode.commands.executeCommand('workbench.action.openSettings', 'switchboard.agents');
     });

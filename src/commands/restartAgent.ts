@@ -8,6 +8,7 @@ import type { AgentDefinition } from '../agents/agentDefinition';
 import type { AgentRegistry } from '../host/agentRegistry';
 import type { AgentSession } from '../host/agentSession';
 import type { SessionManager } from '../host/sessionManager';
+import { inert, inertText } from '../shared/inertText';
 
 /** What the command needs. */
 export interface RestartAgentDeps {
@@ -22,19 +23,19 @@ export async function restartAgent(deps: RestartAgentDeps, target?: string): Pro
   let def: AgentDefinition | undefined = session?.host.definition ?? (target ? deps.registry.get(target) : undefined);
   if (!def) {
     const running = new Set(deps.sessions.sessions.map((s) => s.host.definition.id));
-    const pick = await vscode.window.showQuickPick(deps.registry.all().map((a) => ({ label: a.name, description: running.has(a.id) ? 'has open sessions' : undefined, agent: a })),
+    const pick = await vscode.window.showQuickPick(deps.registry.all().map((a) => ({ label: inertText(a.name, 'label'), description: running.has(a.id) ? 'has open sessions' : undefined, agent: a })),
       { title: 'ACP: Restart Agent', placeHolder: 'Choose the agent to restart' });
     def = pick?.agent;
   }
   if (!def) return false;
   const agent = def;
   try {
-    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Restarting ${agent.name}…` },
+    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: inert.message`Restarting ${agent.name}…` },
       () => deps.sessions.restartAgent(agent, session?.cwd));
     return true;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    void vscode.window.showErrorMessage(`Could not restart ${agent.name}: ${message}`, 'Show Agent Log').then((choice) => {
+    void vscode.window.showErrorMessage(inert.message`Could not restart ${agent.name}: ${message}`, 'Show Agent Log').then((choice) => {
       if (choice) deps.sessions.logFor(agent).show(true);
     });
     return false;

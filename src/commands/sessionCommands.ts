@@ -8,6 +8,7 @@ import type { AgentSession } from '../host/agentSession';
 import { sessionKey } from '../host/sessionHistory';
 import type { HistoryItem } from '../host/sessionHistory';
 import type { SessionCommandDeps } from './switchSession';
+import { inert } from '../shared/inertText';
 
 /** A session as the commands get it: a history row, a tree node, or a session id. */
 export type SessionTarget = Pick<HistoryItem, 'agentId' | 'sessionId' | 'title' | 'agentName'>;
@@ -35,7 +36,7 @@ export async function deleteSessionConfirmed(deps: SessionCommandDeps, target: S
   }
   const name = target.title || 'this session';
   const pick = await vscode.window.showWarningMessage(
-    `Delete "${name}" (${target.agentName})?`,
+    inert.message`Delete "${name}" (${target.agentName})?`,
     { modal: true, detail: 'Its transcript is removed from Switchboard\'s history, and from the agent too when the agent supports deleting sessions. This cannot be undone.' },
     'Delete',
   );
@@ -43,10 +44,10 @@ export async function deleteSessionConfirmed(deps: SessionCommandDeps, target: S
   deps.closeChat(sessionKey(target.agentId, target.sessionId));
   try {
     const agentDeleted = await deps.sessions.delete(target.agentId, target.sessionId);
-    if (!agentDeleted) void vscode.window.showInformationMessage(`"${name}" was removed from Switchboard's history. ${target.agentName} keeps its own copy (it is not running, or cannot delete sessions).`);
+    if (!agentDeleted) void vscode.window.showInformationMessage(inert.message`"${name}" was removed from Switchboard's history. ${target.agentName} keeps its own copy (it is not running, or cannot delete sessions).`);
     return true;
   } catch (error) {
-    void vscode.window.showErrorMessage(`${target.agentName} could not delete the session: ${error instanceof Error ? error.message : String(error)}. It was removed from Switchboard's history.`);
+    void vscode.window.showErrorMessage(inert.message`${target.agentName} could not delete the session: ${error instanceof Error ? error.message : String(error)}. It was removed from Switchboard's history.`);
     return true;
   }
 }
@@ -71,13 +72,13 @@ export async function continueInNewSession(deps: SessionCommandDeps, from: Agent
   if (!from) return void vscode.window.showInformationMessage('Open a read-only session from history first.');
   const def = deps.registry.get(from.host.definition.id);
   if (!def) {
-    void vscode.window.showWarningMessage(`The agent '${from.host.definition.name}' is not configured any more: start a session with another agent.`);
+    void vscode.window.showWarningMessage(inert.message`The agent '${from.host.definition.name}' is not configured any more: start a session with another agent.`);
     await vscode.commands.executeCommand('switchboard.newSession');
     return undefined;
   }
   try {
     const session = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Starting ${def.name}…`, cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: inert.message`Starting ${def.name}…`, cancellable: true },
       (_p, token) => deps.sessions.newSession(def, from.cwd, token),
     );
     deps.openChat(session);
@@ -88,7 +89,7 @@ export async function continueInNewSession(deps: SessionCommandDeps, from: Agent
     void send([{ type: 'text', text }]).catch(() => undefined);
     return session;
   } catch (error) {
-    void vscode.window.showErrorMessage(`Could not start ${def.name}: ${error instanceof Error ? error.message : String(error)}`);
+    void vscode.window.showErrorMessage(inert.message`Could not start ${def.name}: ${error instanceof Error ? error.message : String(error)}`);
     return undefined;
   }
 }

@@ -11,6 +11,7 @@ import { relativeTime, sessionKey } from '../host/sessionHistory';
 import type { HistoryItem } from '../host/sessionHistory';
 import type { SessionManager } from '../host/sessionManager';
 import { deleteSessionConfirmed } from './sessionCommands';
+import { inert, inertText } from '../shared/inertText';
 
 /** What the session commands need. */
 export interface SessionCommandDeps {
@@ -30,10 +31,10 @@ const deleteButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('
 export function rowLabel(item: HistoryItem): string {
   const status = item.open?.thread.status;
   const badge = status === 'awaitingPermission' ? '$(bell-dot) ' : status === 'working' ? '$(sync~spin) ' : item.open ? '$(comment-discussion) ' : '$(history) ';
-  return `${badge}${item.title || 'Untitled session'}`;
+  return `${badge}${inertText(item.title || 'Untitled session', 'label')}`;
 }
 
-/** The description: agent, relative time, and what state it is in. */
+/** The description: agent, relative time, and what state it is in (raw text: neutralise it for its sink). */
 export function rowDescription(item: HistoryItem): string {
   const status = item.open?.thread.status;
   const state = status === 'awaitingPermission' ? 'awaiting permission' : status === 'working' ? 'working' : item.open ? 'open' : '';
@@ -48,13 +49,13 @@ export async function openHistoryItem(deps: SessionCommandDeps, item: HistoryIte
   }
   try {
     const session = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Opening ${item.title || 'session'} with ${item.agentName}…` },
+      { location: vscode.ProgressLocation.Notification, title: inert.message`Opening ${item.title || 'session'} with ${item.agentName}…` },
       () => deps.sessions.open({ agentId: item.agentId, sessionId: item.sessionId, cwd: item.cwd, agentName: item.agentName, title: item.title }, deps.registry.get(item.agentId)),
     );
     deps.openChat(session);
     return session;
   } catch (error) {
-    void vscode.window.showErrorMessage(`Could not open the session: ${error instanceof Error ? error.message : String(error)}`);
+    void vscode.window.showErrorMessage(inert.message`Could not open the session: ${error instanceof Error ? error.message : String(error)}`);
     return undefined;
   }
 }
@@ -77,7 +78,7 @@ export async function switchSession(deps: SessionCommandDeps, sessionId?: string
     const open = items.filter((i) => i.open);
     const rest = items.filter((i) => !i.open);
     const row = (i: HistoryItem): Row => ({
-      label: rowLabel(i), description: rowDescription(i), detail: i.cwd, item: i,
+      label: rowLabel(i), description: inertText(rowDescription(i), 'label'), detail: inertText(i.cwd, 'label'), item: i,
       buttons: i.open ? [closeButton, deleteButton] : [deleteButton],
     });
     qp.items = [
@@ -110,7 +111,7 @@ export async function switchSession(deps: SessionCommandDeps, sessionId?: string
     qp.show();
     refresh().catch((e: unknown) => {
       qp.busy = false;
-      void vscode.window.showErrorMessage(`Could not list sessions: ${e instanceof Error ? e.message : String(e)}`);
+      void vscode.window.showErrorMessage(inert.message`Could not list sessions: ${e instanceof Error ? e.message : String(e)}`);
     });
   });
 }

@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import type { AgentDefinition } from '../agents/agentDefinition';
 import { parseAgentDefinitions } from '../agents/agentDefinition';
+import { inert } from '../shared/inertText';
 
 /** Id of the built-in Demo agent. */
 export const demoAgentId = 'demo';
@@ -38,7 +39,7 @@ export class AgentRegistry {
       if (this._warned.has(e.message)) continue;
       this._warned.add(e.message);
       this.log.warn(e.message);
-      void vscode.window.showWarningMessage(`Switchboard: ${e.message}`, 'Open Settings').then((pick) => {
+      void vscode.window.showWarningMessage(inert.message`Switchboard: ${e.message}`, 'Open Settings').then((pick) => {
         if (pick) void vscode.commands.executeCommand('workbench.action.openSettings', 'switchboard.agents');
       });
     }

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { AcpError } from '../acp/errors';
 import type { AgentHost } from './agentHost';
 import type { AgentSecrets } from './secrets';
+import { inert, inertText } from '../shared/inertText';
 
 const common = { id: z.string().min(1), name: z.string(), description: z.string().nullish() };
 const envVarSchema = z.object({
@@ -126,7 +127,7 @@ export class AgentAuth {
     const env = { ...(await this.deps.secrets.envFor(def.id)), ...def.env, ...(method.env ?? {}) };
     // "the exact same agent binary with the exact same setup", args/env in addition (§2.6)
     const terminal = vscode.window.createTerminal({
-      name: `${def.name}: ${method.name}`, shellPath: def.command, shellArgs: [...def.args, ...(method.args ?? [])], env, cwd: host.cwd,
+      name: inert.label`${def.name}: ${method.name}`, shellPath: def.command, shellArgs: [...def.args, ...(method.args ?? [])], env, cwd: host.cwd,
       message: `Switchboard: log in to ${def.name}. This terminal closes when the login is done.`,
     });
     terminal.show();
@@ -147,18 +148,18 @@ export class AgentAuth {
 export const vscodeAuthPrompter: AuthPrompter = {
   async pickMethod(agentName, methods) {
     const pick = await vscode.window.showQuickPick(methods.map((m) => ({
-      label: m.name,
+      label: inertText(m.name, 'label'),
       description: m.type === 'env_var' ? 'enter a key' : m.type === 'terminal' ? 'in a terminal' : undefined,
-      detail: m.description ?? undefined,
+      detail: m.description ? inertText(m.description, 'label') : undefined,
       method: m,
-    })), { title: `${agentName} requires you to log in`, placeHolder: 'Choose how to log in', ignoreFocusOut: true });
+    })), { title: inert.label`${agentName} requires you to log in`, placeHolder: 'Choose how to log in', ignoreFocusOut: true });
     return pick?.method;
   },
   async askValue(agentName, method, v) {
-    const getLink: vscode.QuickInputButton | undefined = method.link ? { iconPath: new vscode.ThemeIcon('link-external'), tooltip: `Get it: ${method.link}` } : undefined;
+    const getLink: vscode.QuickInputButton | undefined = method.link ? { iconPath: new vscode.ThemeIcon('link-external'), tooltip: inert.plain`Get it: ${method.link}` } : undefined;
     const box = vscode.window.createInputBox();
-    box.title = `${agentName}: ${method.name}`;
-    box.prompt = `${v.label ?? v.name}${v.optional ? ' (optional: leave empty to skip)' : ''}. Kept in VS Code's secret storage, passed to the agent as ${v.name}.`;
+    box.title = inert.label`${agentName}: ${method.name}`;
+    box.prompt = inert.label`${v.label ?? v.name}${v.optional ? ' (optional: leave empty to skip)' : ''}. Kept in VS Code's secret storage, passed to the agent as ${v.name}.`;
     box.placeholder = v.name;
     box.password = v.secret;
     box.ignoreFocusOut = true;

@@ -6,6 +6,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { statOrUndefined } from './editorFiles';
+import { inert, inertText } from '../shared/inertText';
 
 /** Arguments of `switchboard.openDiff`. */
 export interface OpenDiffArgs {
@@ -72,7 +73,7 @@ function invalidArgs(args: unknown): string | undefined {
 export async function openDiff(args: OpenDiffArgs, options: { preserveFocus?: boolean; viewColumn?: vscode.ViewColumn } = {}): Promise<void> {
   const problem = invalidArgs(args);
   if (problem) {
-    void vscode.window.showErrorMessage(problem);
+    void vscode.window.showErrorMessage(inertText(problem, 'message'));
     return;
   }
   const left = texts.add(args.path, args.oldText ?? '', 'before');
@@ -80,6 +81,6 @@ export async function openDiff(args: OpenDiffArgs, options: { preserveFocus?: bo
   const exists = await statOrUndefined(fileUri).then((s) => s !== undefined && !(s.type & vscode.FileType.Directory), () => false);
   const right = exists ? fileUri : texts.add(args.path, args.newText, 'after');
   const name = path.basename(args.path);
-  const title = args.oldText === null || args.oldText === undefined ? `${name} (agent's new file)` : `${name} (agent's change)`;
+  const title = args.oldText === null || args.oldText === undefined ? inert.plain`${name} (agent's new file)` : inert.plain`${name} (agent's change)`;
   await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: true, preserveFocus: options.preserveFocus ?? false, ...(options.viewColumn !== undefined ? { viewColumn: options.viewColumn } : {}) });
 }

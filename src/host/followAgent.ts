@@ -11,6 +11,7 @@ import { followThrottleMs, LatestWinsThrottle } from './followThrottle';
 import { followTarget, locateEdit } from './followTarget';
 import type { FollowTarget, LineRange } from './followTarget';
 import type { SessionContext } from './sessionContext';
+import { inert } from '../shared/inertText';
 
 /** How long a highlight stays, ms. */
 export const followHighlightMs = 1500;
@@ -156,8 +157,8 @@ export class FollowStatusBar implements vscode.Disposable {
     }
     const on = follow.enabled;
     this._item.text = on ? '$(eye) Following' : '$(eye-closed) Follow';
-    this._item.tooltip = `Follow Agent is ${on ? 'on' : 'off'} for ${follow.ctx.agentName}: click to turn it ${on ? 'off' : 'on'}.`;
-    this._item.accessibilityInformation = { label: `Follow Agent, ${on ? 'on' : 'off'}`, role: 'button' };
+    this._item.tooltip = inert.plain`Follow Agent is ${on ? 'on' : 'off'} for ${follow.ctx.agentName}: click to turn it ${on ? 'off' : 'on'}.`;
+    this._item.accessibilityInformation = { label: on ? 'Follow Agent, on' : 'Follow Agent, off', role: 'button' };
     this._item.show();
   }
 

@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { FileOperation } from './pathPolicy';
+import { inert } from '../shared/inertText';
 
 /** One question: may `agentName` do `op` on `path` (outside the roots)? */
 export interface PathConsentRequest {
@@ -34,7 +35,7 @@ export const modalPathConsent: PathConsent = {
     const detail = `${where}${folders}\n\n${memo} (Setting: Switchboard › Files: Outside Roots)`;
     const allow = r.op === 'read' ? 'Allow Reading' : 'Allow Writing';
     const answer = await vscode.window.showWarningMessage(
-      `${r.agentName} wants to ${verb} a file outside the session's folders.`, { modal: true, detail }, allow);
+      inert.message`${r.agentName} wants to ${verb} a file outside the session's folders.`, { modal: true, detail }, allow);
     return answer === allow;
   },
 };

@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import { toAutoApprovePolicy } from './autoApprove';
 import type { PermissionEnvironment, PermissionPrompt } from './permissionBroker';
+import { inert, inertText } from '../shared/inertText';
 
 interface OptionItem extends vscode.MessageItem {
   readonly optionId: string;
@@ -23,8 +24,8 @@ export const vscodePermissionEnvironment: PermissionEnvironment = {
   },
   workspaceFolders: () => (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath),
   notify: async (prompt: PermissionPrompt) => {
-    const items: OptionItem[] = prompt.options.map((o) => ({ title: o.name, optionId: o.optionId }));
-    const pick = await vscode.window.showInformationMessage(`${prompt.agentName} asks for permission: ${prompt.title}`, ...items);
+    const items: OptionItem[] = prompt.options.map((o) => ({ title: inertText(o.name, 'message', 40), optionId: o.optionId }));
+    const pick = await vscode.window.showInformationMessage(inert.message`${prompt.agentName} asks for permission: ${prompt.title}`, ...items);
     return pick?.optionId;
   },
 };

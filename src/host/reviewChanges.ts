@@ -10,6 +10,7 @@ import type { ChangeRecord, ChangeTracker } from './changeTracker';
 import { openDiff } from './diffEditor';
 import { findOpenDocument, statOrUndefined } from './editorFiles';
 import { decodeText } from './textSlice';
+import { inert, inertText } from '../shared/inertText';
 
 /** What the user can do with one changed file. */
 export type ReviewAction = 'keep' | 'undo' | 'diff';
@@ -29,7 +30,7 @@ export async function applyReviewAction(tracker: ChangeTracker, action: ReviewAc
 export async function undoAllChanges(tracker: ChangeTracker): Promise<void> {
   const failed = await tracker.undoAll();
   if (failed.length) {
-    void vscode.window.showErrorMessage(`Could not undo ${failed.length} change(s): ${failed.map((f) => `${vscode.workspace.asRelativePath(f.uri)} (${f.error})`).join('; ')}`);
+    void vscode.window.showErrorMessage(inert.message`Could not undo ${failed.length} change(s): ${failed.map((f) => `${vscode.workspace.asRelativePath(f.uri)} (${f.error})`).join('; ')}`);
   }
 }
 
@@ -62,7 +63,7 @@ const buttons = actions.map((a) => ({ action: a.action, button: { iconPath: new 
 function items(tracker: ChangeTracker): ReviewItem[] {
   const files: ReviewItem[] = tracker.changes.map((record) => ({
     record,
-    label: `$(${isCreated(record) ? 'diff-added' : 'diff-modified'}) ${vscode.workspace.asRelativePath(record.uri)}`,
+    label: inert.label`$(${isCreated(record) ? 'diff-added' : 'diff-modified'}) ${vscode.workspace.asRelativePath(record.uri)}`,
     description: isCreated(record) ? 'created' : 'modified',
     buttons: buttons.map((b) => b.button),
   }));
@@ -70,7 +71,7 @@ function items(tracker: ChangeTracker): ReviewItem[] {
   return [
     ...files,
     { label: '', kind: vscode.QuickPickItemKind.Separator },
-    { all: 'undo', label: '$(discard) Undo All', description: `restore ${n} file${n === 1 ? '' : 's'} as they were before the agent` },
+    { all: 'undo', label: '$(discard) Undo All', description: n === 1 ? 'restore 1 file as it was before the agent' : inert.label`restore ${n} files as they were before the agent` },
     { all: 'keep', label: '$(check-all) Keep All', description: 'keep the agent\'s changes and clear this list' },
   ];
 }
@@ -80,15 +81,15 @@ async function run(what: string, action: () => Promise<void> | void): Promise<vo
   try {
     await action();
   } catch (error) {
-    void vscode.window.showErrorMessage(`${what} failed: ${error instanceof Error ? error.message : String(error)}`);
+    void vscode.window.showErrorMessage(inert.message`${what} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
 /** The follow-up question for a file picked with Enter. */
 async function pickAction(record: ChangeRecord): Promise<ReviewAction | undefined> {
   const choice = await vscode.window.showQuickPick(
-    actions.map((a) => ({ label: `$(${a.icon}) ${a.label}`, action: a.action })),
-    { title: vscode.workspace.asRelativePath(record.uri), placeHolder: isCreated(record) ? 'Created by the agent: Undo deletes it' : 'Changed by the agent' },
+    actions.map((a) => ({ label: inert.label`$(${a.icon}) ${a.label}`, action: a.action })),
+    { title: inertText(vscode.workspace.asRelativePath(record.uri), 'label'), placeHolder: isCreated(record) ? 'Created by the agent: Undo deletes it' : 'Changed by the agent' },
   );
   return choice?.action;
 }
@@ -101,13 +102,13 @@ export async function reviewChanges(session: AgentSession | undefined): Promise<
   }
   const tracker = session.changes;
   if (!tracker.changes.length) {
-    void vscode.window.showInformationMessage(`${session.host.definition.name} has not changed any file in this session: nothing to review.`);
+    void vscode.window.showInformationMessage(inert.message`${session.host.definition.name} has not changed any file in this session: nothing to review.`);
     return;
   }
   const qp = vscode.window.createQuickPick<ReviewItem>();
   const refresh = () => {
     if (!tracker.changes.length) return qp.hide();
-    qp.title = `ACP: Review Changes of ${session.host.definition.name} (${tracker.changes.length} file${tracker.changes.length === 1 ? '' : 's'})`;
+    qp.title = inert.label`ACP: Review Changes of ${session.host.definition.name} (${tracker.changes.length} file${tracker.changes.length === 1 ? '' : 's'})`;
     qp.items = items(tracker);
   };
   qp.placeholder = 'Pick a file to keep, undo or compare it; or Undo All / Keep All (Escape closes the list)';

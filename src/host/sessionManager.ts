@@ -21,6 +21,7 @@ import { AgentSecrets } from './secrets';
 import { listAgentSessions, mergeHistory, sessionKey } from './sessionHistory';
 import type { HistoryItem } from './sessionHistory';
 import type { TranscriptRecording, TranscriptStore } from './transcriptStore';
+import { inert } from '../shared/inertText';
 
 /** A session to open again: from history, a restored panel, or the agent's list. */
 export interface SessionRef {
@@ -110,7 +111,7 @@ export class SessionManager implements vscode.Disposable {
       if (this._mcpWarned.has(e)) continue;
       this._mcpWarned.add(e);
       host.log.warn(e);
-      void vscode.window.showWarningMessage(`Switchboard: ${e}`, 'Open Settings').then((pick) => {
+      void vscode.window.showWarningMessage(inert.message`Switchboard: ${e}`, 'Open Settings').then((pick) => {
         if (pick) void vscode.commands.executeCommand('workbench.action.openSettings', 'switchboard.mcpServers');
       });
     }
@@ -137,7 +138,7 @@ export class SessionManager implements vscode.Disposable {
   logFor(def: Pick<AgentDefinition, 'id' | 'name'>): vscode.LogOutputChannel {
     let log = this._logs.get(def.id);
     if (!log) {
-      log = redactingLog(vscode.window.createOutputChannel(`Switchboard: ${def.name}`, { log: true }), this.redactor);
+      log = redactingLog(vscode.window.createOutputChannel(inert.plain`Switchboard: ${def.name}`, { log: true }), this.redactor);
       this._logs.set(def.id, log);
     }
     return log;

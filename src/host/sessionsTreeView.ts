@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { rowDescription } from '../commands/switchSession';
 import type { HistoryItem } from './sessionHistory';
+import { inert, inertText } from '../shared/inertText';
 import type { SessionManager } from './sessionManager';
 import type { TranscriptStore } from './transcriptStore';
 
@@ -47,22 +48,22 @@ export class SessionsTreeProvider implements vscode.TreeDataProvider<SessionsNod
 
   getTreeItem(node: SessionsNode): vscode.TreeItem {
     if (node.type === 'agent') {
-      const t = new vscode.TreeItem(node.agentName, vscode.TreeItemCollapsibleState.Expanded);
+      const t = new vscode.TreeItem(inertText(node.agentName, 'plain'), vscode.TreeItemCollapsibleState.Expanded);
       t.id = `agent:${node.agentId}`;
       t.iconPath = new vscode.ThemeIcon('hubot');
       t.contextValue = 'agent';
-      t.description = `${node.items.length} session${node.items.length === 1 ? '' : 's'}`;
+      t.description = node.items.length === 1 ? '1 session' : inert.plain`${node.items.length} sessions`;
       return t;
     }
     const item = node.item;
-    const t = new vscode.TreeItem(item.title || 'Untitled session', vscode.TreeItemCollapsibleState.None);
+    const t = new vscode.TreeItem(inertText(item.title || 'Untitled session', 'plain'), vscode.TreeItemCollapsibleState.None);
     t.id = `session:${item.agentId}:${item.sessionId}`;
     const status = item.open?.thread.status;
     t.iconPath = status === 'awaitingPermission' ? new vscode.ThemeIcon('bell-dot', new vscode.ThemeColor('notificationsWarningIcon.foreground'))
       : status === 'working' ? new vscode.ThemeIcon('sync~spin')
       : item.open ? new vscode.ThemeIcon('comment-discussion') : new vscode.ThemeIcon('history');
-    t.description = rowDescription(item).replace(`${item.agentName} · `, '');
-    t.tooltip = new vscode.MarkdownString(`**${escape(item.title || 'Untitled session')}**\n\n${escape(item.agentName)} · ${escape(item.cwd)}\n\n${item.open ? 'Open' : item.stored ? 'In Switchboard\'s history' : 'Listed by the agent'}`);
+    t.description = inertText(rowDescription(item).replace(`${item.agentName} · `, ''), 'plain');
+    t.tooltip = agentMarkdown(inert.markdown`**${item.title || 'Untitled session'}**\n\n${item.agentName} · ${item.cwd}\n\n` + (item.open ? 'Open' : item.stored ? 'In Switchboard\'s history' : 'Listed by the agent'));
     t.contextValue = item.open ? 'session.open' : 'session.history';
     t.command = { command: 'switchboard.openSession', title: 'Open Session', arguments: [node] };
     return t;
@@ -74,6 +75,10 @@ export class SessionsTreeProvider implements vscode.TreeDataProvider<SessionsNod
   }
 }
 
-function escape(s: string): string {
-  return s.replace(/[\\`*_{}[\]()#+\-.!<>|]/g, '\\$&');
+/** A Markdown string that carries agent text (already escaped with inert.markdown): untrusted, no HTML, no icons. */
+function agentMarkdown(value: string): vscode.MarkdownString {
+  const md = new vscode.MarkdownString(value, false);
+  md.isTrusted = false;
+  md.supportHtml = false;
+  return md;
 }

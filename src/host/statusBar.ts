@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { AgentSession } from './agentSession';
+import { inert, inertText } from '../shared/inertText';
 
 const labels: Record<string, { icon: string; text: string }> = {
   starting: { icon: 'loading~spin', text: 'starting' },
@@ -42,9 +43,9 @@ export class SessionStatusBar implements vscode.Disposable {
     if (!s) return this._item.hide();
     const readOnly = this.isReadOnly(s.key);
     const l = readOnly ? { icon: 'lock', text: 'read-only' } : labels[s.thread.status] ?? { icon: 'comment-discussion', text: s.thread.status };
-    this._item.text = `$(${l.icon}) ${s.host.definition.name}: ${l.text}`;
-    this._item.tooltip = `${s.thread.title || 'New session'} · ${s.host.definition.name} (${l.text})${s.thread.error ? `\n${s.thread.error}` : ''}\nClick to switch session`;
-    this._item.accessibilityInformation = { label: `Switchboard session: ${s.host.definition.name}, ${l.text}. Switch session.`, role: 'button' };
+    this._item.text = inert.label`$(${l.icon}) ${s.host.definition.name}: ${l.text}`;
+    this._item.tooltip = [inert.plain`${s.thread.title || 'New session'} · ${s.host.definition.name} (${l.text})`, ...(s.thread.error ? [inertText(s.thread.error, 'plain')] : []), 'Click to switch session'].join('\n');
+    this._item.accessibilityInformation = { label: inert.plain`Switchboard session: ${s.host.definition.name}, ${l.text}. Switch session.`, role: 'button' };
     this._item.backgroundColor = s.thread.status === 'awaitingPermission' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     this._item.show();
   }

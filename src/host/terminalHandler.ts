@@ -18,6 +18,7 @@ import { displayCommand, TerminalProcess, type TerminalExitStatus } from '../age
 import { AgentPseudoterminal, describeExit } from './agentPseudoterminal';
 import { normalizeAgentPath } from './pathPolicy';
 import type { SessionContext } from './sessionContext';
+import { inertText } from '../shared/inertText';
 
 /** Terminals an agent may have running (created, not released) in one session. */
 export const maxLiveTerminals = 64;
@@ -249,8 +250,7 @@ function validate(p: CreateTerminalRequest): void {
 }
 
 function terminalName(agentName: string, command: string): string {
-  const name = `${agentName}: ${command}`;
-  return name.length > maxNameChars ? `${name.slice(0, maxNameChars - 1)}…` : name;
+  return inertText(`${agentName}: ${command}`, 'label', maxNameChars);
 }
 
 function closeTerminal(t: AgentTerminal): void {

@@ -11,6 +11,7 @@
  */
 import * as vscode from 'vscode';
 import { parseJsonc } from '../shared/jsonc';
+import { inertText } from '../shared/inertText';
 
 /** The restricted settings (under `switchboard`). */
 export const restrictedSettings = ['agents', 'mcpServers'] as const;
@@ -94,7 +95,7 @@ export class WorkspaceTrustNotice implements vscode.Disposable {
     if (!text || this._shown) return;
     this._shown = true;
     this.log.warn(text);
-    void vscode.window.showWarningMessage(text, 'Manage Workspace Trust').then((pick) => {
+    void vscode.window.showWarningMessage(inertText(text, 'message', 600), 'Manage Workspace Trust').then((pick) => {
       if (pick) void vscode.commands.executeCommand('workbench.trust.manage');
     });
   }

@@ -13,6 +13,7 @@ import { defaultRegistryUrl, type LoadedRegistry, RegistryCache } from './regist
 import { cachedNotice, type RegistryItem, registryItems } from './registryItems';
 import type { RegistryAgent } from './registrySchema';
 import { updateState } from './versions';
+import { inert, inertText } from '../shared/inertText';
 
 /** Questions the registry commands ask; tests replace them. */
 export interface RegistryPrompter {
@@ -25,8 +26,8 @@ export const vscodeRegistryPrompter: RegistryPrompter = {
   async confirmUnverified(agent, sha256, url) {
     const install = 'Install Anyway';
     const pick = await vscode.window.showWarningMessage(
-      `The ACP Registry publishes no checksum for ${agent.name} ${agent.version}, so the download cannot be verified.`,
-      { modal: true, detail: `Downloaded from:\n${url}\n\nSHA-256:\n${sha256}\n\nCompare it with the agent's release page before installing.` },
+      inert.message`The ACP Registry publishes no checksum for ${agent.name} ${agent.version}, so the download cannot be verified.`,
+      { modal: true, detail: inert.plain`Downloaded from:\n${url}\n\nSHA-256:\n${sha256}\n\nCompare it with the agent's release page before installing.` },
       install,
     );
     return pick === install;
@@ -107,7 +108,7 @@ export class RegistryFeature implements vscode.Disposable {
     if (loaded.source === 'cache') {
       const notice = cachedNotice(loaded.fetchedAt, loaded.offlineReason);
       this.log.warn(notice);
-      void vscode.window.showWarningMessage(notice);
+      void vscode.window.showWarningMessage(inertText(notice, 'message'));
     }
     return loaded;
   }
@@ -118,7 +119,7 @@ export class RegistryFeature implements vscode.Disposable {
     } catch (ex) {
       const message = ex instanceof Error ? ex.message : String(ex);
       this.log.error(message);
-      void vscode.window.showErrorMessage(`${message}. Check your connection or the setting switchboard.registry.url.`, 'Open Settings').then((c) => {
+      void vscode.window.showErrorMessage(inert.message`${message}. Check your connection or the setting switchboard.registry.url.`, 'Open Settings').then((c) => {
         if (c) void vscode.commands.executeCommand('workbench.action.openSettings', 'switchboard.registry.url');
       });
       return undefined;
@@ -147,7 +148,7 @@ export class RegistryFeature implements vscode.Disposable {
     const url = this.url();
     const toItems = () => registryItems(loaded.registry.agents, this.installed.list()).map((item) => {
       const icon = this.icons.cached(item.agent, url);
-      return { label: item.label, description: item.description, detail: item.detail, item, iconPath: icon ? { light: vscode.Uri.file(icon.light), dark: vscode.Uri.file(icon.dark) } : new vscode.ThemeIcon('hubot') };
+      return { label: inertText(item.label, 'label'), description: inertText(item.description, 'label'), detail: inertText(item.detail, 'label', 300), item, iconPath: icon ? { light: vscode.Uri.file(icon.light), dark: vscode.Uri.file(icon.dark) } : new vscode.ThemeIcon('hubot') };
     });
     qp.items = toItems();
     const abort = new AbortController();
@@ -169,7 +170,7 @@ export class RegistryFeature implements vscode.Disposable {
   private async installWithProgress(agent: RegistryAgent, pinned: boolean): Promise<InstalledAgent | undefined> {
     try {
       const record = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: `Installing ${agent.name}`, cancellable: true },
+        { location: vscode.ProgressLocation.Notification, title: inert.message`Installing ${agent.name}`, cancellable: true },
         async (progress, token) => {
           const abort = new AbortController();
           const sub = token.onCancellationRequested(() => abort.abort());
@@ -191,14 +192,14 @@ export class RegistryFeature implements vscode.Disposable {
         },
       );
       this.log.info(`installed ${record.id} ${record.version} (${record.kind}${record.package ? ` ${record.package}` : ''})`);
-      void vscode.window.showInformationMessage(`Installed ${record.name} ${record.version}.`, 'New Session').then((c) => {
+      void vscode.window.showInformationMessage(inert.message`Installed ${record.name} ${record.version}.`, 'New Session').then((c) => {
         if (c) void vscode.commands.executeCommand('switchboard.newSession', record.id);
       });
       return record;
     } catch (ex) {
       const message = ex instanceof Error ? ex.message : String(ex);
       this.log.error(`installing ${agent.id} failed: ${message}`);
-      void vscode.window.showErrorMessage(`Could not install ${agent.name}: ${message}`, 'Show Log').then((c) => { if (c) this.log.show(true); });
+      void vscode.window.showErrorMessage(inert.message`Could not install ${agent.name}: ${message}`, 'Show Log').then((c) => { if (c) this.log.show(true); });
       throw ex;
     }
   }
@@ -211,19 +212,19 @@ export class RegistryFeature implements vscode.Disposable {
       return;
     }
     const agentPick = await vscode.window.showQuickPick(list.map((a) => ({
-      label: a.name, description: `v${a.version}${a.pinned ? '  📌 pinned' : ''}`, detail: a.kind === 'binary' ? `binary ${a.target ?? ''}` : `${a.kind} ${a.package ?? ''}`, agent: a,
+      label: inertText(a.name, 'label'), description: inert.label`v${a.version}${a.pinned ? '  📌 pinned' : ''}`, detail: a.kind === 'binary' ? inert.label`binary ${a.target ?? ''}` : inert.label`${a.kind} ${a.package ?? ''}`, agent: a,
     })), { title: 'ACP: Manage Installed Agents', placeHolder: 'Choose an installed agent' });
     if (!agentPick) return;
     const a = agentPick.agent;
     const actions: { label: string; action: ManageAction; description?: string }[] = [
       ...(a.pinned ? [] : [{ label: '$(cloud-download) Update', action: 'update' as const, description: 'to the registry’s version' }]),
-      a.pinned ? { label: '$(pinned) Unpin', action: 'unpin' as const, description: 'offer updates again' } : { label: '$(pin) Pin', action: 'pin' as const, description: `stay on ${a.version}` },
+      a.pinned ? { label: '$(pinned) Unpin', action: 'unpin' as const, description: 'offer updates again' } : { label: '$(pin) Pin', action: 'pin' as const, description: inert.label`stay on ${a.version}` },
       { label: '$(trash) Uninstall', action: 'uninstall' as const, description: 'remove its files' },
     ];
-    const choice = await vscode.window.showQuickPick(actions, { title: `${a.name} ${a.version}` });
+    const choice = await vscode.window.showQuickPick(actions, { title: inert.label`${a.name} ${a.version}` });
     if (!choice) return;
     if (choice.action === 'uninstall') {
-      const ok = await vscode.window.showWarningMessage(`Uninstall ${a.name} ${a.version}?`, { modal: true }, 'Uninstall');
+      const ok = await vscode.window.showWarningMessage(inert.message`Uninstall ${a.name} ${a.version}?`, { modal: true }, 'Uninstall');
       if (ok !== 'Uninstall') return;
     }
     await this.runAction(a.id, choice.action);
@@ -236,12 +237,12 @@ export class RegistryFeature implements vscode.Disposable {
       case 'pin':
       case 'unpin':
         await this.installer.setPinned(id, action === 'pin');
-        void vscode.window.showInformationMessage(action === 'pin' ? `${a.name} is pinned to ${a.version}: no updates will be offered.` : `${a.name} is unpinned.`);
+        void vscode.window.showInformationMessage(action === 'pin' ? inert.message`${a.name} is pinned to ${a.version}: no updates will be offered.` : inert.message`${a.name} is unpinned.`);
         return;
       case 'uninstall':
         await this.installer.uninstall(id);
         this.log.info(`uninstalled ${id}`);
-        void vscode.window.showInformationMessage(`Uninstalled ${a.name}.`);
+        void vscode.window.showInformationMessage(inert.message`Uninstalled ${a.name}.`);
         return;
       case 'update': {
         const loaded = await this.loadWithProgress();
@@ -249,7 +250,7 @@ export class RegistryFeature implements vscode.Disposable {
         if (!agent) throw new Error(`The ACP Registry no longer lists '${id}'.`);
         const state = updateState(a, agent.version);
         if (state === 'pinned') throw new Error(`${a.name} is pinned to ${a.version}: unpin it to update.`);
-        if (state !== 'updateAvailable') return void vscode.window.showInformationMessage(`${a.name} ${a.version} is up to date.`);
+        if (state !== 'updateAvailable') return void vscode.window.showInformationMessage(inert.message`${a.name} ${a.version} is up to date.`);
         await this.installWithProgress(agent, false);
         return;
       }

@@ -12,13 +12,14 @@ import type { OpenDiffParams, OpenLocationParams } from '../../shared/chatProtoc
 import type { AgentSession } from '../../host/agentSession';
 import { openDiff } from '../../host/diffEditor';
 import type { ToolCallEntry } from '../../thread/toolCall';
+import { inertText } from '../../shared/inertText';
 
 function toolCall(session: AgentSession, toolCallId: string): ToolCallEntry | undefined {
   return session.thread.entries.find((e): e is ToolCallEntry => e.kind === 'toolCall' && e.toolCallId === toolCallId);
 }
 
 function showError(message: string): void {
-  void vscode.window.showErrorMessage(message);
+  void vscode.window.showErrorMessage(inertText(message, 'message'));
 }
 
 /** Opens the diff editor (what `switchboard.openDiff` does) beside the chat for the diff at `index` of a tool call's content. */

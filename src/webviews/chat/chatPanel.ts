@@ -15,6 +15,7 @@ import { chatTerminalTailChars } from '../../thread/terminalOutputStore';
 import { entryToView, stateToView, threadSnapshot } from '../../thread/toView';
 import type { ThreadChange } from '../../thread/thread';
 import { chatHtml, localResourceRoots } from './html';
+import { inertText } from '../../shared/inertText';
 import { handleCardAction } from './cardActions';
 import { ComposerController } from './composerController';
 import { parseWebviewMessage } from './ipcSchemas';
@@ -192,7 +193,7 @@ export class ChatPanel implements vscode.Disposable {
   }
 }
 
+/** The tab title: the session's title and the agent's name, both inert (plain text, capped, no invisible characters). */
 function title(session: AgentSession): string {
-  const t = session.thread.title || 'New session';
-  return `${t} · ${session.host.definition.name}`;
+  return `${inertText(session.thread.title || 'New session', 'plain', 80)} · ${inertText(session.host.definition.name, 'plain', 40)}`;
 }

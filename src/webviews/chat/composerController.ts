@@ -17,6 +17,7 @@ import type { AttachmentView, ComposerStateView, DraftView, SendWith } from '../
 import type { AgentSession } from '../../host/agentSession';
 import type { PromptMemory } from '../../host/promptHistory';
 import { searchWorkspaceFiles } from './fileSearch';
+import { inert } from '../../shared/inertText';
 
 /** The setting that picks the send key. */
 export const sendWithSetting = 'switchboard.chat.sendWith';
@@ -131,7 +132,7 @@ export class ComposerController implements vscode.Disposable {
   private fail(what: string, e: unknown): void {
     const message = e instanceof Error ? e.message : String(e);
     this.log.warn(`${what}: ${message}`);
-    void vscode.window.showErrorMessage(`${what}: ${message}`);
+    void vscode.window.showErrorMessage(inert.message`${what}: ${message}`);
   }
 
   dispose(): void {

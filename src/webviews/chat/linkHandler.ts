@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { CopyCodeCommand, InsertCodeCommand, OpenLinkCommand } from '../../shared/chatProtocol';
 import type { CodeActionParams, OpenLinkParams } from '../../shared/chatProtocol';
 import { languageIdOf, resolveLinkTarget } from './linkTarget';
+import { inert } from '../../shared/inertText';
 
 /** Opens links and runs code-block actions for one chat panel. */
 export class ChatLinkHandler implements vscode.Disposable {
@@ -26,7 +27,7 @@ export class ChatLinkHandler implements vscode.Disposable {
     const report = (what: string) => (e: unknown) => {
       const message = e instanceof Error ? e.message : String(e);
       this.log.warn(`${what} failed: ${message}`);
-      void vscode.window.showErrorMessage(`${what} failed: ${message}`);
+      void vscode.window.showErrorMessage(inert.message`${what} failed: ${message}`);
     };
     switch (method) {
       case OpenLinkCommand.method:
@@ -51,7 +52,7 @@ export class ChatLinkHandler implements vscode.Disposable {
     switch (target.kind) {
       case 'refused':
         this.log.info(`chat link not opened (${target.reason}): ${href.slice(0, 200)}`);
-        void vscode.window.showWarningMessage(`Switchboard does not open ${target.reason}.`);
+        void vscode.window.showWarningMessage(inert.message`Switchboard does not open ${target.reason}.`);
         return;
       case 'web': {
         const open = 'Open';
@@ -67,7 +68,7 @@ export class ChatLinkHandler implements vscode.Disposable {
         try {
           stat = await vscode.workspace.fs.stat(uri);
         } catch {
-          void vscode.window.showWarningMessage(`The file ${target.path} does not exist.`);
+          void vscode.window.showWarningMessage(inert.message`The file ${target.path} does not exist.`);
           return;
         }
         if (stat.type & vscode.FileType.Directory) {
@@ -75,7 +76,7 @@ export class ChatLinkHandler implements vscode.Disposable {
           return;
         }
         if (!(stat.type & vscode.FileType.File)) {
-          void vscode.window.showWarningMessage(`${target.path} is not a file.`);
+          void vscode.window.showWarningMessage(inert.message`${target.path} is not a file.`);
           return;
         }
         const options: vscode.TextDocumentShowOptions = { viewColumn: vscode.ViewColumn.Beside, preview: true };
