@@ -2,6 +2,10 @@
  * Tool-call entries: created from `tool_call`, patched by `tool_call_update` (absent fields unchanged,
  * `content` and `locations` replaced whole, acp-client-spec §4.6.5), with client-side states the wire lacks
  * (waiting for confirmation, cancelled), like Zed's `ToolCallStatus`.
+ *
+ * One exception to "replaced whole": an edit's diff stays. Agents (the Demo agent among them) finish an
+ * edit with an update whose `content` is only a text ("Wrote /path"); the card would then lose the diff the
+ * user saw, and maybe approved. When new content has no diff, the diffs the card had are kept ahead of it.
  */
 import type { ToolCallContent, ToolCallLocation, ToolCallStatus, ToolKind } from '../acp/schema/types.gen';
 import type { ToolCallStatusView } from '../shared/viewModel';
@@ -70,8 +74,15 @@ export function applyToolCallUpdate(entry: ToolCallEntry, p: ToolCallPatch): voi
       entry.status = p.status;
     }
   }
-  if (p.content != null) entry.content = p.content;
+  if (p.content != null) entry.content = withKeptDiffs(entry.content, p.content);
   if (p.locations != null) entry.locations = p.locations;
   if (p.rawInput !== undefined) entry.rawInput = p.rawInput;
   if (p.rawOutput !== undefined) entry.rawOutput = p.rawOutput;
+}
+
+/** `next`, with the diffs of `previous` ahead of it when `next` has none (see the file comment). */
+export function withKeptDiffs(previous: readonly ToolCallContent[], next: ToolCallContent[]): ToolCallContent[] {
+  if (next.some((c) => c.type === 'diff')) return next;
+  const diffs = previous.filter((c) => c.type === 'diff');
+  return diffs.length ? [...diffs, ...next] : next;
 }

@@ -62,6 +62,39 @@ describe('AcpThread', () => {
     assert.equal(t.entries.length, 1);
   });
 
+  it('keeps an edit\'s diff ahead of new content that has none (the approved diff stays after "Wrote …")', () => {
+    const { t } = threadWithLog();
+    const diff = { type: 'diff' as const, path: '/w/a.ts', oldText: 'a', newText: 'b' };
+    const wrote = { type: 'content' as const, content: text('Wrote /w/a.ts') };
+    t.handleSessionUpdate({ sessionUpdate: 'tool_call', toolCallId: 'e1', title: 'Edit a.ts', kind: 'edit', status: 'pending', content: [diff] } as SessionUpdate);
+    t.setPermission({ toolCallId: 'e1' }, 'p1', [{ optionId: 'ok', name: 'Allow', kind: 'allow_once' }]);
+    t.clearPermission('p1', 'Allowed once');
+    t.handleSessionUpdate({ sessionUpdate: 'tool_call_update', toolCallId: 'e1', status: 'completed', content: [wrote] } as SessionUpdate);
+    const e = t.entries[0] as { content: unknown[] };
+    assert.deepEqual(e.content, [diff, wrote]);
+    const view = entryToView(t.entries[0]);
+    assert.ok(view.kind === 'toolCall');
+    assert.deepEqual(view.content.map((c) => c.type), ['diff', 'content'], 'the card shows the diff, then the text');
+    // once more: the diff is not doubled, and an empty content keeps it too
+    t.handleSessionUpdate({ sessionUpdate: 'tool_call_update', toolCallId: 'e1', content: [wrote] } as SessionUpdate);
+    assert.deepEqual(e.content, [diff, wrote]);
+    t.handleSessionUpdate({ sessionUpdate: 'tool_call_update', toolCallId: 'e1', content: [] } as SessionUpdate);
+    assert.deepEqual(e.content, [diff]);
+  });
+
+  it('replaces the diffs when new content has a diff of its own', () => {
+    const { t } = threadWithLog();
+    const first = { type: 'diff' as const, path: '/w/a.ts', oldText: 'a', newText: 'b' };
+    const second = { type: 'diff' as const, path: '/w/a.ts', oldText: 'a', newText: 'c' };
+    t.handleSessionUpdate({ sessionUpdate: 'tool_call', toolCallId: 'e2', title: 'Edit', kind: 'edit', content: [first] } as SessionUpdate);
+    t.handleSessionUpdate({ sessionUpdate: 'tool_call_update', toolCallId: 'e2', content: [second, { type: 'content', content: text('ok') }] } as SessionUpdate);
+    assert.deepEqual((t.entries[0] as { content: unknown[] }).content, [second, { type: 'content', content: text('ok') }]);
+    // a call without a diff still has its content replaced whole
+    t.handleSessionUpdate({ sessionUpdate: 'tool_call', toolCallId: 'r1', title: 'Read', kind: 'read', content: [{ type: 'content', content: text('x') }] } as SessionUpdate);
+    t.handleSessionUpdate({ sessionUpdate: 'tool_call_update', toolCallId: 'r1', content: [{ type: 'content', content: text('y') }] } as SessionUpdate);
+    assert.deepEqual((t.entries[1] as { content: unknown[] }).content, [{ type: 'content', content: text('y') }]);
+  });
+
   it('creates a tool call from an update for an id it never saw', () => {
     const { t } = threadWithLog();
     t.handleSessionUpdate({ sessionUpdate: 'tool_call_update', toolCallId: 'ghost', status: 'in_progress', title: 'Run tests' } as SessionUpdate);
