@@ -26,6 +26,7 @@ import { renderEntry } from './views/entries';
 import { Header } from './views/header';
 import { LiveAnnouncer } from './views/liveRegion';
 import { installMarkdownActions, warmUp } from './views/markdown';
+import { PermissionFocus } from './views/permissionFocus';
 import { appendText, collapseThought, commitText, isTextNode, needsRender, renderText, setThinking, tailText, updateAgentText } from './views/messages';
 import { appendTerminalOutput, refreshTerminal } from './views/terminal';
 
@@ -59,6 +60,8 @@ const nodes: HTMLElement[] = [];
 const live = new LiveAnnouncer(document.getElementById('live') ?? document.body.appendChild(document.createElement('div')));
 live.element.id = 'live';
 live.element.setAttribute('data-testid', 'live-region');
+/** Where the focus goes when a permission request arrives, and the key that reaches it (permissionFocus.ts). */
+const permissionFocus = new PermissionFocus(transcript, live, () => document.querySelector<HTMLElement>('[data-testid="composer-input"]'));
 
 installMarkdownActions(document.body, {
   openLink: (href) => ipc.post(OpenLinkCommand, { href }),
@@ -256,16 +259,18 @@ function renderAt(index: number): { node: HTMLElement; created: boolean } | unde
     return { node: old, created: false };
   }
   const node = renderEntry(entry, renderContext);
+  const focusMemo = permissionFocus.remember(old);
   if (old) old.replaceWith(node);
   else transcript.append(node);
   nodes[index] = node;
   if (isTextNode(node)) textPending.add(index);
-  const dialog = node.querySelector<HTMLButtonElement>('[data-testid="permission-option"]');
-  if (dialog && !old?.querySelector('[data-testid="permission-option"]')) dialog.focus();
+  // a new permission request may take the focus (never from a user who is typing); a re-rendered one keeps it
+  permissionFocus.rendered(node, focusMemo);
   return { node, created: !old };
 }
 
 function renderAll(): void {
+  const focusMemo = permissionFocus.remember(transcript);
   transcript.replaceChildren();
   nodes.length = 0;
   entriesPending.clear();
@@ -278,8 +283,8 @@ function renderAll(): void {
     const node = renderWhole(i);
     if (node) transcript.append(node);
   });
-  // a pending permission takes the focus, as when it arrived
-  [...transcript.querySelectorAll<HTMLButtonElement>('[data-testid="permission-option"]')].at(-1)?.focus();
+  // a pending permission may take the focus, as when it arrived
+  permissionFocus.renderedAll(focusMemo);
   header.render(store.state);
   composer.setState(store.state);
   lastStatus = store.state?.status;

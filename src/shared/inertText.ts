@@ -35,28 +35,51 @@ export type InertSink = 'message' | 'label' | 'plain' | 'markdown';
 export const inertMaxLength: Readonly<Record<InertSink, number>> = { message: 300, label: 120, plain: 200, markdown: 1000 };
 
 /**
- * Characters that are invisible or reorder text: bidi embeddings, overrides and isolates, marks, zero-width
- * characters, invisible operators, the BOM, soft hyphen, Mongolian vowel separator, line and paragraph
- * separators, Unicode tag characters (used to smuggle invisible instructions), C0 and C1 controls.
+ * Characters that are invisible or change how the rest reads: bidi embeddings, overrides, isolates and marks,
+ * zero-width characters, invisible operators and formatting characters, the BOM, soft hyphen, Hangul fillers,
+ * the Mongolian vowel separator, line and paragraph separators, interlinear annotation marks, Unicode tag
+ * characters (used to smuggle invisible instructions), and C0/C1 controls other than line feed and tab.
  */
-const invisible = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u00AD\u061C\u115F\u1160\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u206A-\u206F\u2066-\u2069\u3164\uFEFF\uFFA0\uFFF9-\uFFFB]|\u{E0000}|[\u{E0001}-\u{E007F}]/gu;
+const invisible = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u00AD\u061C\u115F\u1160\u180E\u200B-\u200F\u2028-\u202E\u2060-\u206F\u3164\uFEFF\uFFA0\uFFF9-\uFFFB]|[\u{E0000}-\u{E007F}]/gu;
 /** A zero-width joiner inside an emoji sequence (👨‍👩‍👧) is part of the emoji, not a spoof. */
-const emojiJoiner = /(\p{Extended_Pictographic}\uFE0F?)\u200D(?=\p{Extended_Pictographic})/gu;
-const joinerMark = '\u{F0000}'; // a private-use stand-in, restored after the invisible pass
-const lineBreaks = /\r\n|[\n\r\u2028\u2029\u0085]/g;
+const emojiBefore = /\p{Extended_Pictographic}\uFE0F?$/u;
+const emojiAfter = /^\p{Extended_Pictographic}/u;
 
-function marker(ch: string): string {
-  return `<U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}>`;
+/** `U+202E` for a character. */
+export function codePointName(ch: string): string {
+  return `U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
-/** Invisible and bidi characters as visible markers, line breaks and tabs as spaces. */
+/** A run of ordinary text, or one invisible character named by its code point (`U+202E`). */
+export type VisibleTextPart = { readonly text: string } | { readonly invisible: string };
+
+/**
+ * `text` as runs of ordinary text and single invisible characters, in order: what the chat renders as
+ * styled `<U+202E>` markers (webview/views/visibleText.ts) and the workbench sinks as plain markers.
+ */
+export function visibleTextParts(text: string): VisibleTextPart[] {
+  const parts: VisibleTextPart[] = [];
+  let run = '';
+  let last = 0;
+  for (const m of text.matchAll(invisible)) {
+    const at = m.index ?? 0;
+    run += text.slice(last, at);
+    last = at + m[0].length;
+    if (m[0] === '\u200D' && emojiBefore.test(text.slice(Math.max(0, at - 3), at)) && emojiAfter.test(text.slice(at + 1, at + 3))) { run += m[0]; continue; }
+    if (run) parts.push({ text: run });
+    run = '';
+    parts.push({ invisible: codePointName(m[0]) });
+  }
+  run += text.slice(last);
+  if (run) parts.push({ text: run });
+  return parts;
+}
+
+/** Line breaks and tabs as spaces, then every invisible character as a `<U+202E>` marker. */
 export function revealInvisible(text: string): string {
-  return text
-    .replace(lineBreaks, ' ')
-    .replace(/\t/g, ' ')
-    .replace(emojiJoiner, `$1${joinerMark}`)
-    .replace(invisible, marker)
-    .replace(/\u{F0000}/gu, '\u200D');
+  return visibleTextParts(text.replace(/\r\n|[\n\r\u2028\u2029\u0085\t]/g, ' '))
+    .map((p) => ('text' in p ? p.text : `<${p.invisible}>`))
+    .join('');
 }
 
 /** Caps `text` at `max` code points with an ellipsis, never cutting a surrogate pair or a `<U+…>` marker. */

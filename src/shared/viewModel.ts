@@ -39,6 +39,15 @@ export interface PermissionOptionView {
   readonly kind: string;
 }
 
+/**
+ * One thing a permission request is about, verbatim from the tool call (src/thread/permissionSubject.ts):
+ * the command line that runs, the directory it runs in, or a path it reads or writes.
+ */
+export interface PermissionSubjectView {
+  readonly kind: 'command' | 'cwd' | 'path';
+  readonly text: string;
+}
+
 /** A content item of a tool call. */
 export type ToolContentView =
   | { readonly type: 'content'; readonly content: ContentView }
@@ -57,8 +66,11 @@ export interface ToolCallView {
   readonly locations: readonly { readonly path: string; readonly line?: number }[];
   /** Raw input, pretty-printed JSON, when the agent sent one. */
   readonly rawInput?: string;
-  /** Set while the agent waits for the user's permission. */
-  readonly permission?: { readonly requestId: string; readonly options: readonly PermissionOptionView[] };
+  /**
+   * Set while the agent waits for the user's permission; `subject` is what the dialog shows the user is
+   * approving (absent when the tool call names no command or path).
+   */
+  readonly permission?: { readonly requestId: string; readonly options: readonly PermissionOptionView[]; readonly subject?: readonly PermissionSubjectView[] };
   /** Set once a permission request was answered, e.g. "Allowed once" or "Auto-approved (reads)". */
   readonly permissionOutcome?: string;
 }

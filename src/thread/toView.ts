@@ -2,10 +2,11 @@
  * Projects the thread model into the serializable view model of src/shared (pure; no vscode, no DOM).
  */
 import type { ContentBlock } from '../acp/schema/types.gen';
-import type { ContentView, EntryView, ThreadSnapshot, ThreadStateView, ToolContentView } from '../shared/viewModel';
+import type { ContentView, EntryView, ThreadSnapshot, ThreadStateView, ToolCallView, ToolContentView } from '../shared/viewModel';
 import { configOptionsToView, modesToView } from './configToView';
+import { permissionSubject } from './permissionSubject';
 import type { AcpThread, ThreadEntry } from './thread';
-import type { ToolCallEntry } from './toolCall';
+import type { ParkedPermission, ToolCallEntry } from './toolCall';
 
 /** A content block as the chat renders it. Unknown block types become a labelled placeholder. */
 export function contentToView(block: ContentBlock): ContentView {
@@ -40,9 +41,15 @@ function toolCallToView(e: ToolCallEntry): EntryView {
     content,
     locations: e.locations.map((l) => ({ path: l.path, ...(typeof l.line === 'number' ? { line: l.line } : {}) })),
     ...(e.rawInput !== undefined ? { rawInput: safeJson(e.rawInput) } : {}),
-    ...(e.permission ? { permission: { requestId: e.permission.requestId, options: e.permission.options } } : {}),
+    ...(e.permission ? { permission: permissionToView(e, e.permission) } : {}),
     ...(e.permissionOutcome ? { permissionOutcome: e.permissionOutcome } : {}),
   };
+}
+
+/** A pending request as the dialog shows it, with what it is about. */
+function permissionToView(e: ToolCallEntry, p: ParkedPermission): NonNullable<ToolCallView['permission']> {
+  const subject = permissionSubject(e);
+  return { requestId: p.requestId, options: p.options, ...(subject.length ? { subject } : {}) };
 }
 
 /** One entry as the chat renders it. */

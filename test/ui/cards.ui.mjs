@@ -3,7 +3,8 @@
 // an agent error with Retry; the session title, the plan and the usage meter; tool-call cards of every
 // content type (text, inline diffs with line numbers, a live ANSI-coloured terminal that stays after
 // release, raw input, locations that open the file); Open Diff opening the diff editor; a permission
-// dialog (focus, arrow keys) whose clicked option reaches the agent; a stop-reason notice.
+// dialog (reached with Ctrl+Shift+A, arrow keys, the diff's path shown) whose clicked option reaches the
+// agent; a stop-reason notice.
 // Screenshots: test-results/screenshots/<version>/cards-*.png
 import { cardsSettings, openCardsSession, sendPrompt } from './cardsAgent.mjs';
 
@@ -53,7 +54,8 @@ export async function run(t) {
     && await terminal.locator('span.ansi-bg-blue.ansi-fg-bright-white').count() >= 1, 'underline, red and a blue background with bright white too');
   t.expect(!(await terminal.locator('pre').textContent())?.includes('\u001b'), 'no escape characters reach the page');
 
-  // the permission dialog: focus moves to it, arrow keys move between options, the click reaches the agent
+  // the permission dialog: Ctrl+Shift+A reaches it wherever the focus was when it arrived (permissionFocus.ui.mjs
+  // tests when a request takes the focus), arrow keys move between the options, the click reaches the agent
   const dialog = chat.locator('[data-testid="permission"]');
   await dialog.waitFor({ timeout: 30_000 });
   t.expect(await dialog.getAttribute('role') === 'alertdialog' && Boolean(await dialog.getAttribute('aria-labelledby')), 'the dialog is an alertdialog with a label (announced to screen readers)');
@@ -61,10 +63,12 @@ export async function run(t) {
   t.expect(await options.count() === 4, 'one button per option');
   t.expect(JSON.stringify(await options.evaluateAll((els) => els.map((e) => e.getAttribute('data-kind'))))
     === JSON.stringify(['allow_once', 'allow_always', 'reject_once', 'reject_always']), 'the options are styled by kind');
-  await page.waitForTimeout(300);
-  t.expect(await chat.locator('[data-testid="permission-option"]:focus').getAttribute('data-option-id') === 'allow-once', 'the focus moved to the dialog\'s first option');
+  t.expect(await dialog.locator('[data-testid="permission-subject-text"][data-kind="path"]').textContent() === `${t.workspace}/src/hello.ts`, 'the dialog shows the path of the diff');
+  await page.keyboard.press(process.platform === 'darwin' ? 'Meta+Shift+A' : 'Control+Shift+A');
+  t.expect(await chat.locator('[data-testid="permission-option"]:focus').getAttribute('data-option-id') === 'allow-once', 'Ctrl+Shift+A moved the focus to the dialog\'s first option');
   await page.keyboard.press('ArrowRight');
   t.expect(await chat.locator('[data-testid="permission-option"]:focus').getAttribute('data-option-id') === 'allow-always', 'ArrowRight moves to the next option');
+  await chat.locator('[data-testid="permission"][data-armed="true"]').waitFor({ timeout: 5_000 });
   await t.screenshot('cards-permission');
   await dialog.locator('[data-option-id="allow-always"]').click();
   await chat.locator('[data-testid="agent-message"]', { hasText: '[permission] allow-always' }).waitFor({ timeout: 20_000 });

@@ -3,21 +3,14 @@
 // (a toggle button, aria-pressed) → send a prompt → the README the agent reads opens as a preview tab beside
 // the chat, while the typing focus stays in the chat's input; the status bar shows "Following". Then the
 // toggle is turned off from the keyboard. Screenshots: test-results/screenshots/<version>/follow-*.png
+import { openDemoSession } from './scriptedSession.mjs';
+
 export const name = 'follow';
 
 /** @param {import('../harness/runUi.mjs').UiTest} t */
 export async function run(t) {
   const { page } = t;
-  await t.runCommand(t.commandTitle('switchboard.newSession'));
-  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: 'Demo agent' });
-  await row.first().waitFor({ timeout: 15_000 });
-  await page.keyboard.type('Demo');
-  await page.keyboard.press('Enter');
-
-  const chat = await t.webview({ timeoutMs: 30_000 });
-  const input = chat.locator('[data-testid="composer-input"]');
-  await input.waitFor({ timeout: 30_000 });
-  await chat.locator('[data-testid="session-status"][data-status="idle"]').waitFor({ timeout: 30_000 });
+  const { chat, input } = await openDemoSession(t);
 
   // the toggle in the header
   const toggle = chat.locator('[data-testid="follow-toggle"]');

@@ -105,6 +105,9 @@ export async function run(t) {
   const chat3 = await t.webview({ timeoutMs: 30_000 });
   await chat3.locator('[data-testid="tool-call"][data-status="completed"]').waitFor({ timeout: 20_000 });
   t.expect(true, 'the notification\'s Allow answered the permission request');
+  // inside the chat too, the bidi override and the zero-width space show as markers (the title cannot read reversed)
+  t.expect(((await chat3.locator('[data-testid="tool-call"] .tool-title').first().textContent()) ?? '').includes('<U+202E>hs.exe'), 'the tool card\'s title shows the bidi override as a marker');
+  t.expect(((await chat3.locator('[data-testid="session-title"]').textContent()) ?? '').includes('<U+202E>gnp.exe<U+200B>'), 'the chat header\'s title shows the invisible characters as markers');
   await idle(chat3);
 
   // a modal dialog quoting the title: Delete Session… (then cancelled)

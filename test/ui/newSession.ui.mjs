@@ -6,6 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { sendSlashCommand } from './scriptedSession.mjs';
+
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 export const name = 'new-session';
@@ -44,17 +46,15 @@ export async function run(t) {
   await t.screenshot('new-session-answer');
 
   // the tour: a plan, tool calls and a permission request answered with the keyboard
-  await input.click();
-  await page.keyboard.type('/tour');
-  await page.keyboard.press('Enter');
-  // with the slash-command menu open, the first Enter picks the command and the second one sends it
-  await page.waitForTimeout(300);
-  if ((await input.inputValue()).trim() !== '') await page.keyboard.press('Enter');
+  await sendSlashCommand(t, input, '/tour');
   const dialog = chat.locator('[data-testid="permission"]');
   await dialog.waitFor({ timeout: 30_000 });
   t.expect(await chat.locator('[data-testid="plan"]').count() === 1, 'the plan is shown');
+  // the request takes the focus unless the user is typing; Ctrl+Shift+A reaches it either way
+  await page.keyboard.press(process.platform === 'darwin' ? 'Meta+Shift+A' : 'Control+Shift+A');
   const focusedKind = await chat.locator('[data-testid="permission-option"]:focus').first().getAttribute('data-kind').catch(() => null);
-  t.expect(focusedKind !== null, `the permission dialog took the focus (${focusedKind})`);
+  t.expect(focusedKind !== null, `the permission dialog has the focus (${focusedKind})`);
+  await chat.locator('[data-testid="permission"][data-armed="true"]').waitFor({ timeout: 5_000 });
   const shot = await t.screenshot('new-session-permission');
   // the README's screenshot is this one: SWITCHBOARD_DOCS_SCREENSHOTS=1 npm run test:ui refreshes it
   if (process.env.SWITCHBOARD_DOCS_SCREENSHOTS === '1' && t.version === '1.139.1') {

@@ -54,3 +54,34 @@ export async function sendPrompt(t, chat, text) {
   await t.page.keyboard.type(text);
   await t.page.keyboard.press('Enter');
 }
+
+/**
+ * New Session with the built-in Demo agent, picked from the keyboard; resolves once the chat is idle.
+ * @param {import('../harness/runUi.mjs').UiTest} t
+ */
+export async function openDemoSession(t) {
+  await t.runCommand(t.commandTitle('switchboard.newSession'));
+  await t.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Demo agent' }).first().waitFor({ timeout: 15_000 });
+  await t.page.keyboard.type('Demo');
+  await t.page.keyboard.press('Enter');
+  const chat = await t.webview({ timeoutMs: 30_000 });
+  const input = chat.locator('[data-testid="composer-input"]');
+  await input.waitFor({ timeout: 30_000 });
+  await idle(chat);
+  return { chat, input };
+}
+
+/**
+ * Types a slash command and sends it: with the slash-command menu open, the first Enter picks the command
+ * and the second one sends it.
+ * @param {import('../harness/runUi.mjs').UiTest} t
+ * @param {import('playwright-core').Locator} input
+ * @param {string} command
+ */
+export async function sendSlashCommand(t, input, command) {
+  await input.click();
+  await t.page.keyboard.type(command);
+  await t.page.keyboard.press('Enter');
+  await t.page.waitForTimeout(300);
+  if ((await input.inputValue()).trim() !== '') await t.page.keyboard.press('Enter');
+}

@@ -4,7 +4,9 @@
  * host (shown above the box, editable, sent when the turn ends). ↑/↓ on the first/last line recall earlier
  * prompts; the draft is kept per session (webview state now, the host's copy across reloads). `/` opens
  * the slash-command menu, `@` the file picker; files, selections and images show as removable chips; the
- * footer holds the model and mode pickers and the settings popover.
+ * footer holds the model and mode pickers and the settings popover. While a permission request is pending, a
+ * hint line names the key that reaches it (Ctrl+Shift+A; a request never takes the focus from the composer
+ * while the user types, webview/views/permissionFocus.ts).
  */
 import './composer/composer.css';
 import {
@@ -19,7 +21,7 @@ import { hostIpc } from '../hostIpc';
 import type { HostIpc } from '../hostIpc';
 import { attachmentId, readImage, renderChips } from './composer/attachments';
 import { HistoryNavigator } from './composer/historyNav';
-import { caretOnFirstLine, caretOnLastLine, isSendKey, sendKeyLabel } from './composer/keymap';
+import { caretOnFirstLine, caretOnLastLine, isSendKey, reviewPermissionKeyLabel, sendKeyLabel } from './composer/keymap';
 import { QueueView } from './composer/queueView';
 import { ConfigOptionsView } from './configOptions';
 import { h } from './dom';
@@ -43,6 +45,8 @@ export class Composer {
   private readonly imageButton: HTMLButtonElement;
   private readonly chips: HTMLElement;
   private readonly status: HTMLElement;
+  /** While a permission request is pending: the key that reaches it (webview/views/permissionFocus.ts). */
+  private readonly permissionHint: HTMLElement;
   private readonly queue: QueueView;
   private readonly config: ConfigOptionsView;
   private readonly slash: SlashMenu;
@@ -75,6 +79,10 @@ export class Composer {
     this.imageButton = h('button', { type: 'button', 'data-testid': 'composer-image', 'aria-label': 'Attach an image' }, 'Image');
     this.chips = h('div', { class: 'composer-attachments', 'data-testid': 'composer-attachments' });
     this.status = h('div', { class: 'composer-status', role: 'status', 'data-testid': 'composer-status' });
+    this.permissionHint = h('div', { class: 'composer-hint composer-permission-hint', 'data-testid': 'permission-hint' },
+      h('span', { class: 'codicon codicon-shield', 'aria-hidden': 'true' }),
+      ` The agent asks for permission: press ${reviewPermissionKeyLabel(isMac)} to review the request.`);
+    this.permissionHint.hidden = true;
     this.queue = new QueueView({
       update: (id, text) => ipc.post(UpdateQueuedPromptCommand, { id, text }),
       remove: (id) => ipc.post(RemoveQueuedPromptCommand, { id }),
@@ -92,7 +100,7 @@ export class Composer {
     root.replaceChildren(
       this.queue.element, this.chips,
       h('div', { class: 'composer-box' }, this.slash.list.element, this.mentions.list.element, this.input),
-      this.slash.hint, this.status,
+      this.slash.hint, this.permissionHint, this.status,
       h('div', { class: 'composer-footer' }, this.config.element, this.imageButton, filePicker, h('span', { class: 'composer-spacer' }), this.stopButton, this.sendButton),
     );
     this.wire(root, filePicker);
@@ -152,6 +160,7 @@ export class Composer {
     const keys = sendKeyLabel(this.sendWith, isMac);
     this.sendButton.title = this.busy ? `Queue: sent when the agent finishes (${keys.send})` : `Send (${keys.send})`;
     this.stopButton.hidden = !this.busy;
+    this.permissionHint.hidden = state?.status !== 'awaitingPermission';
     this.input.disabled = state === undefined || state.status === 'disconnected' || state.status === 'error';
     this.input.placeholder = `Ask the agent… (${keys.send} to send, ${keys.newline} for a new line, / for commands, @ for files)`;
     this.slash.setCommands(state?.commands ?? []);

@@ -5,9 +5,11 @@
 import '@vscode/codicons/dist/codicon.css';
 import '../styles/header.css';
 import type { ThreadStateView } from '../../src/shared/viewModel';
+import { revealInvisible } from '../../src/shared/inertText';
 import { h } from './dom';
 import { planNode } from './plan';
 import { usageNode } from './usage';
+import { visibleText } from './visibleText';
 
 const statusLabels: Record<string, string> = {
   starting: 'Starting…', idle: 'Ready', working: 'Working…', awaitingPermission: 'Waiting for your permission', disconnected: 'Disconnected', error: 'Error',
@@ -37,10 +39,10 @@ export class Header {
       ? 'Follow Agent is on: the files the agent works on open beside the chat. Click to stop following.'
       : 'Follow Agent: open the files the agent works on beside the chat as it goes.';
     const title = state.title || 'New session';
-    document.title = title;
+    document.title = revealInvisible(title);
     const children: Node[] = [
       h('div', { class: 'title-row' },
-        h('span', { class: 'title', 'data-testid': 'session-title', title }, title),
+        h('span', { class: 'title', 'data-testid': 'session-title', title: revealInvisible(title) }, visibleText(title)),
         h('span', { class: 'agent' }, state.agentName),
         h('span', { class: `status ${state.status}`, 'data-testid': 'session-status', 'data-status': state.status, role: 'status' }, statusLabels[state.status] ?? state.status),
         this.follow),

@@ -1,19 +1,23 @@
 /**
  * Tool-call cards: a codicon per kind, the title, the status (spinner while running, ✓ done, ✗ failed),
  * the raw input (collapsible), the content (text, inline diff with Open Diff, live terminal), locations as
- * links that open the file at the line, and the permission dialog.
+ * links that open the file at the line, and the permission dialog. The dialog shows what is approved
+ * verbatim (the command line, its directory, the paths), invisible characters made visible, and its
+ * buttons act only deliberately (permissionGuard.ts).
  */
 import '@vscode/codicons/dist/codicon.css';
 import '../styles/cards.css';
 import { OpenLocationCommand, RespondPermissionCommand } from '../../src/shared/chatProtocol';
-import type { ContentView, ToolCallView } from '../../src/shared/viewModel';
+import type { ContentView, PermissionSubjectView, ToolCallView } from '../../src/shared/viewModel';
 import { button } from '../components/button';
 import { progressRing } from '../components/progressRing';
 import { diffNode } from './diff';
 import { h } from './dom';
 import { contentNode } from './messages';
+import { guardActivation } from './permissionGuard';
 import type { RenderContext } from './renderContext';
 import { terminalNode } from './terminal';
+import { visibleText } from './visibleText';
 
 const kindIcons: Record<string, string> = {
   read: 'eye', edit: 'edit', delete: 'trash', move: 'arrow-swap', search: 'search', execute: 'terminal', think: 'lightbulb', fetch: 'globe', switch_mode: 'sync', other: 'tools',
@@ -67,6 +71,19 @@ function locationsNode(e: ToolCallView, ctx: RenderContext): HTMLElement | undef
   }));
 }
 
+const subjectLabels: Record<PermissionSubjectView['kind'], string> = { command: 'Command', cwd: 'In folder', path: 'Path' };
+
+/** What the request is about, verbatim: one labelled `<code>` block per command line, folder or path. */
+function subjectNode(subject: readonly PermissionSubjectView[] | undefined, id: string): HTMLElement | undefined {
+  if (!subject?.length) return undefined;
+  return h('dl', { class: 'permission-subject', 'data-testid': 'permission-subject', id: `${id}-subject` },
+    ...subject.flatMap((s) => [
+      h('dt', { class: 'permission-subject-label' }, subjectLabels[s.kind]),
+      h('dd', { class: 'permission-subject-item', 'data-kind': s.kind },
+        h('code', { class: 'permission-subject-text', 'data-testid': 'permission-subject-text', 'data-kind': s.kind, dir: 'ltr', tabindex: '0' }, visibleText(s.text))),
+    ]));
+}
+
 function permissionDialog(e: ToolCallView, ctx: RenderContext): HTMLElement | undefined {
   const p = e.permission;
   if (!p) {
@@ -93,10 +110,17 @@ function permissionDialog(e: ToolCallView, ctx: RenderContext): HTMLElement | un
     ev.preventDefault();
     options[(next + options.length) % options.length].focus();
   });
-  return h('div', { class: 'permission', role: 'alertdialog', 'aria-modal': 'false', 'aria-labelledby': `${id}-title`, 'aria-describedby': `${id}-desc`, 'data-testid': 'permission' },
-    h('div', { class: 'permission-title', id: `${id}-title` }, h('span', { class: 'codicon codicon-shield', 'aria-hidden': 'true' }), ' The agent asks for permission'),
-    h('div', { class: 'permission-desc', id: `${id}-desc` }, e.title),
-    group);
+  const subject = subjectNode(p.subject, id);
+  const dialog = h('div', {
+    class: 'permission', role: 'alertdialog', 'aria-modal': 'false', 'aria-labelledby': `${id}-title`,
+    'aria-describedby': subject ? `${id}-desc ${id}-subject` : `${id}-desc`, 'data-testid': 'permission', 'data-request-id': p.requestId,
+  },
+  h('div', { class: 'permission-title', id: `${id}-title` }, h('span', { class: 'codicon codicon-shield', 'aria-hidden': 'true' }), ' The agent asks for permission'),
+  h('div', { class: 'permission-desc', id: `${id}-desc` }, visibleText(e.title)),
+  subject,
+  group);
+  guardActivation(dialog, p.requestId);
+  return dialog;
 }
 
 /** The card of one tool call. */
@@ -104,7 +128,7 @@ export function toolCallNode(e: ToolCallView, ctx: RenderContext): HTMLElement {
   const card = h('div', { class: `entry tool status-${e.status}`, 'data-testid': 'tool-call', 'data-status': e.status, 'data-kind': e.toolKind, 'data-tool-call-id': e.toolCallId },
     h('div', { class: 'tool-head' },
       h('span', { class: `codicon codicon-${kindIcons[e.toolKind] ?? kindIcons.other} tool-icon`, role: 'img', 'aria-label': e.toolKind }),
-      h('span', { class: 'tool-title' }, e.title),
+      h('span', { class: 'tool-title' }, visibleText(e.title)),
       statusNode(e)));
   const raw = rawInputNode(e);
   if (raw) card.append(raw);
