@@ -3,6 +3,14 @@
  * `connect-src 'none'`, and every asset through `asWebviewUri` (ARCHITECTURE.md 1.5 item 9). Images load
  * only from the webview's resource roots (`cspSource`) and `data:` (pasted images); agent Markdown never
  * makes the webview fetch anything (webview/views/markdown.ts), and the CSP would stop it if it tried.
+ *
+ * Styles: the stylesheet from the resource roots, plus `<style>` elements that carry the style nonce. The
+ * only one is the webview toolkit's: FAST's focus-visible probe (`canUseFocusVisible()` in
+ * `@microsoft/fast-web-utilities`) inserts an empty `<style>` once, with the nonce it reads from
+ * `<meta property="csp-nonce">`; without that meta every chat load logged a CSP violation. The style nonce
+ * is not the script nonce: the meta's content is plain DOM (the browser hides only `nonce` attributes), so
+ * what it gives away must not let a script in.
+ * The toolkit's own styles are constructable style sheets, which the CSP does not govern.
  */
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
@@ -23,11 +31,12 @@ export function localResourceRoots(extensionUri: vscode.Uri): vscode.Uri[] {
  */
 export function chatHtml(webview: vscode.Webview, extensionUri: vscode.Uri, title: string, restore?: object): string {
   const n = nonce();
+  const styleNonce = nonce();
   const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'main.js'));
   const style = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'main.css'));
   const csp = [
     "default-src 'none'",
-    `style-src ${webview.cspSource}`,
+    `style-src ${webview.cspSource} 'nonce-${styleNonce}'`,
     `font-src ${webview.cspSource}`,
     `img-src ${webview.cspSource} data:`,
     `script-src 'nonce-${n}'`,
@@ -44,6 +53,7 @@ export function chatHtml(webview: vscode.Webview, extensionUri: vscode.Uri, titl
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta property="csp-nonce" content="${styleNonce}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <link rel="stylesheet" href="${style.toString()}">
 <title>${escapeHtml(title)}</title>

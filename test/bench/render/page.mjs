@@ -51,14 +51,16 @@ export async function openWebview(browser, o = {}) {
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('dialog', (d) => { dialogs.push(`${d.type()}: ${d.message()}`); void d.dismiss().catch(() => {}); });
   const nonce = 'bench' + Math.random().toString(36).slice(2);
+  const styleNonce = 'benchstyle' + Math.random().toString(36).slice(2);
   const naive = o.script === 'naive' ? await naiveScript() : '';
   const csp = [
-    "default-src 'none'", `style-src ${ORIGIN}`, `font-src ${ORIGIN}`, `img-src ${ORIGIN} data:`, `script-src 'nonce-${nonce}'`,
+    "default-src 'none'", `style-src ${ORIGIN} 'nonce-${styleNonce}'`, `font-src ${ORIGIN}`, `img-src ${ORIGIN} data:`, `script-src 'nonce-${nonce}'`,
     "connect-src 'none'", "media-src 'none'", "object-src 'none'", "worker-src 'none'", "frame-src 'none'", "form-action 'none'", "base-uri 'none'",
   ].join('; ');
   const html = `<!DOCTYPE html>
 <html lang="en"><head><meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta property="csp-nonce" content="${styleNonce}">
 <link rel="stylesheet" href="${ORIGIN}/main.css"><title>webview</title></head>
 <body><div id="app">
 <header id="header"></header>
