@@ -41,7 +41,7 @@ export default tseslint.config(
     // "Agent text in the workbench"): an interpolating template literal or a string concatenation passed
     // straight to a sink is an error; wrap it in inert.message`…`, inert.label`…`, inert.plain`…` or
     // inert.markdown`…` (literal parts stay as written, interpolations are neutralised).
-    files: ['src/host/**/*.ts', 'src/commands/**/*.ts', 'src/registry/**/*.ts', 'src/webviews/**/*.ts', 'src/*.ts'],
+    files: ['src/host/**/*.ts', 'src/workbench/**/*.ts', 'src/registry/**/*.ts', 'src/webviews/**/*.ts', 'src/*.ts'],
     rules: {
       'no-restricted-syntax': ['error',
         { selector: 'ExportDefaultDeclaration', message: 'No default exports (ARCHITECTURE.md 1.3).' },

@@ -2,11 +2,11 @@
  * What `activate` returns: a small API used by the integration tests (and other extensions) to observe and
  * drive sessions without clicking through the UI.
  */
-import type { AuthPrompter } from './host/auth';
+import type { AuthPrompter } from './host/auth/auth';
 import type { AgentSession } from './host/agentSession';
-import type { SessionsApi } from './host/sessionsFeature';
+import type { SessionsApi } from './workbench/sessions/sessionsFeature';
 import type { ThreadSnapshot } from './shared/viewModel';
-import type { RegistryApi } from './registry/registryCommands';
+import type { RegistryApi } from './workbench/registry/registryCommands';
 
 /** Switchboard's extension API. */
 export interface SwitchboardApi extends SessionsApi {

@@ -4,24 +4,24 @@
  */
 import * as vscode from 'vscode';
 import type { SwitchboardApi } from './api';
-import { vscodeAuthPrompter } from './host/auth';
-import { addSelectionToChat } from './commands/addSelectionToChat';
-import { newSession } from './commands/newSession';
+import { vscodeAuthPrompter } from './host/auth/auth';
+import { addSelectionToChat } from './workbench/prompts/addSelectionToChat';
+import { newSession } from './workbench/agents/newSession';
 import { clientCapabilities } from './host/agentHost';
 import type { ClientInfo } from './host/agentHost';
 import type { AgentSession } from './host/agentSession';
-import { AgentRegistry } from './host/agentRegistry';
-import { openDiff, registerDiffEditor } from './host/diffEditor';
-import type { OpenDiffArgs } from './host/diffEditor';
-import { FollowStatusBar } from './host/followAgent';
-import { reviewChanges } from './host/reviewChanges';
+import { AgentRegistry } from './host/lifecycle/agentRegistry';
+import { openDiff, registerDiffEditor } from './host/files/diffEditor';
+import type { OpenDiffArgs } from './host/files/diffEditor';
+import { FollowStatusBar } from './host/follow/followAgent';
+import { reviewChanges } from './workbench/review/reviewChanges';
 import { SessionManager } from './host/sessionManager';
-import { registerAgentLifecycle } from './host/agentLifecycle';
-import { registerSessions } from './host/sessionsFeature';
+import { registerAgentLifecycle } from './workbench/agents/agentLifecycle';
+import { registerSessions } from './workbench/sessions/sessionsFeature';
 import { threadSnapshot } from './thread/toView';
 import { ComposerController } from './webviews/chat/composerController';
-import { PromptMemory } from './host/promptHistory';
-import { RegistryFeature } from './registry/registryCommands';
+import { PromptMemory } from './host/prompts/promptHistory';
+import { RegistryFeature } from './workbench/registry/registryCommands';
 import { inertText } from './shared/inertText';
 
 /** Activates the extension. */

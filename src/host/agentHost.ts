@@ -13,8 +13,8 @@ import type { AgentDefinition } from '../agents/agentDefinition';
 import { AgentProcess } from '../agents/agentProcess';
 import type { AgentExit } from '../agents/agentProcess';
 import type { AgentSession } from './agentSession';
-import { FsHandler } from './fsHandler';
-import { TerminalManager } from './terminalHandler';
+import { FsHandler } from './files/fsHandler';
+import { TerminalManager } from './terminals/terminalHandler';
 
 /** The client identity sent in `initialize` (read from package.json). */
 export interface ClientInfo {

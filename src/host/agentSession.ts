@@ -10,17 +10,17 @@ import type { AgentExit } from '../agents/agentProcess';
 import type { AttachmentView, PromptCapabilitiesView } from '../shared/composerModel';
 import { AcpThread } from '../thread/thread';
 import type { AgentHost } from './agentHost';
-import { ChangeTracker } from './changeTracker';
-import { FollowAgent } from './followAgent';
-import { FsHandler } from './fsHandler';
-import { sessionKey } from './sessionHistory';
-import { PermissionBroker } from './permissionBroker';
-import { vscodePermissionEnvironment } from './permissionEnvironment';
-import { promptBlocks } from './promptAttachments';
-import { promptCapabilitiesView, restrictToCapabilities } from './promptBlocks';
-import { PromptQueue } from './promptQueue';
+import { ChangeTracker } from './files/changeTracker';
+import { FollowAgent } from './follow/followAgent';
+import { FsHandler } from './files/fsHandler';
+import { sessionKey } from './history/sessionHistory';
+import { PermissionBroker } from './permissions/permissionBroker';
+import { vscodePermissionEnvironment } from './permissions/permissionEnvironment';
+import { promptBlocks } from './prompts/promptAttachments';
+import { promptCapabilitiesView, restrictToCapabilities } from './prompts/promptBlocks';
+import { PromptQueue } from './prompts/promptQueue';
 import type { SessionContext } from './sessionContext';
-import { TerminalManager } from './terminalHandler';
+import { TerminalManager } from './terminals/terminalHandler';
 
 /** One session of an agent. */
 export class AgentSession implements vscode.Disposable {

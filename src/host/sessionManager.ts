@@ -11,16 +11,16 @@ import { attachmentSchema } from '../webviews/chat/composerSchemas';
 import { AgentHost } from './agentHost';
 import type { ClientInfo } from './agentHost';
 import { AgentSession } from './agentSession';
-import { demoAgentId } from './agentRegistry';
-import { AgentAuth, vscodeAuthPrompter } from './auth';
-import type { AuthPrompter } from './auth';
-import { filterMcpServers, mcpServersSetting, parseMcpServers } from './mcpServers';
-import { Redactor, redactingLog } from './redactor';
-import { AgentRestarter } from './restart';
-import { AgentSecrets } from './secrets';
-import { listAgentSessions, mergeHistory, sessionKey } from './sessionHistory';
-import type { HistoryItem } from './sessionHistory';
-import type { TranscriptRecording, TranscriptStore } from './transcriptStore';
+import { demoAgentId } from './lifecycle/agentRegistry';
+import { AgentAuth, vscodeAuthPrompter } from './auth/auth';
+import type { AuthPrompter } from './auth/auth';
+import { filterMcpServers, mcpServersSetting, parseMcpServers } from './lifecycle/mcpServers';
+import { Redactor, redactingLog } from './auth/redactor';
+import { AgentRestarter } from './lifecycle/restart';
+import { AgentSecrets } from './auth/secrets';
+import { listAgentSessions, mergeHistory, sessionKey } from './history/sessionHistory';
+import type { HistoryItem } from './history/sessionHistory';
+import type { TranscriptRecording, TranscriptStore } from './history/transcriptStore';
 import { inert } from '../shared/inertText';
 
 /** A session to open again: from history, a restored panel, or the agent's list. */

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { SwitchboardApi } from '../../src/api';
-import type { AuthMethodInfo } from '../../src/host/auth';
+import type { AuthMethodInfo } from '../../src/host/auth/auth';
 import { agentText, api, useScriptedAgent } from './helpers';
 
 const secret = 'sk-test-5ecret-value-42';

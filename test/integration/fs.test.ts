@@ -8,8 +8,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SwitchboardApi } from '../../src/api';
-import type { PathConsentRequest } from '../../src/host/pathConsent';
-import { applyReviewAction, reviewChanges, undoAllChanges } from '../../src/host/reviewChanges';
+import type { PathConsentRequest } from '../../src/host/files/pathConsent';
+import { applyReviewAction, reviewChanges, undoAllChanges } from '../../src/workbench/review/reviewChanges';
 import { api, setSetting, until, useScriptedAgent, workspaceRoot } from './helpers';
 
 /** What the agent got for its last request: `[name] outcome: text`. */

@@ -2,8 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { SwitchboardApi } from '../../src/api';
 import type { ThreadSnapshot } from '../../src/shared/viewModel';
-import { FsHandler } from '../../src/host/fsHandler';
-import { TerminalManager } from '../../src/host/terminalHandler';
+import { FsHandler } from '../../src/host/files/fsHandler';
+import { TerminalManager } from '../../src/host/terminals/terminalHandler';
 import { api, until } from './helpers';
 
 const agentText = (s: ThreadSnapshot | undefined) => (s?.entries ?? []).filter((e) => e.kind === 'agent').map((e) => (e.kind === 'agent' ? e.text : '')).join('\n');

@@ -10,7 +10,7 @@ import { OpenDiffCommand, OpenLocationCommand, RetryPromptCommand } from '../../
 import { ResendPromptCommand, RestartAgentCommand } from '../../shared/chatProtocol';
 import type { OpenDiffParams, OpenLocationParams } from '../../shared/chatProtocol';
 import type { AgentSession } from '../../host/agentSession';
-import { openDiff } from '../../host/diffEditor';
+import { openDiff } from '../../host/files/diffEditor';
 import type { ToolCallEntry } from '../../thread/toolCall';
 import { inertText } from '../../shared/inertText';
 

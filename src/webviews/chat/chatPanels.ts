@@ -6,9 +6,9 @@
  * (SessionManager.open). Closing a panel leaves its session (`session/close`).
  */
 import * as vscode from 'vscode';
-import type { AgentRegistry } from '../../host/agentRegistry';
+import type { AgentRegistry } from '../../host/lifecycle/agentRegistry';
 import type { AgentSession } from '../../host/agentSession';
-import { sessionKey } from '../../host/sessionHistory';
+import { sessionKey } from '../../host/history/sessionHistory';
 import type { SessionManager, SessionRef } from '../../host/sessionManager';
 import { ChatPanel, chatViewType } from './chatPanel';
 

@@ -15,7 +15,7 @@ import type {
 } from '../../shared/chatProtocol';
 import type { AttachmentView, ComposerStateView, DraftView, SendWith } from '../../shared/composerModel';
 import type { AgentSession } from '../../host/agentSession';
-import type { PromptMemory } from '../../host/promptHistory';
+import type { PromptMemory } from '../../host/prompts/promptHistory';
 import { searchWorkspaceFiles } from './fileSearch';
 import { inert } from '../../shared/inertText';
 

@@ -1,8 +1,8 @@
 /** Pure composer logic: fuzzy matching, history recall, send keys, the prompt queue, blocks and capabilities. */
 import * as assert from 'node:assert/strict';
-import { appendHistory } from '../../../src/host/promptHistory';
-import { restrictToCapabilities, selectionBlock, uriName } from '../../../src/host/promptBlocks';
-import { PromptQueue } from '../../../src/host/promptQueue';
+import { appendHistory } from '../../../src/host/prompts/promptHistory';
+import { restrictToCapabilities, selectionBlock, uriName } from '../../../src/host/prompts/promptBlocks';
+import { PromptQueue } from '../../../src/host/prompts/promptQueue';
 import { fuzzyFilter, fuzzyScore } from '../../../src/shared/fuzzyMatch';
 import { HistoryNavigator } from '../../../webview/views/composer/historyNav';
 import { caretOnFirstLine, caretOnLastLine, isSendKey } from '../../../webview/views/composer/keymap';

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { PermissionOption, ToolKind } from '../../../src/acp/schema/types.gen';
-import { autoApproveOption, toAutoApprovePolicy } from '../../../src/host/autoApprove';
+import { autoApproveOption, toAutoApprovePolicy } from '../../../src/host/permissions/autoApprove';
 import { options } from './permissionHelpers';
 
 describe('autoApproveOption', () => {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { changedLines, followTarget, lineCount, locateEdit, mergeRanges } from '../../../src/host/followTarget';
-import type { FollowableToolCall } from '../../../src/host/followTarget';
+import { changedLines, followTarget, lineCount, locateEdit, mergeRanges } from '../../../src/host/follow/followTarget';
+import type { FollowableToolCall } from '../../../src/host/follow/followTarget';
 
 const call = (fields: Partial<FollowableToolCall>): FollowableToolCall => ({ toolCallId: 't1', toolKind: 'read', status: 'pending', locations: [], content: [], ...fields });
 

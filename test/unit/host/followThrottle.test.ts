@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { LatestWinsThrottle } from '../../../src/host/followThrottle';
-import type { ThrottleTimers } from '../../../src/host/followThrottle';
+import { LatestWinsThrottle } from '../../../src/host/follow/followThrottle';
+import type { ThrottleTimers } from '../../../src/host/follow/followThrottle';
 
 /** Manual timers: `advance(ms)` runs what is due. */
 function fakeTimers(): ThrottleTimers & { advance(ms: number): void; count(): number } {

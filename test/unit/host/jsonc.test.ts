@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { parseJsonc, stripJsonc } from '../../../src/shared/jsonc';
+import { parseJsonc, stripJsonc } from '../../../src/host/lifecycle/jsonc';
 
 describe('parseJsonc', () => {
   it('accepts comments and trailing commas, as in .vscode/settings.json', () => {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { filterMcpServers, parseMcpServers } from '../../../src/host/mcpServers';
+import { filterMcpServers, parseMcpServers } from '../../../src/host/lifecycle/mcpServers';
 
 describe('switchboard.mcpServers', () => {
   it('converts stdio env objects and remote headers to name/value lists', () => {

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { AcpError, AcpErrorCodes } from '../../../src/acp/errors';
 import {
   decideOutsideRoots, isInside, normalizeAgentPath, parseOutsideRootsPolicy, realRoots, resolveRealPath, samePath,
-} from '../../../src/host/pathPolicy';
+} from '../../../src/host/files/pathPolicy';
 
 /** Asserts that `fn` throws an AcpError with `code` whose message matches `message`. */
 function assertAcpError(fn: () => unknown, code: number, message: RegExp): void {

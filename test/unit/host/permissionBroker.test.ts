@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { CancellationToken, CancellationTokenSource } from 'vscode-jsonrpc/node';
 import type { RequestPermissionResponse } from '../../../src/acp/schema/types.gen';
-import { PermissionBroker } from '../../../src/host/permissionBroker';
+import { PermissionBroker } from '../../../src/host/permissions/permissionBroker';
 import type { ToolCallEntry } from '../../../src/thread/toolCall';
 import { fakeEnvironment, fakeSession, options, permissionRequest, tick } from './permissionHelpers';
 

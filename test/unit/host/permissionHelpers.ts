@@ -1,8 +1,8 @@
 /** A session context for the permission broker in plain Node: a real thread, a silent log, a switchable chat. */
 import type * as vscode from 'vscode';
 import type { PermissionOption, RequestPermissionRequest } from '../../../src/acp/schema/types.gen';
-import type { AutoApprovePolicy } from '../../../src/host/autoApprove';
-import type { PermissionEnvironment, PermissionPrompt } from '../../../src/host/permissionBroker';
+import type { AutoApprovePolicy } from '../../../src/host/permissions/autoApprove';
+import type { PermissionEnvironment, PermissionPrompt } from '../../../src/host/permissions/permissionBroker';
 import type { SessionContext } from '../../../src/host/sessionContext';
 import { AcpThread } from '../../../src/thread/thread';
 

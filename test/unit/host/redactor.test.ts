@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { Redactor, redactingLog } from '../../../src/host/redactor';
+import { Redactor, redactingLog } from '../../../src/host/auth/redactor';
 import type * as vscode from 'vscode';
 
 describe('Redactor', () => {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { changedSpan, normalizeEol } from '../../../src/host/textDiff';
+import { changedSpan, normalizeEol } from '../../../src/host/files/textDiff';
 
 describe('textDiff', () => {
   const apply = (a: string, b: string) => {

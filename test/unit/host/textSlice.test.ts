@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { decodeText, lineWindow, notTextMessage, notTextReason, readTextWindow, sliceLines } from '../../../src/host/textSlice';
+import { decodeText, lineWindow, notTextMessage, notTextReason, readTextWindow, sliceLines } from '../../../src/host/files/textSlice';
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 /** The text of the window `line`/`limit` of `text`, as fs/read_text_file answers it. */

@@ -1,0 +1,117 @@
+/**
+ * Session history: the agent's own `session/list` (cursor paging, filtered by cwd; only when the agent
+ * advertises `sessionCapabilities.list`, acp-client-spec §3.6) merged with the client's transcript store and
+ * the open sessions, for Switch Session and the Sessions view.
+ */
+import type { AcpConnection } from '../../acp/connection';
+import type { AgentCapabilities, SessionInfo } from '../../acp/schema/types.gen';
+import type { AgentSession } from '../agentSession';
+import type { TranscriptStore } from './transcriptStore';
+
+/** At most this many `session/list` pages are fetched in one go (a runaway agent cannot loop us). */
+export const maxListPages = 100;
+
+/**
+ * Every session the agent lists for `cwd`: follows `nextCursor` until it is absent (§3.6: a missing cursor
+ * ends the results; cursors are opaque and never persisted). Returns [] without the capability.
+ */
+export async function listAgentSessions(connection: AcpConnection, caps: AgentCapabilities | undefined, cwd: string): Promise<SessionInfo[]> {
+  if (!caps?.sessionCapabilities?.list) return [];
+  const all: SessionInfo[] = [];
+  const seen = new Set<string>();
+  let cursor: string | undefined;
+  for (let page = 0; page < maxListPages; page++) {
+    const res = await connection.request('session/list', cursor === undefined ? { cwd } : { cwd, cursor });
+    all.push(...res.sessions);
+    const next = res.nextCursor ?? undefined;
+    if (next === undefined || seen.has(next)) break;
+    seen.add(next);
+    cursor = next;
+  }
+  return all;
+}
+
+/** One row of history: an open session, a stored transcript, an agent-listed session, or several of these. */
+export interface HistoryItem {
+  readonly agentId: string;
+  readonly agentName: string;
+  readonly sessionId: string;
+  readonly cwd: string;
+  title: string;
+  /** Milliseconds since the epoch, when known. */
+  updatedAt: number | undefined;
+  /** The open session, if it is open. */
+  open: AgentSession | undefined;
+  /** Kept in the client's transcript store. */
+  stored: boolean;
+  /** Listed by the agent (`session/list`). */
+  listed: boolean;
+}
+
+/** What history is built from. */
+export interface HistorySources {
+  readonly open: readonly AgentSession[];
+  readonly store: Pick<TranscriptStore, 'list'>;
+  /** Agent-listed sessions per agent (agents that are running and can list). */
+  readonly listed: ReadonlyMap<string, { agentName: string; sessions: readonly SessionInfo[] }>;
+}
+
+/**
+ * What identifies a session in the client: its agent and the id that agent gave it (two agents may hand out
+ * the same session id).
+ */
+export function sessionKey(agentId: string, sessionId: string): string {
+  return `${agentId}\u0000${sessionId}`;
+}
+
+/** Merges open sessions, stored transcripts and agent lists (one row per agent + session id), most recent first, open ones on top. */
+export function mergeHistory(src: HistorySources): HistoryItem[] {
+  const rows = new Map<string, HistoryItem>();
+  const key = sessionKey;
+  for (const s of src.store.list()) {
+    rows.set(key(s.agentId, s.sessionId), {
+      agentId: s.agentId, agentName: s.agentName, sessionId: s.sessionId, cwd: s.cwd, title: s.title, updatedAt: s.updatedAt,
+      open: undefined, stored: true, listed: false,
+    });
+  }
+  for (const [agentId, { agentName, sessions }] of src.listed) {
+    for (const s of sessions) {
+      const k = key(agentId, s.sessionId);
+      const row = rows.get(k);
+      const updatedAt = s.updatedAt ? Date.parse(s.updatedAt) : undefined;
+      if (row) {
+        row.listed = true;
+        if (s.title) row.title = s.title;
+        if (updatedAt !== undefined && !Number.isNaN(updatedAt)) row.updatedAt = Math.max(row.updatedAt ?? 0, updatedAt);
+      } else {
+        rows.set(k, {
+          agentId, agentName, sessionId: s.sessionId, cwd: s.cwd, title: s.title ?? '', updatedAt: updatedAt !== undefined && !Number.isNaN(updatedAt) ? updatedAt : undefined,
+          open: undefined, stored: false, listed: true,
+        });
+      }
+    }
+  }
+  for (const s of src.open) {
+    const agentId = s.host.definition.id;
+    const k = key(agentId, s.sessionId);
+    const row = rows.get(k);
+    if (row) {
+      row.open = s;
+      if (s.thread.title) row.title = s.thread.title;
+    } else {
+      rows.set(k, { agentId, agentName: s.host.definition.name, sessionId: s.sessionId, cwd: s.cwd, title: s.thread.title, updatedAt: Date.now(), open: s, stored: false, listed: false });
+    }
+  }
+  return [...rows.values()].sort((a, b) => Number(!!b.open) - Number(!!a.open) || (b.updatedAt ?? 0) - (a.updatedAt ?? 0));
+}
+
+/** "just now", "5 min ago", "3 h ago", "2 days ago", or a date. */
+export function relativeTime(ms: number | undefined, now = Date.now()): string {
+  if (ms === undefined) return '';
+  const s = Math.max(0, Math.round((now - ms) / 1000));
+  if (s < 60) return 'just now';
+  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
+  if (s < 86400) return `${Math.floor(s / 3600)} h ago`;
+  if (s < 86400 * 30) return `${Math.floor(s / 86400)} day${s < 86400 * 2 ? '' : 's'} ago`;
+  return new Date(ms).toISOString().slice(0, 10);
+}

@@ -1,0 +1,235 @@
+/**
+ * The client's own transcript of a session, as an append-only JSONL log (one file per session): what the
+ * user saw, entry by entry, so history can be browsed (and resumed sessions rendered) even for agents that
+ * cannot list or load sessions. No vscode: the store around it lives in src/host/transcriptStore.ts.
+ *
+ * Crash safety: every flush appends whole lines ending in `\n`. A write torn by a crash leaves at most one
+ * partial last line; {@link parseTranscript} ignores it (and any line that is not a valid record), and
+ * {@link TranscriptWriter} cuts it off before appending again. Rewrites (compaction after `session/load`)
+ * go to a temporary file that is renamed over the log, which is atomic on POSIX and NTFS.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { PlanEntry } from '../../acp/schema/types.gen';
+import type { TerminalView } from '../../shared/viewModel';
+import type { ThreadEntry } from '../../thread/thread';
+
+/** The first line of every log. */
+export interface TranscriptHeader {
+  readonly k: 'meta';
+  readonly v: 1;
+  readonly sessionId: string;
+  readonly agentId: string;
+  readonly agentName: string;
+  readonly cwd: string;
+  readonly createdAt: number;
+}
+
+/** One line of a transcript log. */
+export type TranscriptRecord =
+  | TranscriptHeader
+  /** The entry at index `i`, whole (new or changed). */
+  | { readonly k: 'e'; readonly i: number; readonly e: ThreadEntry }
+  /** Text appended to the message at index `i`. */
+  | { readonly k: 'a'; readonly i: number; readonly t: string }
+  | { readonly k: 'title'; readonly t: string }
+  | { readonly k: 'plan'; readonly p: PlanEntry[] }
+  /** The user's queued prompts (not sent yet), as the session's queue serializes them. */
+  | { readonly k: 'queue'; readonly q: unknown[] }
+  /** An agent terminal as the chat shows it (its kept output tail), whole; the latest per terminal wins. */
+  | { readonly k: 'term'; readonly v: TerminalView };
+
+/** A transcript read back. */
+export interface Transcript {
+  readonly header: TranscriptHeader;
+  readonly entries: ThreadEntry[];
+  readonly title: string;
+  readonly plan: PlanEntry[];
+  readonly queue: unknown[];
+  /** The agent terminals shown in the chat, with the output they had when last recorded. */
+  readonly terminals: TerminalView[];
+}
+
+/** The result of parsing a log's text. */
+export interface ParsedLog {
+  readonly records: TranscriptRecord[];
+  /** Bytes up to the end of the last complete line (where the next append must start). */
+  readonly validBytes: number;
+  /** True when a partial last line (a torn write) was ignored. */
+  readonly torn: boolean;
+}
+
+/** Parses a log; a partial last line and lines that are not records are ignored. */
+export function parseTranscript(buf: Buffer): ParsedLog {
+  const records: TranscriptRecord[] = [];
+  const end = buf.lastIndexOf(0x0a) + 1; // bytes of complete lines
+  const text = buf.subarray(0, end).toString('utf8');
+  for (const line of text.split('\n')) {
+    if (!line) continue;
+    try {
+      const r = JSON.parse(line) as TranscriptRecord;
+      if (r && typeof r === 'object' && typeof r.k === 'string') records.push(r);
+    } catch {
+      // a corrupt line (should not happen: only the last line can be torn) is skipped
+    }
+  }
+  return { records, validBytes: end, torn: end < buf.length };
+}
+
+/** Rebuilds the transcript from records (undefined without a header). Unfinished tool calls show as cancelled. */
+export function replayTranscript(records: readonly TranscriptRecord[]): Transcript | undefined {
+  const first = records[0];
+  if (first?.k !== 'meta') return undefined;
+  const entries: ThreadEntry[] = [];
+  let title = '';
+  let plan: PlanEntry[] = [];
+  let queue: unknown[] = [];
+  const terminals = new Map<string, TerminalView>();
+  for (const r of records) {
+    switch (r.k) {
+      case 'e': if (Number.isInteger(r.i) && r.i >= 0) entries[r.i] = r.e; break;
+      case 'a': {
+        const e = entries[r.i];
+        if (e && (e.kind === 'agent' || e.kind === 'thought')) e.text += r.t;
+        break;
+      }
+      case 'title': title = r.t; break;
+      case 'plan': plan = r.p; break;
+      case 'queue': queue = Array.isArray(r.q) ? r.q : []; break;
+      case 'term': if (isTerminalView(r.v)) { terminals.delete(r.v.terminalId); terminals.set(r.v.terminalId, r.v); } break;
+    }
+  }
+  const dense = entries.filter((e): e is ThreadEntry => e !== undefined).map(settle);
+  return { header: first, entries: dense, title, plan, queue, terminals: [...terminals.values()] };
+}
+
+/** A recorded terminal view that has what the chat needs (a line written by another version may not). */
+function isTerminalView(v: unknown): v is TerminalView {
+  const t = v as Partial<TerminalView> | null;
+  return !!t && typeof t.terminalId === 'string' && typeof t.command === 'string' && typeof t.output === 'string';
+}
+
+/** A restored entry: a pending permission cannot survive, an unfinished tool call did not finish. */
+function settle(e: ThreadEntry): ThreadEntry {
+  if (e.kind !== 'toolCall') return e;
+  const unfinished = e.status === 'pending' || e.status === 'in_progress' || e.status === 'waitingForConfirmation';
+  return { ...e, permission: undefined, status: unfinished ? 'cancelled' : e.status };
+}
+
+/** Reads a log file (undefined when it is missing or has no header). */
+export function readTranscript(file: string): Transcript | undefined {
+  let buf: Buffer;
+  try {
+    buf = fs.readFileSync(file);
+  } catch {
+    return undefined;
+  }
+  return replayTranscript(parseTranscript(buf).records);
+}
+
+type Pending = { k: 'e'; i: number; e: ThreadEntry } | { k: 'a'; i: number; t: string } | Exclude<TranscriptRecord, { k: 'e' | 'a' }>;
+
+/**
+ * Appends records to one log. Records are buffered and written in batches (`flush`); an entry recorded
+ * again before a flush replaces the earlier record, and appends to one message are merged, so a streamed
+ * answer costs a few lines, not one per chunk. Entries are held by reference and serialized at flush time.
+ */
+export class TranscriptWriter {
+  private _pending: Pending[] = [];
+  private _chain: Promise<void> = Promise.resolve();
+  private _bytes: number;
+  private _closed = false;
+
+  /** Opens (or creates) the log at `file`, cutting off a torn last line. */
+  constructor(readonly file: string, header: TranscriptHeader) {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    let buf: Buffer | undefined;
+    try { buf = fs.readFileSync(file); } catch { buf = undefined; }
+    if (!buf || buf.length === 0 || parseTranscript(buf).records[0]?.k !== 'meta') {
+      fs.writeFileSync(file, `${JSON.stringify(header)}\n`);
+    } else {
+      const { validBytes, torn } = parseTranscript(buf);
+      if (torn) fs.truncateSync(file, validBytes);
+    }
+    this._bytes = fs.statSync(file).size;
+  }
+
+  /** Bytes written so far (after the last flush). */
+  get bytes(): number { return this._bytes; }
+  /** True when records wait for a flush. */
+  get hasPending(): boolean { return this._pending.length > 0; }
+
+  /** The entry at `index` is new or changed. */
+  entry(index: number, entry: ThreadEntry): void {
+    this._pending = this._pending.filter((p) => !((p.k === 'e' || p.k === 'a') && p.i === index));
+    this._pending.push({ k: 'e', i: index, e: entry });
+  }
+
+  /** Text was appended to the message at `index`. */
+  append(index: number, text: string): void {
+    const same = this._pending.findIndex((p) => (p.k === 'e' || p.k === 'a') && p.i === index);
+    const p = this._pending[same];
+    if (p?.k === 'e') return; // serialized at flush time with the appended text
+    if (p?.k === 'a') this._pending[same] = { k: 'a', i: index, t: p.t + text };
+    else this._pending.push({ k: 'a', i: index, t: text });
+  }
+
+  /** Records a terminal's view (the latest per terminal wins). */
+  terminal(view: TerminalView): void {
+    this._pending = this._pending.filter((p) => !(p.k === 'term' && p.v.terminalId === view.terminalId));
+    this._pending.push({ k: 'term', v: view });
+  }
+
+  /** Records a title, plan or queue (the latest wins). */
+  state(record: Extract<TranscriptRecord, { k: 'title' | 'plan' | 'queue' }>): void {
+    this._pending = this._pending.filter((p) => p.k !== record.k);
+    this._pending.push(record);
+  }
+
+  /** Writes the buffered records (one append; calls are serialized). */
+  flush(): Promise<void> {
+    const data = this.take();
+    if (!data) return this._chain;
+    this._chain = this._chain.then(() => fs.promises.appendFile(this.file, data)).then(() => { this._bytes += Buffer.byteLength(data); }, () => undefined);
+    return this._chain;
+  }
+
+  /** Writes the buffered records now (deactivation, tests). */
+  flushSync(): void {
+    const data = this.take();
+    if (!data) return;
+    fs.appendFileSync(this.file, data);
+    this._bytes += Buffer.byteLength(data);
+  }
+
+  /**
+   * Replaces the whole log with `header` and the given state (after `session/load` replayed the history),
+   * atomically: a temporary file renamed over the log. Pending records are dropped (the state includes them).
+   */
+  async rewrite(header: TranscriptHeader, entries: readonly ThreadEntry[], title: string, plan: PlanEntry[], terminals: readonly TerminalView[] = []): Promise<void> {
+    this._pending = [];
+    const lines = [header, ...entries.map((e, i) => ({ k: 'e', i, e })), { k: 'title', t: title }, { k: 'plan', p: plan }, ...terminals.map((v) => ({ k: 'term', v }))];
+    const data = lines.map((l) => JSON.stringify(l)).join('\n') + '\n';
+    const tmp = `${this.file}.${process.pid}.tmp`;
+    this._chain = this._chain.then(async () => {
+      await fs.promises.writeFile(tmp, data);
+      await fs.promises.rename(tmp, this.file);
+      this._bytes = Buffer.byteLength(data);
+    }).catch(() => undefined);
+    return this._chain;
+  }
+
+  /** Flushes and stops accepting writes. */
+  close(): void {
+    if (this._closed) return;
+    this.flushSync();
+    this._closed = true;
+  }
+
+  private take(): string | undefined {
+    if (this._closed || !this._pending.length) return undefined;
+    const lines = this._pending.map((p) => JSON.stringify(p));
+    this._pending = [];
+    return lines.join('\n') + '\n';
+  }
+}

@@ -1,0 +1,177 @@
+/**
+ * The client's own transcript store: every session's transcript is kept in the extension's storage for
+ * this workspace (`context.storageUri`, else the global storage), append-only and crash-safe
+ * (src/thread/transcriptLog.ts), capped by `switchboard.history.maxSizeMB` with the oldest sessions evicted
+ * first. History is therefore browsable for every agent, and `session/resume` renders from it.
+ */
+import * as vscode from 'vscode';
+import { TranscriptDirectory } from './transcriptDirectory';
+import type { TranscriptInfo } from './transcriptDirectory';
+import type { Transcript, TranscriptHeader, TranscriptWriter } from './transcriptLog';
+import type { AgentSession } from '../agentSession';
+
+const flushMs = 250;
+
+/** Records one session's transcript. */
+export interface TranscriptRecording extends vscode.Disposable {
+  /** Replaces the log with the thread as it is now (after `session/load` replayed the history). */
+  compact(): Promise<void>;
+  /** Records the user's queued prompts. */
+  recordQueue(queue: readonly unknown[]): void;
+}
+
+/** The transcript store of this workspace. */
+export class TranscriptStore implements vscode.Disposable {
+  private readonly _dir: TranscriptDirectory;
+  private readonly _onDidChange = new vscode.EventEmitter<void>();
+  /** Fires when a stored session was added, removed or updated. */
+  readonly onDidChange = this._onDidChange.event;
+
+  constructor(context: vscode.ExtensionContext, private readonly log: vscode.LogOutputChannel) {
+    const base = context.storageUri ?? vscode.Uri.joinPath(context.globalStorageUri, 'no-workspace');
+    this._dir = new TranscriptDirectory(vscode.Uri.joinPath(base, 'transcripts').fsPath, maxBytes);
+    try {
+      this._dir.load();
+    } catch (error) {
+      log.error(`the transcript store could not be read: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /** Stored sessions, most recent first. */
+  list(): TranscriptInfo[] {
+    return this._dir.list();
+  }
+
+  /** A stored session's row. */
+  info(agentId: string, sessionId: string): TranscriptInfo | undefined {
+    return this._dir.info(agentId, sessionId);
+  }
+
+  /** A stored transcript. */
+  read(agentId: string, sessionId: string): Transcript | undefined {
+    try {
+      return this._dir.read(agentId, sessionId);
+    } catch (error) {
+      this.log.warn(`transcript of ${sessionId} could not be read: ${String(error)}`);
+      return undefined;
+    }
+  }
+
+  /** Deletes a stored session. */
+  remove(agentId: string, sessionId: string): void {
+    if (this._dir.remove(agentId, sessionId)) this._onDidChange.fire();
+  }
+
+  /**
+   * Starts recording a session: every entry change, appended text, title and plan. `paused` records
+   * nothing until {@link TranscriptRecording.compact} (used while `session/load` replays).
+   */
+  record(session: AgentSession, paused = false): TranscriptRecording {
+    const header: TranscriptHeader = {
+      k: 'meta', v: 1, sessionId: session.sessionId, agentId: session.host.definition.id,
+      agentName: session.host.definition.name, cwd: session.cwd, createdAt: Date.now(),
+    };
+    let writer: TranscriptWriter;
+    try {
+      writer = this._dir.writer(header);
+    } catch (error) {
+      this.log.error(`transcript of ${session.sessionId} cannot be written: ${String(error)}`);
+      return { dispose: () => undefined, compact: async () => undefined, recordQueue: () => undefined };
+    }
+    this._onDidChange.fire();
+    const thread = session.thread;
+    let recording = !paused;
+    let timer: NodeJS.Timeout | undefined;
+    let title = thread.title;
+    let plan = JSON.stringify(thread.plan);
+    /** Terminals with output not recorded yet: written when they exit or are released, and when a turn ends. */
+    const terminalsChanged = new Set<string>();
+    const recordTerminals = () => {
+      for (const id of terminalsChanged) {
+        const view = thread.terminals.view(id);
+        if (view) writer.terminal(view);
+      }
+      terminalsChanged.clear();
+    };
+    const flush = () => {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      if (!writer.hasPending) return;
+      void writer.flush().then(() => {
+        this._dir.touched(header.agentId, header.sessionId, thread.title);
+        this._onDidChange.fire();
+      });
+    };
+    const schedule = () => { timer ??= setTimeout(flush, flushMs); };
+    const sub = thread.onDidChange((c) => {
+      if (!recording) return;
+      if (c.type === 'entry') {
+        const e = thread.entries[c.index];
+        if (e) writer.entry(c.index, e);
+      } else if (c.type === 'append') {
+        writer.append(c.index, c.text);
+      } else if (c.type === 'terminalOutput') {
+        terminalsChanged.add(c.terminalId);
+        return; // not at every chunk: the view is the whole kept output
+      } else if (c.type === 'terminal') {
+        const view = thread.terminals.view(c.terminalId);
+        if (view) writer.terminal(view);
+        terminalsChanged.delete(c.terminalId);
+      } else if (c.type === 'state') {
+        if (thread.title !== title) writer.state({ k: 'title', t: (title = thread.title) });
+        const p = JSON.stringify(thread.plan);
+        if (p !== plan) { plan = p; writer.state({ k: 'plan', p: thread.plan }); }
+        if (thread.status !== 'working') { // a turn ended: write now, with the output of its terminals
+          recordTerminals();
+          return flush();
+        }
+      } else {
+        return;
+      }
+      schedule();
+    });
+    return {
+      compact: async () => {
+        recording = true;
+        await writer.rewrite(header, thread.entries, thread.title, thread.plan, thread.terminals.views());
+        title = thread.title;
+        plan = JSON.stringify(thread.plan);
+        this._dir.touched(header.agentId, header.sessionId, thread.title);
+        this._onDidChange.fire();
+      },
+      recordQueue: (queue) => { writer.state({ k: 'queue', q: [...queue] }); flush(); },
+      dispose: () => {
+        sub.dispose();
+        if (timer) clearTimeout(timer);
+        try {
+          recordTerminals();
+          writer.flushSync();
+          this._dir.touched(header.agentId, header.sessionId, thread.title);
+        } catch (error) {
+          this.log.warn(`transcript of ${session.sessionId}: last write failed: ${String(error)}`);
+        }
+        this._dir.release(header.agentId, header.sessionId);
+      },
+    };
+  }
+
+  /** Writes every open log's pending records and the index now. */
+  flush(): void {
+    this._dir.flushSync();
+  }
+
+  /** Writes everything pending (deactivation). */
+  dispose(): void {
+    try {
+      this._dir.dispose();
+    } catch (error) {
+      this.log.warn(`the transcript store could not be flushed: ${String(error)}`);
+    }
+    this._onDidChange.dispose();
+  }
+}
+
+function maxBytes(): number {
+  const mb = vscode.workspace.getConfiguration('switchboard').get<number>('history.maxSizeMB', 100);
+  return Math.max(1, Number.isFinite(mb) ? mb : 100) * 1024 * 1024;
+}

@@ -1,0 +1,159 @@
+/**
+ * Crash recovery (issue 5 item 5). When an agent exits without being asked to, each of its sessions shows
+ * "Agent exited (code, last stderr lines)" with a Restart button (AgentSession.onAgentExit), its pending
+ * permissions and terminals are cleaned up, and the agent is restarted automatically at most 3 times in 3
+ * minutes ({@link RestartPolicy}); after that the sessions say why it was not. A restart respawns the
+ * agent, initializes it, and brings every session back: `session/resume` when the agent advertises
+ * `sessionCapabilities.resume`, else `session/load` (its replay is not shown twice) when it advertises
+ * `loadSession`, else a new session with a notice. The prompt that was in flight is offered for resend.
+ */
+import type { McpServer } from '../../acp/schema/types.gen';
+import type { AgentDefinition } from '../../agents/agentDefinition';
+import { RestartPolicy } from '../../agents/restartPolicy';
+import type { AgentHost } from '../agentHost';
+import type { AgentSession } from '../agentSession';
+
+/** How a session came back after a restart. */
+export type ReattachMode = 'resumed' | 'loaded' | 'new';
+
+/** What the restarter needs from the session manager. */
+export interface RestartDeps {
+  /** The current host of an agent, if any. */
+  hostOf(agentId: string): AgentHost | undefined;
+  /** Spawns and initializes a fresh host for `def` (an exited one is replaced). */
+  startHost(def: AgentDefinition, cwd: string): Promise<AgentHost>;
+  /** The open, non-read-only sessions of an agent. */
+  sessionsOf(agentId: string): AgentSession[];
+  /** The MCP servers to pass to this agent (filtered by its capabilities). */
+  mcpServersFor(host: AgentHost): McpServer[];
+  /** Creates a new session of the agent in `cwd` and opens its chat (the agent can neither resume nor load). */
+  continueInNewSession(old: AgentSession): Promise<AgentSession | undefined>;
+  /**
+   * The agent's definition as configured now (an edited command, args or env takes effect at the restart);
+   * undefined when it is no longer configured: the running host's definition is used then.
+   */
+  definitionOf?(agentId: string): AgentDefinition | undefined;
+}
+
+/** Restarts agents, automatically after a crash (within the policy) or on request. */
+export class AgentRestarter {
+  private readonly _policies = new Map<string, RestartPolicy>();
+  private readonly _running = new Map<string, Promise<AgentHost>>();
+
+  constructor(private readonly deps: RestartDeps, private readonly newPolicy: () => RestartPolicy = () => new RestartPolicy()) {}
+
+  /** Whether a restart of the agent is in progress. */
+  isRestarting(agentId: string): boolean {
+    return this._running.has(agentId);
+  }
+
+  /** Called when a host exited: a crash with open sessions restarts it automatically within the policy. */
+  onHostExit(host: AgentHost): void {
+    const exit = host.exit;
+    const sessions = host.sessions;
+    if (!exit || exit.requested || !sessions.length || this._running.has(host.definition.id)) return;
+    const policy = this.policy(host.definition.id);
+    policy.record();
+    const decision = policy.shouldRestart();
+    const name = host.definition.name;
+    if (!decision.restart) {
+      host.log.warn(`${name} is not restarted automatically: ${decision.reason}`);
+      for (const s of sessions) s.thread.addNotice('error', `${name} is not restarted automatically: ${decision.reason}.`, 'restart');
+      return;
+    }
+    host.log.info(`restarting ${name} automatically (${decision.attempt} of the restarts allowed within the window)`);
+    for (const s of sessions) s.thread.addNotice('info', `Restarting ${name} automatically (restart ${decision.attempt} of at most 3 in 3 minutes)…`);
+    this.restart(host.definition, host.cwd, false).catch(() => undefined); // failures are shown in the sessions
+  }
+
+  /**
+   * Restarts an agent now (stopping it first if it runs) and brings its sessions back. A manual restart
+   * forgets earlier crashes. Concurrent calls share one restart.
+   */
+  restart(def: AgentDefinition, cwd: string, manual = true): Promise<AgentHost> {
+    const running = this._running.get(def.id);
+    if (running) return running;
+    if (manual) this.policy(def.id).reset();
+    const p = this.doRestart(def, cwd).finally(() => this._running.delete(def.id));
+    this._running.set(def.id, p);
+    return p;
+  }
+
+  private async doRestart(started: AgentDefinition, cwd: string): Promise<AgentHost> {
+    const def = this.deps.definitionOf?.(started.id) ?? started;
+    const sessions = this.deps.sessionsOf(def.id);
+    const old = this.deps.hostOf(def.id);
+    if (old && old.state !== 'exited') await old.stop();
+    for (const s of sessions) s.thread.setStatus('starting');
+    let host: AgentHost;
+    try {
+      host = await this.deps.startHost(def, sessions[0]?.cwd ?? cwd);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      for (const s of sessions) {
+        s.thread.addNotice('error', `${def.name} could not be restarted: ${message}`, 'restart');
+        s.thread.setStatus('disconnected', message);
+      }
+      throw error;
+    }
+    await Promise.all(sessions.map((s) => this.bringBack(s, host)));
+    return host;
+  }
+
+  private async bringBack(session: AgentSession, host: AgentHost): Promise<void> {
+    const name = host.definition.name;
+    try {
+      const mode = await this.reattach(session, host);
+      if (mode === 'new') return;
+      host.log.info(`session ${session.sessionId} ${mode} after the restart`);
+      session.thread.addNotice('info', `${name} restarted; the session was ${mode === 'resumed' ? 'resumed' : 'loaded again'}.`);
+      session.offerResend();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      host.log.error(`session ${session.sessionId} could not be brought back: ${message}`);
+      session.thread.addNotice('error', `${name} restarted, but this session could not be reopened: ${message}`, 'restart');
+      session.thread.setStatus('disconnected', message);
+    }
+  }
+
+  /** Re-creates `session` on `host`, gated on its capabilities exactly (§3.3, §3.4). */
+  private async reattach(session: AgentSession, host: AgentHost): Promise<ReattachMode> {
+    const caps = host.initializeResponse?.agentCapabilities;
+    const params = { sessionId: session.sessionId, cwd: session.cwd, mcpServers: this.deps.mcpServersFor(host) };
+    if (caps?.sessionCapabilities?.resume) {
+      session.rebind(host);
+      const res = await detachOnError(session, host, () => host.connection.request('session/resume', params));
+      session.thread.setSessionSetup(res);
+      session.thread.setStatus('idle');
+      return 'resumed';
+    }
+    if (caps?.loadSession) {
+      // the transcript is already shown: the replay of session/load is not appended again
+      session.rebind(host, { ignoreUpdates: true });
+      const res = await detachOnError(session, host, () => host.connection.request('session/load', params)).finally(() => session.acceptUpdates());
+      session.thread.setSessionSetup(res ?? {});
+      session.thread.setStatus('idle');
+      return 'loaded';
+    }
+    session.thread.addNotice('warning', `${host.definition.name} can neither resume nor load sessions: the conversation continues in a new session, and the agent does not remember what is above.`);
+    session.thread.setStatus('disconnected', `${host.definition.name} restarted; continued in a new session.`);
+    const next = await this.deps.continueInNewSession(session);
+    if (next) next.offerResend(session.interruptedPrompt);
+    return 'new';
+  }
+
+  private policy(agentId: string): RestartPolicy {
+    let p = this._policies.get(agentId);
+    if (!p) this._policies.set(agentId, (p = this.newPolicy()));
+    return p;
+  }
+}
+
+async function detachOnError<T>(session: AgentSession, host: AgentHost, request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    host.detach(session.sessionId);
+    throw error;
+  }
+}

@@ -1,0 +1,193 @@
+/**
+ * The permission broker of one session: parks each `session/request_permission` on its tool call until the
+ * user answers (in the chat, or in a notification when no chat of the session is visible), answers some
+ * requests itself when `switchboard.permissions.autoApprove` allows it, and answers every pending request
+ * `cancelled` when the turn is cancelled (acp-client-spec §4.4, §5.1). An agent's `$/cancel_request` closes
+ * the dialog (the connection answers -32800, §1.4). Double, late, withdrawn and foreign answers are ignored.
+ *
+ * No vscode import at run time: the VS Code side (settings, notifications) comes in a
+ * {@link PermissionEnvironment}, so the races are unit-tested in plain Node.
+ */
+import type * as vscode from 'vscode';
+import type { CancellationToken } from 'vscode-jsonrpc/node';
+import type { PermissionOption, RequestPermissionRequest, RequestPermissionResponse, ToolKind } from '../../acp/schema/types.gen';
+import type { ToolCallEntry } from '../../thread/toolCall';
+import { autoApproveOption } from './autoApprove';
+import type { AutoApprovePolicy } from './autoApprove';
+import type { SessionContext } from '../sessionContext';
+
+/** What a notification offering a permission request shows. */
+export interface PermissionPrompt {
+  readonly agentName: string;
+  /** The tool call's title, e.g. "Edit main.ts". */
+  readonly title: string;
+  readonly toolKind: ToolKind;
+  readonly options: readonly PermissionOption[];
+}
+
+/** The editor around the broker: settings and notifications (VS Code in the product, fakes in unit tests). */
+export interface PermissionEnvironment {
+  /** The current `switchboard.permissions.autoApprove` policy. */
+  autoApprovePolicy(): AutoApprovePolicy;
+  /** Workspace folder paths: roots besides the session's cwd and additional directories. */
+  workspaceFolders(): readonly string[];
+  /** Shows a non-modal notification; resolves with the chosen optionId, or undefined when it was dismissed. */
+  notify(prompt: PermissionPrompt): PromiseLike<string | undefined>;
+}
+
+/** An environment that never answers by itself and shows no notification. */
+export const askInChatOnly: PermissionEnvironment = {
+  autoApprovePolicy: () => 'never',
+  workspaceFolders: () => [],
+  notify: () => Promise.resolve(undefined),
+};
+
+/** A pending request as tests and the test API see it. */
+export interface PendingPermissionInfo {
+  readonly requestId: string;
+  readonly toolCallId: string;
+  /** True when a notification offers it too (no chat of the session was visible). */
+  readonly notified: boolean;
+}
+
+interface PendingPermission {
+  readonly requestId: string;
+  readonly toolCallId: string;
+  readonly options: readonly PermissionOption[];
+  readonly resolve: (r: RequestPermissionResponse) => void;
+  notified: boolean;
+  cancelListener?: { dispose(): void };
+}
+
+/** The label on the tool card once a request was answered. */
+export const outcomeLabels: Readonly<Record<string, string>> = {
+  allow_once: 'Allowed once', allow_always: 'Always allowed', reject_once: 'Rejected', reject_always: 'Always rejected',
+};
+/** The label of an automatic answer under `reads`. */
+export const autoApprovedLabel = 'Auto-approved (reads)';
+
+const cancelled: RequestPermissionResponse = { outcome: { outcome: 'cancelled' } };
+// unique across sessions: a chat (or a stale notification) can only ever answer its own session's request
+let lastRequestNumber = 0;
+
+/** Parks and answers the permission requests of one session. */
+export class PermissionBroker implements vscode.Disposable {
+  private readonly _pending = new Map<string, PendingPermission>();
+  /** Bumped by every cancelAll, so a request still being checked for auto-approval sees the cancel. */
+  private _cancelEpoch = 0;
+  private _disposed = false;
+
+  constructor(private readonly ctx: SessionContext, private readonly env: PermissionEnvironment = askInChatOnly) {}
+
+  /** True while a request waits for an answer. */
+  get hasPending(): boolean {
+    return this._pending.size > 0;
+  }
+
+  /** The requests waiting for an answer, oldest first. */
+  get pending(): readonly PendingPermissionInfo[] {
+    return [...this._pending.values()].map((p) => ({ requestId: p.requestId, toolCallId: p.toolCallId, notified: p.notified }));
+  }
+
+  /** `session/request_permission`: resolves with the user's (or the auto-approve policy's) choice, or `cancelled`. */
+  async request(p: RequestPermissionRequest, token: CancellationToken): Promise<RequestPermissionResponse> {
+    const epoch = this._cancelEpoch;
+    const auto = await this.autoApproval(p);
+    if (this._disposed || epoch !== this._cancelEpoch) {
+      // the turn was cancelled while the policy was checked (realpath is async): never park after a cancel
+      this.ctx.thread.recordPermissionOutcome(p.toolCall, 'Cancelled');
+      return cancelled;
+    }
+    if (token.isCancellationRequested) return cancelled; // withdrawn meanwhile; the connection answers -32800
+    if (auto) {
+      this.ctx.thread.recordPermissionOutcome(p.toolCall, `${autoApprovedLabel}: ${auto.name}`);
+      this.ctx.log.info(`permission for tool call ${p.toolCall.toolCallId} auto-approved (reads) with option '${auto.optionId}'`);
+      return { outcome: { outcome: 'selected', optionId: auto.optionId } };
+    }
+    return this.park(p, token);
+  }
+
+  /**
+   * The user picked an option (chat dialog or notification). Returns false, and changes nothing, for an
+   * unknown request (another session's, already answered, cancelled, withdrawn) or an option it does not have.
+   */
+  respond(requestId: string, optionId: string): boolean {
+    const pending = this._pending.get(requestId);
+    const option = pending?.options.find((o) => o.optionId === optionId);
+    if (!pending || !option) return false;
+    this.settle(requestId, { outcome: { outcome: 'selected', optionId } }, outcomeLabels[option.kind] ?? option.name);
+    return true;
+  }
+
+  /** Answers every pending request `cancelled` (turn cancelled, agent gone, session closed). */
+  cancelAll(label = 'Cancelled'): void {
+    this._cancelEpoch++;
+    for (const id of [...this._pending.keys()]) this.settle(id, cancelled, label);
+  }
+
+  private park(p: RequestPermissionRequest, token: CancellationToken): Promise<RequestPermissionResponse> {
+    return new Promise<RequestPermissionResponse>((resolve) => {
+      const requestId = `perm-${++lastRequestNumber}`;
+      const pending: PendingPermission = { requestId, toolCallId: p.toolCall.toolCallId, options: p.options, resolve, notified: false };
+      this._pending.set(requestId, pending);
+      this.ctx.thread.setPermission(p.toolCall, requestId, p.options.map((o) => ({ optionId: o.optionId, name: o.name, kind: o.kind })));
+      // the agent withdrew the request ($/cancel_request): close the dialog; the connection answers -32800
+      pending.cancelListener = token.onCancellationRequested(() => this.settle(requestId, cancelled, 'Withdrawn by the agent'));
+      if (this._pending.has(requestId) && !this.ctx.isChatVisible()) this.notify(pending, p);
+    });
+  }
+
+  /** Offers the request in a notification too; whichever answer comes first wins, a late click does nothing. */
+  private notify(pending: PendingPermission, p: RequestPermissionRequest): void {
+    pending.notified = true;
+    const entry = this.toolCall(pending.toolCallId);
+    const prompt: PermissionPrompt = {
+      agentName: this.ctx.agentName,
+      title: entry?.title ?? p.toolCall.title ?? 'a tool call',
+      toolKind: entry?.toolKind ?? p.toolCall.kind ?? 'other',
+      options: pending.options,
+    };
+    Promise.resolve(this.env.notify(prompt)).then((optionId) => {
+      if (optionId === undefined) return; // dismissed: the chat still asks
+      if (!this.respond(pending.requestId, optionId)) this.ctx.log.info(`a late answer from the notification for ${pending.requestId} was ignored: it was already answered`);
+    }, (error: unknown) => this.ctx.log.warn(`the permission notification failed: ${error instanceof Error ? error.message : String(error)}`));
+  }
+
+  private async autoApproval(p: RequestPermissionRequest): Promise<PermissionOption | undefined> {
+    const policy = this.env.autoApprovePolicy();
+    if (policy === 'never') return undefined;
+    const entry = this.toolCall(p.toolCall.toolCallId);
+    const input = {
+      toolKind: p.toolCall.kind ?? entry?.toolKind ?? 'other',
+      locations: p.toolCall.locations ?? entry?.locations ?? [],
+      options: p.options,
+    };
+    const roots = [this.ctx.cwd, ...this.ctx.additionalDirectories, ...this.env.workspaceFolders()];
+    try {
+      return await autoApproveOption(policy, input, roots);
+    } catch (error) {
+      this.ctx.log.warn(`auto-approve check failed, asking instead: ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
+    }
+  }
+
+  private toolCall(toolCallId: string): ToolCallEntry | undefined {
+    for (const e of this.ctx.thread.entries) if (e.kind === 'toolCall' && e.toolCallId === toolCallId) return e;
+    return undefined;
+  }
+
+  private settle(requestId: string, response: RequestPermissionResponse, label: string): void {
+    const pending = this._pending.get(requestId);
+    if (!pending) return;
+    this._pending.delete(requestId);
+    pending.cancelListener?.dispose();
+    this.ctx.thread.clearPermission(requestId, label);
+    pending.resolve(response);
+  }
+
+  /** Answers every pending request `cancelled`; later requests are answered `cancelled` at once. */
+  dispose(): void {
+    this._disposed = true;
+    this.cancelAll();
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * The VS Code side of the permission broker: the `switchboard.permissions.autoApprove` setting, the
+ * workspace folders (roots), and the notification that offers a request when no chat of its session is
+ * visible. VS Code cannot close a notification from an extension (microsoft/vscode#48960, #134777), so a
+ * notification answered after the chat (or after a cancel) stays until dismissed and its click does nothing.
+ */
+import * as vscode from 'vscode';
+import { toAutoApprovePolicy } from './autoApprove';
+import type { PermissionEnvironment, PermissionPrompt } from './permissionBroker';
+import { inert, inertText } from '../../shared/inertText';
+
+interface OptionItem extends vscode.MessageItem {
+  readonly optionId: string;
+}
+
+/** The broker's environment in VS Code. */
+export const vscodePermissionEnvironment: PermissionEnvironment = {
+  autoApprovePolicy: () => {
+    const config = vscode.workspace.getConfiguration('switchboard');
+    if (vscode.workspace.isTrusted) return toAutoApprovePolicy(config.get('permissions.autoApprove'));
+    // an untrusted workspace must not loosen permissions through its own settings
+    const inspected = config.inspect<string>('permissions.autoApprove');
+    return toAutoApprovePolicy(inspected?.globalValue ?? inspected?.defaultValue);
+  },
+  workspaceFolders: () => (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath),
+  notify: async (prompt: PermissionPrompt) => {
+    const items: OptionItem[] = prompt.options.map((o) => ({ title: inertText(o.name, 'message', 40), optionId: o.optionId }));
+    const pick = await vscode.window.showInformationMessage(inert.message`${prompt.agentName} asks for permission: ${prompt.title}`, ...items);
+    return pick?.optionId;
+  },
+};

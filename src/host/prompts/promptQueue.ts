@@ -1,0 +1,91 @@
+/**
+ * PromptQueue: the prompts a user wrote while the agent was working, sent one per turn when the turn ends
+ * (ANCHORS.md: "Send/queue messages while the agent is working"). It lives on the host, in the session, so
+ * it survives a webview reload; it is plain data (`toJSON()` / {@link PromptQueue.restore}) so it can be
+ * persisted. No vscode import: unit-tested in plain node.
+ */
+import { Emitter } from '../../acp/events';
+import type { Event } from '../../acp/events';
+import type { AttachmentView, QueuedPromptView } from '../../shared/composerModel';
+
+/** The queued prompts of one session, oldest first. */
+export class PromptQueue {
+  private _items: QueuedPromptView[] = [];
+  private _nextId = 0;
+  private readonly _onDidChange = new Emitter<void>();
+  /** Fires after every change (add, edit, remove, take, restore). */
+  readonly onDidChange: Event<void> = this._onDidChange.event;
+
+  /** The queued prompts, oldest first. */
+  get items(): readonly QueuedPromptView[] {
+    return this._items;
+  }
+
+  /** Number of queued prompts. */
+  get size(): number {
+    return this._items.length;
+  }
+
+  /** Queues a prompt and returns its id. */
+  add(text: string, attachments: readonly AttachmentView[] = []): string {
+    const id = `q${Date.now().toString(36)}-${++this._nextId}`;
+    this._items = [...this._items, { id, text, attachments: [...attachments] }];
+    this._onDidChange.fire();
+    return id;
+  }
+
+  /**
+   * Replaces the text of a queued prompt. An empty text with no attachments removes it. False when the id
+   * is unknown (e.g. it was sent in the meantime).
+   */
+  update(id: string, text: string): boolean {
+    const index = this._items.findIndex((i) => i.id === id);
+    if (index === -1) return false;
+    const item = this._items[index];
+    if (!text.trim() && !item.attachments.length) return this.remove(id);
+    this._items = this._items.map((i) => (i.id === id ? { ...i, text } : i));
+    this._onDidChange.fire();
+    return true;
+  }
+
+  /** Removes a queued prompt; false when the id is unknown. */
+  remove(id: string): boolean {
+    const before = this._items.length;
+    this._items = this._items.filter((i) => i.id !== id);
+    if (this._items.length === before) return false;
+    this._onDidChange.fire();
+    return true;
+  }
+
+  /** Removes and returns the oldest prompt. */
+  take(): QueuedPromptView | undefined {
+    const [first, ...rest] = this._items;
+    if (!first) return undefined;
+    this._items = rest;
+    this._onDidChange.fire();
+    return first;
+  }
+
+  /** Removes every queued prompt. */
+  clear(): void {
+    if (!this._items.length) return;
+    this._items = [];
+    this._onDidChange.fire();
+  }
+
+  /** The serializable state. */
+  toJSON(): QueuedPromptView[] {
+    return this._items.map((i) => ({ ...i, attachments: [...i.attachments] }));
+  }
+
+  /** Replaces the queue with persisted state (items without text and attachments are dropped). */
+  restore(items: readonly QueuedPromptView[]): void {
+    this._items = items.filter((i) => i.text.trim() || i.attachments.length).map((i) => ({ ...i, attachments: [...i.attachments] }));
+    this._onDidChange.fire();
+  }
+
+  /** Releases listeners. */
+  dispose(): void {
+    this._onDidChange.dispose();
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * Registers the agent-lifecycle features: `ACP: Restart Agent`, `ACP: Log Out` (with its context key),
+ * the chat's continuation of sessions whose agent cannot resume them, and the untrusted-workspace notice.
+ */
+import * as vscode from 'vscode';
+import { canLogOutContextKey, logOut, updateLogOutContext } from './logOut';
+import { restartAgent } from './restartAgent';
+import type { AgentRegistry } from '../../host/lifecycle/agentRegistry';
+import type { AgentSession } from '../../host/agentSession';
+import type { SessionManager } from '../../host/sessionManager';
+import { WorkspaceTrustNotice } from './workspaceTrust';
+
+/** What the features need from activation. */
+export interface AgentLifecycleDeps {
+  readonly registry: AgentRegistry;
+  readonly sessions: SessionManager;
+  readonly log: vscode.LogOutputChannel;
+  readonly activeSession: () => AgentSession | undefined;
+  readonly openChat: (session: AgentSession) => void;
+}
+
+/** The registered features; dispose to unregister. */
+export interface AgentLifecycle extends vscode.Disposable {
+  readonly trustNotice: WorkspaceTrustNotice;
+}
+
+/** Registers the commands and listeners. */
+export function registerAgentLifecycle(deps: AgentLifecycleDeps): AgentLifecycle {
+  const { sessions } = deps;
+  sessions.openContinuation = deps.openChat;
+  const trustNotice = new WorkspaceTrustNotice(deps.log);
+  void trustNotice.showIfNeeded();
+  void vscode.commands.executeCommand('setContext', canLogOutContextKey, false);
+  const disposables: vscode.Disposable[] = [
+    trustNotice,
+    vscode.commands.registerCommand('switchboard.restartAgent', (target?: unknown) => restartAgent(deps, typeof target === 'string' ? target : undefined)),
+    vscode.commands.registerCommand('switchboard.logOut', () => logOut(sessions, deps.activeSession())),
+    sessions.onDidChangeSessions(() => updateLogOutContext(sessions)),
+  ];
+  return { trustNotice, dispose: () => disposables.splice(0).forEach((d) => d.dispose()) };
+}

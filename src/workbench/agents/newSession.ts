@@ -1,0 +1,65 @@
+/**
+ * `ACP: New Session…`: pick an agent (recently used first), start it with progress, create a session in the
+ * first workspace folder and open its chat. Failures say what happened and offer the agent log.
+ */
+import * as vscode from 'vscode';
+import type { AgentDefinition } from '../../agents/agentDefinition';
+import type { AgentSession } from '../../host/agentSession';
+import type { AgentRegistry } from '../../host/lifecycle/agentRegistry';
+import type { SessionManager } from '../../host/sessionManager';
+import { inert, inertText } from '../../shared/inertText';
+
+const recentKey = 'switchboard.recentAgents';
+
+/** What the command needs. */
+export interface NewSessionDeps {
+  readonly registry: AgentRegistry;
+  readonly sessions: SessionManager;
+  readonly state: vscode.Memento;
+  readonly openChat: (session: AgentSession) => void;
+}
+
+/** Agents ordered by last use. */
+export function orderByRecent(agents: AgentDefinition[], recent: readonly string[]): AgentDefinition[] {
+  const rank = (id: string) => { const i = recent.indexOf(id); return i === -1 ? Number.MAX_SAFE_INTEGER : i; };
+  return [...agents].sort((a, b) => rank(a.id) - rank(b.id));
+}
+
+/** Runs the command; `agentId` skips the picker (tests, walkthrough, keybindings with args). */
+export async function newSession(deps: NewSessionDeps, agentId?: string): Promise<AgentSession | undefined> {
+  const recent = deps.state.get<string[]>(recentKey, []);
+  let def: AgentDefinition | undefined;
+  if (agentId) {
+    def = deps.registry.get(agentId);
+    if (!def) throw new Error(`No agent with id '${agentId}' is configured.`);
+  } else {
+    const agents = orderByRecent(deps.registry.all(), recent);
+    const pick = await vscode.window.showQuickPick(agents.map((a) => ({
+      label: inertText(a.name, 'label'),
+      description: recent[0] === a.id ? 'recently used' : undefined,
+      detail: a.id === 'demo' ? 'Offline demo: shows streaming, a plan, a tool call, a diff and a permission request' : inertText([a.command, ...a.args].join(' '), 'label'),
+      agent: a,
+    })), { title: 'ACP: New Session', placeHolder: 'Choose the agent for the new session', matchOnDetail: true });
+    def = pick?.agent;
+  }
+  if (!def) return undefined;
+  await deps.state.update(recentKey, [def.id, ...recent.filter((id) => id !== def.id)].slice(0, 10));
+  const agent = def;
+  try {
+    const session = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: inert.message`Starting ${agent.name}…`, cancellable: true },
+      (_progress, token) => deps.sessions.newSession(agent, undefined, token),
+    );
+    deps.openChat(session);
+    return session;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    deps.sessions.logFor(agent).error(`could not start a session: ${message}`);
+    const actions = ['Show Agent Log', 'Open Settings'];
+    void vscode.window.showErrorMessage(inert.message`Could not start ${agent.name}: ${message}`, ...actions).then((choice) => {
+      if (choice === 'Show Agent Log') deps.sessions.logFor(agent).show(true);
+      else if (choice === 'Open Settings') void vscode.commands.executeCommand('workbench.action.openSettings', 'switchboard.agents');
+    });
+    return undefined;
+  }
+}

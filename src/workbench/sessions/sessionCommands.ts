@@ -1,0 +1,95 @@
+/**
+ * `ACP: Close Session`, `ACP: Delete Session` (after a modal confirmation) and `Continue in New Session`
+ * (for a read-only session from history). Each works on its argument (the Sessions view, Switch Session),
+ * else on the active chat.
+ */
+import * as vscode from 'vscode';
+import type { AgentSession } from '../../host/agentSession';
+import { sessionKey } from '../../host/history/sessionHistory';
+import type { HistoryItem } from '../../host/history/sessionHistory';
+import type { SessionCommandDeps } from './switchSession';
+import { inert } from '../../shared/inertText';
+
+/** A session as the commands get it: a history row, a tree node, or a session id. */
+export type SessionTarget = Pick<HistoryItem, 'agentId' | 'sessionId' | 'title' | 'agentName'>;
+
+/** What a command argument refers to (tree nodes and history rows carry `item`). */
+export function targetOf(arg: unknown, active: AgentSession | undefined): SessionTarget | undefined {
+  const a = (arg as { item?: unknown } | undefined)?.item ?? arg;
+  if (a && typeof a === 'object' && typeof (a as SessionTarget).sessionId === 'string' && typeof (a as SessionTarget).agentId === 'string') return a as SessionTarget;
+  if (!active) return undefined;
+  return { agentId: active.host.definition.id, sessionId: active.sessionId, title: active.thread.title, agentName: active.host.definition.name };
+}
+
+/** Closes a session's chat (and leaves the session); its transcript stays in history. */
+export function closeSession(deps: SessionCommandDeps, target: SessionTarget | undefined): void {
+  if (!target) return void vscode.window.showInformationMessage('No session to close: open a Switchboard chat first.');
+  const key = sessionKey(target.agentId, target.sessionId);
+  if (!deps.closeChat(key)) deps.sessions.close(key);
+}
+
+/** Asks for confirmation (modal), then deletes the session from the agent (when it can) and from history. */
+export async function deleteSessionConfirmed(deps: SessionCommandDeps, target: SessionTarget | undefined): Promise<boolean> {
+  if (!target) {
+    void vscode.window.showInformationMessage('No session to delete: open a Switchboard chat, or use ACP: Switch Session….');
+    return false;
+  }
+  const name = target.title || 'this session';
+  const pick = await vscode.window.showWarningMessage(
+    inert.message`Delete "${name}" (${target.agentName})?`,
+    { modal: true, detail: 'Its transcript is removed from Switchboard\'s history, and from the agent too when the agent supports deleting sessions. This cannot be undone.' },
+    'Delete',
+  );
+  if (pick !== 'Delete') return false;
+  deps.closeChat(sessionKey(target.agentId, target.sessionId));
+  try {
+    const agentDeleted = await deps.sessions.delete(target.agentId, target.sessionId);
+    if (!agentDeleted) void vscode.window.showInformationMessage(inert.message`"${name}" was removed from Switchboard's history. ${target.agentName} keeps its own copy (it is not running, or cannot delete sessions).`);
+    return true;
+  } catch (error) {
+    void vscode.window.showErrorMessage(inert.message`${target.agentName} could not delete the session: ${error instanceof Error ? error.message : String(error)}. It was removed from Switchboard's history.`);
+    return true;
+  }
+}
+
+/** The text of a transcript for a new session: who said what (tool calls by title), newest kept. */
+export function transcriptText(session: AgentSession, maxChars = 40_000): string {
+  const lines: string[] = [];
+  for (const e of session.thread.entries) {
+    if (e.kind === 'user') lines.push(`User: ${e.content.map((c) => (c.type === 'text' ? c.text : `[${c.type}]`)).join(' ')}`);
+    else if (e.kind === 'agent') lines.push(`Agent: ${e.text}`);
+    else if (e.kind === 'toolCall') lines.push(`Tool call: ${e.title} (${e.status})`);
+  }
+  const text = lines.join('\n\n');
+  return text.length > maxChars ? `…${text.slice(-maxChars)}` : text;
+}
+
+/**
+ * Continue in New Session: a new session with the same agent (or one the user picks, when it is not
+ * configured any more) in the same folder; its first prompt carries the earlier transcript.
+ */
+export async function continueInNewSession(deps: SessionCommandDeps, from: AgentSession | undefined): Promise<AgentSession | undefined> {
+  if (!from) return void vscode.window.showInformationMessage('Open a read-only session from history first.');
+  const def = deps.registry.get(from.host.definition.id);
+  if (!def) {
+    void vscode.window.showWarningMessage(inert.message`The agent '${from.host.definition.name}' is not configured any more: start a session with another agent.`);
+    await vscode.commands.executeCommand('switchboard.newSession');
+    return undefined;
+  }
+  try {
+    const session = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: inert.message`Starting ${def.name}…`, cancellable: true },
+      (_p, token) => deps.sessions.newSession(def, from.cwd, token),
+    );
+    deps.openChat(session);
+    const title = from.thread.title || 'an earlier session';
+    const text = `This continues "${title}", an earlier conversation that cannot be reopened. Here is its transcript; read it and wait for my next message.\n\n${transcriptText(from)}`;
+    // prompt() takes content blocks (issue 4's composer); typed loosely so this builds on either side of that change
+    const send = session.prompt.bind(session) as unknown as (content: { type: 'text'; text: string }[]) => Promise<void>;
+    void send([{ type: 'text', text }]).catch(() => undefined);
+    return session;
+  } catch (error) {
+    void vscode.window.showErrorMessage(inert.message`Could not start ${def.name}: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * Wires the session features into activation: the client's transcript store, the chat panel registry and
+ * its serializer (window reload), Switch/Close/Delete Session, Continue in New Session, the Sessions view
+ * and the session status bar item.
+ */
+import * as vscode from 'vscode';
+import { closeSession, continueInNewSession, deleteSessionConfirmed, targetOf } from './sessionCommands';
+import { openHistoryItem, switchSession } from './switchSession';
+import type { SessionCommandDeps } from './switchSession';
+import { ChatPanelRegistry } from '../../webviews/chat/chatPanels';
+import type { AgentRegistry } from '../../host/lifecycle/agentRegistry';
+import { sessionKey } from '../../host/history/sessionHistory';
+import type { HistoryItem } from '../../host/history/sessionHistory';
+import type { SessionManager } from '../../host/sessionManager';
+import { SessionsTreeProvider, sessionsViewId } from './sessionsTreeView';
+import { SessionStatusBar } from './statusBar';
+import { TranscriptStore } from '../../host/history/transcriptStore';
+
+/** Session history and lifecycle for tests (part of the extension API). */
+export interface SessionsApi {
+  /** Every page of an agent's `session/list` for the workspace folder (starts the agent). */
+  listSessions(agentId: string): Promise<{ sessionId: string; title?: string | null }[]>;
+  /** History rows: open sessions, stored transcripts, running agents' lists. */
+  history(): Promise<{ agentId: string; sessionId: string; title: string; open: boolean; stored: boolean; listed: boolean }[]>;
+  /** Opens a session from history (resume, else load, else read-only) in its chat; returns its id. */
+  openSession(agentId: string, sessionId: string, cwd?: string): Promise<string>;
+  /** Closes a session's chat (and the session). */
+  closeSession(sessionId: string): void;
+  /**
+   * The key of a session: its agent id and session id. Every method that takes a session id takes a key too,
+   * and needs it when two agents handed out the same id.
+   */
+  keyOf(agentId: string, sessionId: string): string;
+  /** True for a read-only session from the client's store. */
+  isReadOnly(sessionId: string): boolean;
+  /** The session of the active chat panel. */
+  activeSessionId(): string | undefined;
+  /** Resolves once every chat panel VS Code restored so far has its session back. */
+  restored(): Promise<void>;
+  /** Flushes the transcript store to disk. */
+  flushTranscripts(): void;
+}
+
+/** What the rest of activation uses. */
+export interface SessionsFeature {
+  readonly panels: ChatPanelRegistry;
+  readonly store: TranscriptStore;
+  readonly deps: SessionCommandDeps;
+  readonly api: SessionsApi;
+}
+
+/** Registers everything; disposables go to `context.subscriptions`. */
+export function registerSessions(context: vscode.ExtensionContext, registry: AgentRegistry, sessions: SessionManager, log: vscode.LogOutputChannel): SessionsFeature {
+  const store = new TranscriptStore(context, log);
+  sessions.setStore(store);
+  const panels = new ChatPanelRegistry(context.extensionUri, sessions, registry, context.workspaceState);
+  const deps: SessionCommandDeps = { registry, sessions, openChat: (s) => void panels.open(s), closeChat: (id) => panels.close(id) };
+  const tree = new SessionsTreeProvider(sessions, store);
+  const statusBar = new SessionStatusBar(() => panels.activeSession(), (id) => sessions.isReadOnly(id));
+  const itemOf = (arg: unknown): HistoryItem | undefined => (arg as { item?: HistoryItem } | undefined)?.item;
+  // the sessions (pushed earlier) flush their transcripts when disposed; the store then writes its index
+  context.subscriptions.push(
+    store,
+    panels,
+    panels.registerSerializer(),
+    tree,
+    statusBar,
+    vscode.window.createTreeView(sessionsViewId, { treeDataProvider: tree, showCollapseAll: true }),
+    panels.onDidChange(() => statusBar.update()),
+    sessions.onDidChangeSessions(() => statusBar.update()),
+    // session commands resolve to nothing: a command's result goes back to the workbench serialized, and a
+    // session (its whole transcript) took 100 ms of JSON on every switch from the palette
+    vscode.commands.registerCommand('switchboard.switchSession', async (sessionId?: unknown) => { await switchSession(deps, typeof sessionId === 'string' ? sessionId : undefined); }),
+    vscode.commands.registerCommand('switchboard.openSession', async (arg?: unknown) => {
+      const item = itemOf(arg);
+      await (item ? openHistoryItem(deps, item) : switchSession(deps));
+    }),
+    vscode.commands.registerCommand('switchboard.closeSession', (arg?: unknown) => closeSession(deps, targetOf(arg, panels.activeSession()))),
+    vscode.commands.registerCommand('switchboard.deleteSession', (arg?: unknown) => deleteSessionConfirmed(deps, targetOf(arg, panels.activeSession()))),
+    vscode.commands.registerCommand('switchboard.continueInNewSession', async () => { await continueInNewSession(deps, panels.activeSession()); }),
+    vscode.commands.registerCommand('switchboard.refreshSessions', () => tree.refresh()),
+  );
+  const api: SessionsApi = {
+    listSessions: async (agentId) => {
+      const def = registry.get(agentId);
+      if (!def) throw new Error(`no agent '${agentId}'`);
+      return sessions.listSessions(def);
+    },
+    history: async () => (await sessions.history()).map((i) => ({ agentId: i.agentId, sessionId: i.sessionId, title: i.title, open: !!i.open, stored: i.stored, listed: i.listed })),
+    openSession: async (agentId, sessionId, cwd = sessions.defaultCwd()) => {
+      const s = await sessions.open({ agentId, sessionId, cwd }, registry.get(agentId));
+      panels.open(s);
+      return s.sessionId;
+    },
+    closeSession: (id) => void (panels.close(id) || sessions.close(id)),
+    keyOf: sessionKey,
+    isReadOnly: (id) => sessions.isReadOnly(id),
+    activeSessionId: () => panels.all().find((p) => p.panel.active)?.session.sessionId,
+    restored: () => panels.restoring,
+    flushTranscripts: () => store.flush(),
+  };
+  return { panels, store, deps, api };
+}

@@ -1,0 +1,57 @@
+/**
+ * The sessions status bar item: the active session's agent and its state (idle, working, awaiting
+ * permission, disconnected). A click opens Switch Session.
+ */
+import * as vscode from 'vscode';
+import type { AgentSession } from '../../host/agentSession';
+import { inert, inertText } from '../../shared/inertText';
+
+const labels: Record<string, { icon: string; text: string }> = {
+  starting: { icon: 'loading~spin', text: 'starting' },
+  idle: { icon: 'comment-discussion', text: 'idle' },
+  working: { icon: 'sync~spin', text: 'working' },
+  awaitingPermission: { icon: 'bell-dot', text: 'awaiting permission' },
+  disconnected: { icon: 'debug-disconnect', text: 'disconnected' },
+  error: { icon: 'error', text: 'error' },
+};
+
+/** Shows the active session's agent and state. */
+export class SessionStatusBar implements vscode.Disposable {
+  private readonly _item = vscode.window.createStatusBarItem('switchboard.session', vscode.StatusBarAlignment.Left, 100);
+  private _sub: { dispose(): void } | undefined;
+  private _session: AgentSession | undefined;
+
+  constructor(private readonly active: () => AgentSession | undefined, private readonly isReadOnly: (sessionId: string) => boolean) {
+    this._item.name = 'Switchboard Session';
+    this._item.command = { command: 'switchboard.switchSession', title: 'Switch Session…' };
+    this.update();
+  }
+
+  /** Follows the active session (call when panels or sessions change). */
+  update(): void {
+    const s = this.active();
+    if (s !== this._session) {
+      this._sub?.dispose();
+      this._session = s;
+      this._sub = s?.thread.onDidChange((c) => { if (c.type === 'state') this.render(); });
+    }
+    this.render();
+  }
+
+  private render(): void {
+    const s = this._session;
+    if (!s) return this._item.hide();
+    const readOnly = this.isReadOnly(s.key);
+    const l = readOnly ? { icon: 'lock', text: 'read-only' } : labels[s.thread.status] ?? { icon: 'comment-discussion', text: s.thread.status };
+    this._item.text = inert.label`$(${l.icon}) ${s.host.definition.name}: ${l.text}`;
+    this._item.tooltip = [inert.plain`${s.thread.title || 'New session'} · ${s.host.definition.name} (${l.text})`, ...(s.thread.error ? [inertText(s.thread.error, 'plain')] : []), 'Click to switch session'].join('\n');
+    this._item.accessibilityInformation = { label: inert.plain`Switchboard session: ${s.host.definition.name}, ${l.text}. Switch session.`, role: 'button' };
+    this._item.backgroundColor = s.thread.status === 'awaitingPermission' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    this._item.show();
+  }
+
+  dispose(): void {
+    this._sub?.dispose();
+    this._item.dispose();
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * `ACP: Switch Session…`: a QuickPick of the open sessions and history (the client's store and what running
+ * agents list). Each row shows the title, the agent, the relative time and the cwd, with badges for working
+ * and for awaiting permission; fuzzy search covers description and detail. Enter opens or focuses the
+ * session; the row buttons close or delete it.
+ */
+import * as vscode from 'vscode';
+import type { AgentSession } from '../../host/agentSession';
+import type { AgentRegistry } from '../../host/lifecycle/agentRegistry';
+import { relativeTime, sessionKey } from '../../host/history/sessionHistory';
+import type { HistoryItem } from '../../host/history/sessionHistory';
+import type { SessionManager } from '../../host/sessionManager';
+import { deleteSessionConfirmed } from './sessionCommands';
+import { inert, inertText } from '../../shared/inertText';
+
+/** What the session commands need. */
+export interface SessionCommandDeps {
+  readonly registry: AgentRegistry;
+  readonly sessions: SessionManager;
+  readonly openChat: (session: AgentSession) => void;
+  /** Closes the chat of a session (by {@link sessionKey}); false when none is open. */
+  readonly closeChat: (key: string) => boolean;
+}
+
+interface Row extends vscode.QuickPickItem { readonly item?: HistoryItem }
+
+const closeButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('close'), tooltip: 'Close Session' };
+const deleteButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('trash'), tooltip: 'Delete Session…' };
+
+/** The label of a history row: badges first, then the title. */
+export function rowLabel(item: HistoryItem): string {
+  const status = item.open?.thread.status;
+  const badge = status === 'awaitingPermission' ? '$(bell-dot) ' : status === 'working' ? '$(sync~spin) ' : item.open ? '$(comment-discussion) ' : '$(history) ';
+  return `${badge}${inertText(item.title || 'Untitled session', 'label')}`;
+}
+
+/** The description: agent, relative time, and what state it is in (raw text: neutralise it for its sink). */
+export function rowDescription(item: HistoryItem): string {
+  const status = item.open?.thread.status;
+  const state = status === 'awaitingPermission' ? 'awaiting permission' : status === 'working' ? 'working' : item.open ? 'open' : '';
+  return [item.agentName, relativeTime(item.updatedAt), state].filter(Boolean).join(' · ');
+}
+
+/** Opens (or focuses) a history item's session. */
+export async function openHistoryItem(deps: SessionCommandDeps, item: HistoryItem): Promise<AgentSession | undefined> {
+  if (item.open) {
+    deps.openChat(item.open);
+    return item.open;
+  }
+  try {
+    const session = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: inert.message`Opening ${item.title || 'session'} with ${item.agentName}…` },
+      () => deps.sessions.open({ agentId: item.agentId, sessionId: item.sessionId, cwd: item.cwd, agentName: item.agentName, title: item.title }, deps.registry.get(item.agentId)),
+    );
+    deps.openChat(session);
+    return session;
+  } catch (error) {
+    void vscode.window.showErrorMessage(inert.message`Could not open the session: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  }
+}
+
+/** Runs the command. `sessionId` (tests, keybindings with args) skips the picker. */
+export async function switchSession(deps: SessionCommandDeps, sessionId?: string): Promise<AgentSession | undefined> {
+  if (sessionId) {
+    const item = (await deps.sessions.history()).find((i) => i.sessionId === sessionId);
+    if (!item) throw new Error(`No session '${sessionId}' is open or in history.`);
+    return openHistoryItem(deps, item);
+  }
+  const qp = vscode.window.createQuickPick<Row>();
+  qp.title = 'ACP: Switch Session';
+  qp.placeholder = 'Type to search sessions by title, agent or folder';
+  qp.matchOnDescription = true;
+  qp.matchOnDetail = true;
+  qp.busy = true;
+  const refresh = async () => {
+    const items = await deps.sessions.history();
+    const open = items.filter((i) => i.open);
+    const rest = items.filter((i) => !i.open);
+    const row = (i: HistoryItem): Row => ({
+      label: rowLabel(i), description: inertText(rowDescription(i), 'label'), detail: inertText(i.cwd, 'label'), item: i,
+      buttons: i.open ? [closeButton, deleteButton] : [deleteButton],
+    });
+    qp.items = [
+      ...(open.length ? [{ label: 'Open', kind: vscode.QuickPickItemKind.Separator } as Row, ...open.map(row)] : []),
+      ...(rest.length ? [{ label: 'History', kind: vscode.QuickPickItemKind.Separator } as Row, ...rest.map(row)] : []),
+    ];
+    if (!items.length) qp.items = [{ label: '$(add) New Session…', description: 'No sessions yet' }];
+    qp.busy = false;
+  };
+  return new Promise((resolve) => {
+    let result: Promise<AgentSession | undefined> = Promise.resolve(undefined);
+    qp.onDidTriggerItemButton(async (e) => {
+      const item = e.item.item;
+      if (!item) return;
+      if (e.button === closeButton) { const key = sessionKey(item.agentId, item.sessionId); if (!deps.closeChat(key)) deps.sessions.close(key); }
+      else if (e.button === deleteButton && !(await deleteSessionConfirmed(deps, item))) return;
+      qp.show();
+      await refresh();
+    });
+    qp.onDidAccept(() => {
+      const item = qp.selectedItems[0]?.item;
+      if (!item && qp.selectedItems[0]) result = Promise.resolve(vscode.commands.executeCommand('switchboard.newSession')).then(() => undefined);
+      if (item) result = openHistoryItem(deps, item);
+      qp.hide();
+    });
+    qp.onDidHide(() => {
+      qp.dispose();
+      resolve(result);
+    });
+    qp.show();
+    refresh().catch((e: unknown) => {
+      qp.busy = false;
+      void vscode.window.showErrorMessage(inert.message`Could not list sessions: ${e instanceof Error ? e.message : String(e)}`);
+    });
+  });
+}
