@@ -1,5 +1,5 @@
 // @ts-check
-// Builds Switchboard. Two product bundles (ADR: ARCHITECTURE.md 1.1):
+// Builds Switchboard. Two product bundles (the host and the webview, see docs/architecture.md#layers):
 //   extension: src/extension.ts  -> dist/extension.js   (node, cjs, `vscode` external)
 //   webview:   webview/main.ts   -> dist/webview/main.js (browser, iife)
 // plus the packaged offline Demo agent (dist/agents/demoAgent.js, node, cjs), and, with --tests, the
@@ -88,7 +88,7 @@ function tsFiles(dir) {
 
 if (tests) {
   builds.push({
-    // webview/ too: its pure modules (store, views/ansi) are unit-tested in plain node
+    // webview/ too: its pure modules (store, lib/, the transcript classes) are unit-tested in plain node
     entryPoints: [...tsFiles('src'), ...tsFiles('test'), ...tsFiles('webview')],
     outdir: 'out',
     outbase: '.',

@@ -1,6 +1,7 @@
 /**
- * The only place that talks to the VS Code webview API (ARCHITECTURE.md 1.5 item 7). Tests swap the
- * transport with {@link setHostIpcFactory}.
+ * The only place that talks to the VS Code webview API, so that the rest of the webview runs anywhere (a test
+ * page, the render benchmark); actions.ts is its only user for messages to the host. Tests swap the
+ * transport with {@link setHostIpcFactory} (docs/architecture.md#the-chat-webview).
  */
 import type { IpcMessage, IpcMessageType } from '../src/shared/chatProtocol';
 

@@ -4,9 +4,10 @@
  * - Typed calls for every client→agent method and typed handler registration for every agent→client
  *   method, both from the tables generated out of the official schema (methods.gen.ts).
  * - Every incoming request and notification is validated with zod before a handler sees it: bad params
- *   get `-32602` carrying the validation message, unknown methods get `-32601` (acp-client-spec.md §1.2).
+ *   get `-32602` carrying the validation message, unknown methods get `-32601` "Method not found"
+ *   (https://agentclientprotocol.com/protocol/extensibility).
  *   Responses to our own requests are validated too; `null` is accepted where the spec's examples show it.
- * - `$/cancel_request {requestId}` maps onto vscode-jsonrpc cancellation in both directions (§1.4): a
+ * - `$/cancel_request {requestId}` maps onto vscode-jsonrpc cancellation in both directions: a
  *   cancelled incoming request is answered `-32800`; a cancelled outgoing request sends `$/cancel_request`
  *   and is rejected locally if the agent does not answer within a grace period, so nothing hangs.
  * - When the connection closes (agent exited, stream ended), every pending request is rejected at once
@@ -183,7 +184,8 @@ export class AcpConnection {
       });
       this._connection.sendRequest(method, params, token ?? CancellationToken.None).then(
         (raw: unknown) => settle(() => {
-          // guide examples answer some methods with `null` (acp-client-spec.md Appendix B #2, #3)
+          // the ACP guide's examples answer some methods (session/load, fs/write_text_file) with `null`
+          // where the schema has an object
           const parsed = spec.result.safeParse(raw === null || raw === undefined ? {} : raw);
           if (parsed.success) resolve(parsed.data as AgentResult<M>);
           else reject(new AcpError('protocol', `The agent's answer to '${method}' is invalid: ${formatIssues(parsed.error)}`, AcpErrorCodes.InvalidParams));
@@ -213,7 +215,8 @@ export class AcpConnection {
 
   /**
    * `initialize`: sends our protocol version, capabilities and clientInfo; if the agent answers a version we
-   * do not support, closes the connection and rejects with reason `unsupportedVersion` (spec §2.2).
+   * do not support, closes the connection and rejects with reason `unsupportedVersion`, as the protocol
+   * asks of clients (https://agentclientprotocol.com/protocol/initialization).
    */
   async initialize(params: Omit<InitializeRequest, 'protocolVersion'>, token?: CancellationToken): Promise<InitializeResponse> {
     const result = await this.request('initialize', { ...params, protocolVersion }, token);
@@ -312,7 +315,8 @@ export class AcpConnection {
       return;
     }
     if (method === 'session/update' && !isKnownSessionUpdate(params)) {
-      // newer agents send kinds we do not know yet: log and ignore (acp-client-spec.md §4.5)
+      // newer agents send kinds we do not know yet: log and ignore, as clients must
+      // (https://agentclientprotocol.com/protocol/prompt-turn)
       const kind = (params as { update?: { sessionUpdate?: unknown } } | undefined)?.update?.sessionUpdate;
       this.options.logger.info(`ignored session/update of unknown kind ${JSON.stringify(kind)}`);
       return;

@@ -1,10 +1,14 @@
 /**
  * ACP error codes and the typed errors of the protocol layer. Wire errors (`ResponseError`) exist only at
- * the edge (AcpConnection); the rest of the code throws and catches these classes (ARCHITECTURE.md 1.4).
+ * the edge (AcpConnection); the rest of the code throws and catches these classes
+ * (docs/architecture.md#rules).
  */
 import { ResponseError } from 'vscode-jsonrpc/node';
 
-/** JSON-RPC and ACP error codes (acp-client-spec.md §1.3). vscode-jsonrpc lacks -32800 and the ACP range. */
+/**
+ * JSON-RPC and ACP error codes (`ErrorCode` in https://agentclientprotocol.com/protocol/schema). vscode-jsonrpc
+ * lacks -32800 and the ACP range.
+ */
 export const AcpErrorCodes = {
   ParseError: -32700,
   InvalidRequest: -32600,

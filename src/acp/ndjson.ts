@@ -1,5 +1,6 @@
 /**
- * Newline-delimited JSON framing for vscode-jsonrpc (ACP stdio transport, acp-client-spec.md §1.1).
+ * Newline-delimited JSON framing for vscode-jsonrpc (ACP stdio transport,
+ * https://agentclientprotocol.com/protocol/transports).
  *
  * vscode-jsonrpc's own StreamMessageReader expects `Content-Length` headers; ACP sends one compact JSON
  * message per line. These classes plug NDJSON into vscode-jsonrpc's reader/writer abstractions, like the

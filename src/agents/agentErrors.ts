@@ -1,6 +1,6 @@
 /**
  * Typed failures of the agent process layer. Both carry a `reason` discriminator and a static
- * `is(ex, reason?)` guard (ARCHITECTURE.md 1.3); their `message` is written for the user.
+ * `is(ex, reason?)` guard (docs/architecture.md#rules); their `message` is written for the user.
  */
 
 /** Why an agent could not be started. */

@@ -1,6 +1,6 @@
 /**
- * The output buffer of one agent terminal (acp-client-spec §5.4): raw bytes, bounded by the agent's
- * `outputByteLimit`. When the output exceeds the limit the oldest bytes are dropped, and the kept tail
+ * The output buffer of one agent terminal (https://agentclientprotocol.com/protocol/terminals): raw bytes, bounded by
+ * the agent's `outputByteLimit`. When the output exceeds the limit the oldest bytes are dropped, and the kept tail
  * starts at a UTF-8 character boundary (so it may be slightly shorter than the limit); `truncated` then
  * stays true. Appending is O(chunk): bytes are copied into a ring of at most `limit` bytes, so 100 MB through
  * a 1 MB limit holds 1 MB and copies each byte once. Decoding happens only when asked.

@@ -1,5 +1,6 @@
 /**
- * The process behind one agent terminal (`terminal/create`, acp-client-spec §5.4), with no VS Code in it:
+ * The process behind one agent terminal (`terminal/create`,
+ * https://agentclientprotocol.com/protocol/terminals), with no VS Code in it:
  * - `command` + `args` are spawned without a shell when args are given; a command line without args that
  *   contains spaces or shell syntax runs through the user's shell (`$SHELL -c`, or `/bin/sh -c` when
  *   `$SHELL` is not a POSIX shell; `cmd.exe /d /s /c` on Windows), because claude-code-acp sends whole

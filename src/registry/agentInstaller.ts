@@ -1,8 +1,8 @@
 /**
- * Installs, updates and uninstalls registry agents (acp-client-spec §7.4). npx/uvx agents are recorded with
- * their pinned package; binaries are downloaded to a staging folder, verified (sha256, or the user confirms
- * the computed hash), unpacked with path-traversal checks, made executable, and only then renamed into
- * `agents/<id>/<version>/`. A failure at any step leaves nothing behind.
+ * Installs, updates and uninstalls registry agents (https://agentclientprotocol.com/get-started/registry).
+ * npx/uvx agents are recorded with their pinned package; binaries are downloaded to a staging folder, verified
+ * (sha256, or the user confirms the computed hash), unpacked with path-traversal checks, made executable, and
+ * only then renamed into `agents/<id>/<version>/`. A failure at any step leaves nothing behind.
  */
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';

@@ -1,6 +1,6 @@
 /**
- * Which distribution of a registry agent this machine installs (acp-client-spec §7.3–7.4): the platform
- * target key from `process.platform`/`process.arch`, and the kind to use.
+ * Which distribution of a registry agent this machine installs (https://agentclientprotocol.com/get-started/registry):
+ * the platform target key from `process.platform`/`process.arch`, and the kind to use.
  */
 import type { BinaryTarget, PackageDistribution, RegistryAgent } from './registrySchema';
 

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { DownloadError, fetchChecked } from './download';
 import { type ParsedRegistry, parseRegistryText, RegistryError } from './registrySchema';
 
-/** Default registry URL (acp-client-spec §7.1). */
+/** Default registry URL (https://agentclientprotocol.com/get-started/registry). */
 export const defaultRegistryUrl = 'https://cdn.agentclientprotocol.com/registry/v1/latest/registry.json';
 
 /** Where the registry came from this time. */

@@ -1,10 +1,11 @@
 /**
- * The ACP Registry's `registry.json` (acp-client-spec §7.1–7.3), validated tolerantly: unknown fields
- * pass, a bad agent entry is skipped with a reason, and only a document that is not a registry at all fails.
+ * The ACP Registry's `registry.json` (https://agentclientprotocol.com/get-started/registry), validated
+ * tolerantly: unknown fields pass, a bad agent entry is skipped with a reason, and only a document that is not
+ * a registry at all fails.
  */
 import { z } from 'zod';
 
-/** Pattern of a registry agent id (spec §7.2). */
+/** Pattern of a registry agent id (lowercase letters, digits and `-`, starting with a letter, at most 64). */
 export const registryIdPattern = /^[a-z][a-z0-9-]{0,63}$/;
 
 const stringRecord = z.record(z.string(), z.string());
@@ -42,7 +43,7 @@ export const zAuthInfo = z.looseObject({
   description: z.string().nullish(),
 });
 
-/** One agent manifest (spec §7.2). */
+/** One agent manifest (`<id>/agent.json`, also each entry of `agents`). */
 export const zRegistryAgent = z.looseObject({
   id: z.string().regex(registryIdPattern, { error: '"id" must be lowercase letters, digits and "-", starting with a letter' }),
   name: z.string().trim().min(1, { error: '"name" must not be empty' }),

@@ -1,5 +1,5 @@
 /**
- * Sanitizes registry icons (monochrome SVG, acp-client-spec §7.2) without a DOM: a strict tokenizer rebuilds
+ * Sanitizes registry icons (monochrome SVG, as the registry requires) without a DOM: a strict tokenizer rebuilds
  * the document from a whitelist of SVG elements and attributes. Scripts, event handlers, foreign objects,
  * external references, DOCTYPEs and anything the tokenizer does not understand make it return undefined
  * (the caller then shows a codicon).

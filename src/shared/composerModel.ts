@@ -1,7 +1,7 @@
 /**
  * Serializable types of the composer (prompt box) shared by the host and the chat webview: attachments,
  * the draft, the queue of prompts waiting for the turn to end, file-search results and the limits both
- * sides enforce. No vscode, no node, no DOM here (ARCHITECTURE.md 1.2).
+ * sides enforce. No vscode, no node, no DOM here (docs/architecture.md#layers).
  */
 
 /** Largest image the composer attaches, in bytes (decoded). Bigger images are refused with a message. */
@@ -46,7 +46,7 @@ export interface QueuedPromptView {
 /** Which key sends: Enter (Shift+Enter adds a line) or Ctrl/Cmd+Enter (Enter adds a line). */
 export type SendWith = 'enter' | 'ctrlEnter';
 
-/** What the agent accepts in a prompt (`promptCapabilities`, acp-client-spec §2.5). */
+/** What the agent accepts in a prompt (`promptCapabilities`, https://agentclientprotocol.com/protocol/initialization). */
 export interface PromptCapabilitiesView {
   readonly image: boolean;
   readonly audio: boolean;

@@ -1,7 +1,7 @@
 /**
  * Serializable view types shared by the extension host and the chat webview. The host owns the conversation
  * (src/thread) and projects it into these shapes (src/thread/toView.ts); the webview only renders them.
- * No vscode, no node, no DOM here (ARCHITECTURE.md 1.2).
+ * No vscode, no node, no DOM here (docs/architecture.md#layers).
  */
 
 /** Where a session stands, as the chat and the status bar show it. */
@@ -106,12 +106,18 @@ export interface ConfigChoiceView {
   readonly description?: string;
 }
 
-/** A session config option (acp-client-spec §3.11); a flat select has one group without a name. */
+/**
+ * A session config option (https://agentclientprotocol.com/protocol/session-config-options); a flat select has
+ * one group without a name.
+ */
 export type ConfigOptionView =
   | { readonly type: 'select'; readonly id: string; readonly name: string; readonly description?: string; readonly category?: string; readonly currentValue: string; readonly groups: readonly { readonly name?: string; readonly options: readonly ConfigChoiceView[] }[] }
   | { readonly type: 'boolean'; readonly id: string; readonly name: string; readonly description?: string; readonly category?: string; readonly currentValue: boolean };
 
-/** Legacy session modes (acp-client-spec §3.10), shown only when no config option has category `mode`. */
+/**
+ * Legacy session modes (https://agentclientprotocol.com/protocol/session-modes), shown only when no config option has
+ * category `mode`.
+ */
 export interface ModesView {
   readonly currentModeId: string;
   readonly available: readonly ConfigChoiceView[];

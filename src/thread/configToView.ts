@@ -1,7 +1,8 @@
 /**
  * Projects session config options and legacy modes into the view model (pure). Options of a type this
- * client does not know are dropped (acp-client-spec §3.11: the agent keeps its default), and legacy modes
- * are shown only when no config option has category `mode` (§3.10).
+ * client does not know are dropped: the agent keeps its default for them
+ * (https://agentclientprotocol.com/protocol/session-config-options). Legacy modes are shown only when no
+ * config option has category `mode`, which supersedes them (https://agentclientprotocol.com/protocol/session-modes).
  */
 import type { SessionConfigOption, SessionMode } from '../acp/schema/types.gen';
 import type { ConfigChoiceView, ConfigOptionView, ModesView } from '../shared/viewModel';

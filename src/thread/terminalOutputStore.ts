@@ -1,8 +1,8 @@
 /**
  * The chat's copy of each agent terminal of a session, keyed by terminalId: the command, the tail of its
  * output (decoded text, ANSI kept), its exit status and whether the agent released it. Tool-call cards that
- * embed `{type:'terminal', terminalId}` show it live and keep showing it after release (acp-client-spec
- * §5.4). Appends are O(chunk) (text pieces are joined lazily); every terminal keeps a bounded tail and the
+ * embed `{type:'terminal', terminalId}` show it live and keep showing it after release
+ * (https://agentclientprotocol.com/protocol/terminals). Appends are O(chunk) (text pieces are joined lazily); every terminal keeps a bounded tail and the
  * store keeps a bounded number of terminals, dropping the oldest.
  */
 import { terminalTailChars } from '../shared/viewModel';

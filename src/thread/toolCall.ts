@@ -1,7 +1,7 @@
 /**
  * Tool-call entries: created from `tool_call`, patched by `tool_call_update` (absent fields unchanged,
- * `content` and `locations` replaced whole, acp-client-spec §4.6.5), with client-side states the wire lacks
- * (waiting for confirmation, cancelled), like Zed's `ToolCallStatus`.
+ * `content` and `locations` replaced whole, https://agentclientprotocol.com/protocol/tool-calls), with
+ * client-side states the wire lacks (waiting for confirmation, cancelled), like Zed's `ToolCallStatus`.
  *
  * One exception to "replaced whole": an edit's diff stays. Agents (the Demo agent among them) finish an
  * edit with an update whose `content` is only a text ("Wrote /path"); the card would then lose the diff the

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // @ts-check
-// Render benchmark (issue 4 acceptance), part of `npm run bench`: the real chat webview bundle
+// Render benchmark, part of `npm run bench`: the real chat webview bundle
 // (dist/webview/main.js, built by esbuild.mjs) in headless Chromium, fed a streamed agent message of 2,000 and
 // 20,000 chunks of about 200 bytes of Markdown each (headings, paragraphs with inline code and links, lists,
 // fenced code, tables, quotes), one `thread/didChange` wire message per chunk (the host's worst case: no

@@ -1,5 +1,5 @@
 /**
- * The chat render benchmark for `npm run bench` (issue 4): runs test/bench/renderBench.mjs (headless Chromium
+ * The chat render benchmark for `npm run bench`: runs test/bench/renderBench.mjs (headless Chromium
  * driving the real dist/webview/main.js with snapshot + delta wire messages, against a naive whole-message
  * re-render baseline in the same run) and returns its lines.
  */

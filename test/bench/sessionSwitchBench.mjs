@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // @ts-check
-// Session switching benchmark (issue 5 acceptance), part of `npm run bench`: in the real workbench
+// Session switching benchmark, part of `npm run bench`: in the real workbench
 // (code-server, Playwright + Chromium, the extension loaded as the UI tests load it), a scripted agent streams
 // one turn of 2,000 entries (agent messages with new messageIds, tool calls, thoughts, in rotation) into a
 // "Big session"; a second chat stays empty. Both are tabs of one editor group. Switching = ACP: Switch

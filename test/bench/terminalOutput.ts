@@ -1,5 +1,5 @@
 /**
- * Benchmark (issue 3 acceptance): 100 MB of terminal output through a 1 MB `outputByteLimit`, fed in 64 KiB chunks of one
+ * Benchmark: 100 MB of terminal output through a 1 MB `outputByteLimit`, fed in 64 KiB chunks of one
  * multi-byte stream (chunk borders split characters). Measures the throughput (MB/s) and the peak RSS growth
  * of {@link TerminalOutputBuffer}, against a naive baseline in the same run: decode each chunk, concatenate
  * strings, and slice the tail after every chunk.

@@ -1,5 +1,5 @@
 // @ts-check
-// Workspace trust (issue 5 item 9): in an untrusted workspace (Restricted Mode) an agent command defined in
+// Workspace trust: in an untrusted workspace (Restricted Mode) an agent command defined in
 // the workspace's .vscode/settings.json must not be offered (it would run a program the workspace chose),
 // while the user's own agents and the Demo agent still are; a notice says why.
 export const name = 'trust';

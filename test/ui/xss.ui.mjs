@@ -1,5 +1,5 @@
 // @ts-check
-// The XSS corpus (issue 4 acceptance), end to end in the real workbench: the scripted agent of
+// The XSS corpus (agent text is untrusted), end to end in the real workbench: the scripted agent of
 // test/fixtures/agents/scenarios/xss.json puts 52 payloads in agent text, thoughts, tool titles, raw input,
 // diff paths and text, locations, terminal output, plan entries, the session title, a resource link,
 // command descriptions and hints, config-option names and permission options. They render as text: no

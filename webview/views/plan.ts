@@ -1,6 +1,7 @@
 /**
  * The agent's plan: every entry with its status (pending, in progress, completed) and priority (high,
- * medium, low). Each plan update replaces the whole plan (acp-client-spec: the client must not merge).
+ * medium, low). Each plan update replaces the whole plan: the agent sends all of it every time, so the client must not merge
+ * (https://agentclientprotocol.com/protocol/agent-plan).
  * Collapsible; the open/closed choice survives re-renders.
  */
 import type { PlanEntryView } from '../../src/shared/viewModel';

@@ -7,8 +7,10 @@
 //   npm run generate            writes zod.gen.ts, types.gen.ts, methods.gen.ts next to this file
 //   node generate.mjs --check   exits 1 when the committed files differ from a fresh generation
 //
-// Fix-ups live here, never as hand edits of the output (ARCHITECTURE.md 1.5 item 3):
-//  - every object is a z.looseObject: unknown fields pass through (ACP extensibility, acp-client-spec §6);
+// Fix-ups live here, never as hand edits of the output (the next generation would drop them, and --check
+// fails on them):
+//  - every object is a z.looseObject: unknown fields pass through (ACP extensibility,
+//    https://agentclientprotocol.com/protocol/extensibility);
 //  - `x-deserialize-default-on-error` / `-default-on-null` / `-skip-invalid-items` are honoured the way the
 //    SDK's resilient deserializer does, so one malformed optional field or array item never loses a message;
 //  - unions whose alternatives all carry a string `const` on one key become z.discriminatedUnion (one map

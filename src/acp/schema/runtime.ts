@@ -1,7 +1,7 @@
 /**
  * Helpers the generated schemas (zod.gen.ts) call for the `x-deserialize-*` fix-ups of the ACP JSON
  * Schema: agents of every vintage send fields we do not know or cannot parse, and one bad optional field
- * or array item must never lose a whole message (acp-client-spec.md §8, "tolerate older and newer shapes").
+ * or array item must never lose a whole message: older and newer agents must both be understood.
  */
 import { z } from 'zod';
 

@@ -1,5 +1,5 @@
 /**
- * Authentication (acp-client-spec §2.6–2.8): when a request fails with `auth_required` (-32000), the
+ * Authentication (https://agentclientprotocol.com/protocol/initialization#authentication): when a request fails with `auth_required` (-32000), the
  * agent's `authMethods` from `initialize` are offered, the chosen one is run, and the original request is
  * retried once.
  * - `agent` (no type, or `"agent"`): `authenticate {methodId}`; the agent runs its own flow.
@@ -125,7 +125,7 @@ export class AgentAuth {
   private async loginInTerminal(host: AgentHost, method: AuthMethodInfo & { type: 'terminal' }): Promise<AgentHost> {
     const def = host.definition;
     const env = { ...(await this.deps.secrets.envFor(def.id)), ...def.env, ...(method.env ?? {}) };
-    // "the exact same agent binary with the exact same setup", args/env in addition (§2.6)
+    // "the exact same agent binary with the exact same setup", args/env in addition (the terminal auth method's rule)
     const terminal = vscode.window.createTerminal({
       name: inert.label`${def.name}: ${method.name}`, shellPath: def.command, shellArgs: [...def.args, ...(method.args ?? [])], env, cwd: host.cwd,
       message: `Switchboard: log in to ${def.name}. This terminal closes when the login is done.`,

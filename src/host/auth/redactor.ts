@@ -1,7 +1,7 @@
 /**
  * Redactor: replaces secret values (env_var login values kept in SecretStorage) with `***` in every line
  * written to an agent's log channel, including the ACP traffic trace. A secret must never reach a log
- * (issue 5 item 6), so the log channel an agent host writes to is wrapped by {@link redactingLog}.
+ * (logs get copied into bug reports), so the log channel an agent host writes to is wrapped by {@link redactingLog}.
  * No runtime vscode import: unit tests run this in plain node.
  */
 import type * as vscode from 'vscode';

@@ -1,8 +1,9 @@
 /**
- * AgentSecrets: the values a user gave for an agent's `env_var` login (acp-client-spec §2.6), kept only
- * in VS Code's SecretStorage (the OS keychain), one JSON entry per agent. They reach the agent as
- * environment variables when it is spawned, and are registered with the {@link Redactor} before that,
- * so they never appear in a log. They are never written to settings.
+ * AgentSecrets: the values a user gave for an agent's `env_var` login method
+ * (https://agentclientprotocol.com/protocol/initialization), kept only in VS Code's SecretStorage (the OS
+ * keychain), one JSON entry per agent. They reach the agent as environment variables when it is spawned, and
+ * are registered with the {@link Redactor} before that, so they never appear in a log. They are never written
+ * to settings.
  */
 import type * as vscode from 'vscode';
 import { z } from 'zod';

@@ -1,7 +1,7 @@
 /**
  * The review record of one session: each file's content before the agent's first write in the session
- * (or "did not exist"), so that changes can be reviewed, kept or undone (ACP: Review Changes, issue 3
- * item 6). Undo goes through the editor when the file is open (so Edit > Undo can bring the agent's
+ * (or "did not exist"), so that changes can be reviewed, kept or undone (ACP: Review
+ * Changes). Undo goes through the editor when the file is open (so Edit > Undo can bring the agent's
  * version back) and deletes the files, and the empty folders, that the agent created.
  */
 import * as path from 'node:path';

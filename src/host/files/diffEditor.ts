@@ -1,7 +1,8 @@
 /**
- * Opens VS Code's diff editor for a diff of a tool call (acp-client-spec §4.6.4 `diff` content, issue 3
- * item 6): the old text on the left as a read-only virtual document, the file on the right (or, while
- * the file does not exist yet, the new text as a virtual document too).
+ * Opens VS Code's diff editor for a diff of a tool call (`diff` content,
+ * https://agentclientprotocol.com/protocol/tool-calls; also used by ACP: Review Changes): the old text on the
+ * left as a read-only virtual document, the file on the right (or, while the file does not exist yet, the new
+ * text as a virtual document too).
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';

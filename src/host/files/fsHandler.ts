@@ -1,11 +1,11 @@
 /**
- * `fs/read_text_file` and `fs/write_text_file` through the editor (acp-client-spec §5.2, §5.3):
+ * `fs/read_text_file` and `fs/write_text_file` through the editor (https://agentclientprotocol.com/protocol/file-system):
  * - reads come from the open `TextDocument` when there is one (unsaved edits win), else from disk;
  *   `line`/`limit` slice without copying the whole text;
  * - writes to an open file are a `WorkspaceEdit` then a save (Undo works, the user sees it); other files
  *   are written with `workspace.fs`, creating missing folders; the first write of each file in the session
  *   records what was there before (ChangeTracker, for ACP: Review Changes);
- * - every path is normalized, its symlinks resolved, and checked against the session's roots (§3.9):
+ * - every path is normalized, its symlinks resolved, and checked against the session's roots (cwd, additional directories, workspace folders):
  *   outside them the setting `switchboard.files.outsideRoots` decides, asking the user through
  *   {@link FsHandler.consent}.
  */

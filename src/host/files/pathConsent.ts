@@ -1,6 +1,7 @@
 /**
- * Asking the user whether an agent may read or write a file outside its session's folders (issue 3,
- * item 3). The question is an interface so that tests can answer it; the default is a modal dialog.
+ * Asking the user whether an agent may read or write a file outside its session's folders
+ * (the agent is confined to them unless the user says yes). The question is an interface so that tests
+ * can answer it; the default is a modal dialog.
  */
 import * as vscode from 'vscode';
 import type { FileOperation } from './pathPolicy';

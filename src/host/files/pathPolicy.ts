@@ -2,7 +2,8 @@
  * Path checks for the agent's file and terminal requests (no vscode import: unit-tested in plain Node).
  * Paths from the agent are untrusted: they must be absolute, are normalized (`..` resolved), symlinks are
  * resolved to their real path, and the result is checked against the session's roots
- * (`cwd` + `additionalDirectories` + workspace folders), failing closed (acp-client-spec §3.9).
+ * (`cwd` + `additionalDirectories` + workspace folders), failing closed: a client that mediates file
+ * access MUST enforce the session's roots (https://agentclientprotocol.com/protocol/session-setup).
  */
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';

@@ -1,7 +1,7 @@
 /**
- * The roots of one session (acp-client-spec §3.9): its `cwd`, its `additionalDirectories` and the
- * workspace folders on disk, each resolved to its real path. Computed once and again whenever the
- * workspace folders change.
+ * The roots of one session (https://agentclientprotocol.com/protocol/session-setup): its `cwd`, its
+ * `additionalDirectories` and the workspace folders on disk, each resolved to its real path. Computed once and
+ * again whenever the workspace folders change.
  */
 import * as vscode from 'vscode';
 import { isInside, realRoots } from './pathPolicy';

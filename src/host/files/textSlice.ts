@@ -1,7 +1,7 @@
 /**
- * Text checks and line windows for `fs/read_text_file` (acp-client-spec §5.2), with no vscode import so
- * they are unit-tested in plain Node. A disk file is checked and sliced as bytes: only the lines of the
- * window are decoded, and newlines are searched only up to the end of the window.
+ * Text checks and line windows for `fs/read_text_file` (https://agentclientprotocol.com/protocol/file-system),
+ * with no vscode import so they are unit-tested in plain Node. A disk file is checked and sliced as bytes: only
+ * the lines of the window are decoded, and newlines are searched only up to the end of the window.
  */
 import { isUtf8 } from 'node:buffer';
 

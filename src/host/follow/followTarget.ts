@@ -1,6 +1,7 @@
 /**
  * What Follow Agent shows for a tool call, and which lines an edit changed (no vscode import: unit-tested in
- * plain Node). ACP lines are 1-based (acp-client-spec §0.3, §4.6.4); everything returned here is 0-based.
+ * plain Node). ACP lines are 1-based (https://agentclientprotocol.com/protocol/overview); everything returned
+ * here is 0-based.
  */
 import * as path from 'node:path';
 import { diffLines } from 'diff';

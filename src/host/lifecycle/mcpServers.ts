@@ -1,7 +1,7 @@
 /**
  * The `switchboard.mcpServers` setting: validated with zod, converted to the wire shape of `McpServer`
- * (acp-client-spec §3.1) and filtered by the agent's `mcpCapabilities` (http/sse only when advertised;
- * stdio always). Passed on `session/new`, `session/load` and `session/resume`.
+ * (https://agentclientprotocol.com/protocol/session-setup) and filtered by the agent's `mcpCapabilities`
+ * (http/sse only when advertised; stdio always). Passed on `session/new`, `session/load` and `session/resume`.
  * No runtime vscode import: unit tests run this in plain node.
  */
 import { z } from 'zod';
@@ -95,7 +95,8 @@ export function filterMcpServers(servers: readonly McpServer[], capabilities: Mc
   const dropped: string[] = [];
   for (const s of servers) {
     const type = 'type' in s ? s.type : 'stdio';
-    // §2.5: clients MUST check mcpCapabilities.http / .sse before sending those transports
+    // clients MUST check mcpCapabilities.http / .sse before sending those transports
+    // (https://agentclientprotocol.com/protocol/initialization)
     const supported = type === 'stdio' || (type === 'http' && capabilities?.http === true) || (type === 'sse' && capabilities?.sse === true);
     if (supported) kept.push(s);
     else dropped.push(`MCP server "${s.name}" (${type}) not passed: the agent does not advertise mcpCapabilities.${type}`);

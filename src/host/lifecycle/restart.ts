@@ -1,5 +1,6 @@
 /**
- * Crash recovery (issue 5 item 5). When an agent exits without being asked to, each of its sessions shows
+ * Crash recovery: an agent crash must not lose the user's sessions. When an agent exits without being
+ * asked to, each of its sessions shows
  * "Agent exited (code, last stderr lines)" with a Restart button (AgentSession.onAgentExit), its pending
  * permissions and terminals are cleaned up, and the agent is restarted automatically at most 3 times in 3
  * minutes ({@link RestartPolicy}); after that the sessions say why it was not. A restart respawns the
@@ -116,7 +117,11 @@ export class AgentRestarter {
     }
   }
 
-  /** Re-creates `session` on `host`, gated on its capabilities exactly (§3.3, §3.4). */
+  /**
+   * Re-creates `session` on `host`, gated on its capabilities exactly: `session/resume` only with
+   * `sessionCapabilities.resume`, `session/load` only with `loadSession`
+   * (https://agentclientprotocol.com/protocol/session-setup).
+   */
   private async reattach(session: AgentSession, host: AgentHost): Promise<ReattachMode> {
     const caps = host.initializeResponse?.agentCapabilities;
     const params = { sessionId: session.sessionId, cwd: session.cwd, mcpServers: this.deps.mcpServersFor(host) };

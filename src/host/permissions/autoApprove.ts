@@ -1,7 +1,8 @@
 /**
  * The `switchboard.permissions.autoApprove` decision (no vscode import: unit-tested in plain Node).
  * `reads` answers `allow_once` for the read-only tool kinds read, search, think and fetch when every location
- * is inside the session's roots (acp-client-spec §5.1: clients MAY auto-allow according to user settings).
+ * is inside the session's roots (clients MAY auto-allow according to user settings,
+ * https://agentclientprotocol.com/protocol/tool-calls).
  */
 import type { PermissionOption, ToolKind } from '../../acp/schema/types.gen';
 import { isInside, normalizeAgentPath, realRoots, resolveRealPath } from '../files/pathPolicy';

@@ -2,8 +2,8 @@
  * The permission broker of one session: parks each `session/request_permission` on its tool call until the
  * user answers (in the chat, or in a notification when no chat of the session is visible), answers some
  * requests itself when `switchboard.permissions.autoApprove` allows it, and answers every pending request
- * `cancelled` when the turn is cancelled (acp-client-spec §4.4, §5.1). An agent's `$/cancel_request` closes
- * the dialog (the connection answers -32800, §1.4). Double, late, withdrawn and foreign answers are ignored.
+ * `cancelled` when the turn is cancelled (https://agentclientprotocol.com/protocol/tool-calls#requesting-permission). An agent's `$/cancel_request` closes
+ * the dialog (the connection answers -32800, request cancelled). Double, late, withdrawn and foreign answers are ignored.
  *
  * No vscode import at run time: the VS Code side (settings, notifications) comes in a
  * {@link PermissionEnvironment}, so the races are unit-tested in plain Node.

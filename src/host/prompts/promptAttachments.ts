@@ -2,7 +2,7 @@
  * Turns what the user wrote (text plus attachment chips) into the `ContentBlock[]` of `session/prompt`:
  * files become `resource_link`s, or embedded `resource`s with their text when the agent accepts embedded
  * context (read through the editor, so unsaved changes win; capped in size); selections and images as the
- * agent accepts them (acp-client-spec §4.2). Only files inside the workspace are read.
+ * agent accepts them (https://agentclientprotocol.com/protocol/content). Only files inside the workspace are read.
  */
 import * as vscode from 'vscode';
 import type { ContentBlock } from '../../acp/schema/types.gen';

@@ -1,12 +1,15 @@
 /**
- * Pure helpers that build the `ContentBlock[]` of a prompt and restrict it to what the agent accepts:
- * clients MUST restrict prompt content to the agent's `promptCapabilities` (acp-client-spec §4.1, §4.2).
- * No vscode import: unit-tested in plain node.
+ * Pure helpers that build the `ContentBlock[]` of a prompt and restrict it to what the agent accepts: clients
+ * MUST restrict prompt content to the agent's `promptCapabilities`
+ * (https://agentclientprotocol.com/protocol/content). No vscode import: unit-tested in plain node.
  */
 import type { ContentBlock, PromptCapabilities } from '../../acp/schema/types.gen';
 import type { AttachmentView, PromptCapabilitiesView } from '../../shared/composerModel';
 
-/** The agent's prompt capabilities with absent flags meaning unsupported (§2.3). */
+/**
+ * The agent's prompt capabilities with absent flags meaning unsupported (omitted capabilities are
+ * unsupported, https://agentclientprotocol.com/protocol/initialization).
+ */
 export function promptCapabilitiesView(caps: PromptCapabilities | undefined | null): PromptCapabilitiesView {
   return { image: caps?.image === true, audio: caps?.audio === true, embeddedContext: caps?.embeddedContext === true };
 }
@@ -24,10 +27,11 @@ export function uriName(uri: string): string {
 
 /**
  * A selection as a prompt block. With `embeddedContext` it is an embedded `resource` whose URI carries the
- * range as a GitHub-style fragment (`file:///a.ts#L10-L20`, the form models know from links, as Zed
- * sends selections as resources with a line fragment); otherwise a text block naming the path and lines
- * with the code fenced, which every agent understands (text is the baseline, §4.2). A bare `resource_link`
- * with a fragment is not used: agents open the whole file and ignore the fragment.
+ * range as a GitHub-style fragment (`file:///a.ts#L10-L20`, the form models know from links, as Zed sends
+ * selections as resources with a line fragment); otherwise a text block naming the path and lines with the code
+ * fenced, which every agent understands (text is the baseline every agent must accept,
+ * https://agentclientprotocol.com/protocol/content). A bare `resource_link` with a fragment is not used: agents
+ * open the whole file and ignore the fragment.
  */
 export function selectionBlock(a: Extract<AttachmentView, { kind: 'selection' }>, caps: PromptCapabilitiesView, path: string): ContentBlock {
   const range = a.startLine === a.endLine ? `L${a.startLine}` : `L${a.startLine}-L${a.endLine}`;

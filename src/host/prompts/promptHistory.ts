@@ -1,7 +1,8 @@
 /**
  * PromptMemory: the prompt history (per workspace, shared by its sessions, newest last) and the unsent
  * draft of each session, kept in a Memento (`context.workspaceState`) so both survive window reloads
- * (ANCHORS.md: "Keep unsent draft", zed#60435). No vscode import: the Memento is a structural type.
+ * (a half-written prompt must not be lost; Zed users asked for the same, zed#60435). No vscode import:
+ * the Memento is a structural type.
  */
 import { historyMax } from '../../shared/composerModel';
 import type { AttachmentView, DraftView } from '../../shared/composerModel';

@@ -1,7 +1,7 @@
 /**
  * The VS Code side of one agent terminal: a Pseudoterminal with its own emitters (not a shared one, unlike
  * the extension-terminal sample), output buffered (bounded) until VS Code opens it, ANSI kept and lone
- * `\n` written as `\r\n`, Ctrl+C forwarded as an interrupt (ARCHITECTURE.md 1.5 #10, after vscode-jest's
+ * `\n` written as `\r\n`, Ctrl+C forwarded as an interrupt (after vscode-jest's
  * `ExtOutputTerminal`). The process and its output live elsewhere (TerminalProcess, the thread's store),
  * so closing the terminal never breaks `terminal/output`.
  */

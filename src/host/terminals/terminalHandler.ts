@@ -1,5 +1,5 @@
 /**
- * `terminal/*` on VS Code pseudoterminals (acp-client-spec §5.4). Each `terminal/create` starts a
+ * `terminal/*` on VS Code pseudoterminals (https://agentclientprotocol.com/protocol/terminals). Each `terminal/create` starts a
  * {@link TerminalProcess} and answers its id at once; the command shows in the terminal panel as
  * "<agent>: <command>" (never focused), and its output is mirrored into the thread so the tool call that
  * embeds the terminal streams it live and keeps it after release. `terminal/output` and `wait_for_exit` are

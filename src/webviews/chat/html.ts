@@ -1,8 +1,9 @@
 /**
  * The chat webview's HTML: a strict CSP with a fresh nonce per render, no inline handlers or styles,
- * `connect-src 'none'`, and every asset through `asWebviewUri` (ARCHITECTURE.md 1.5 item 9). Images load
- * only from the webview's resource roots (`cspSource`) and `data:` (pasted images); agent Markdown never
- * makes the webview fetch anything (webview/views/markdown.ts), and the CSP would stop it if it tried.
+ * `connect-src 'none'`, and every asset through `asWebviewUri` (docs/architecture.md#the-chat-webview).
+ * Images load only from the webview's resource roots (`cspSource`) and `data:` (pasted images); agent
+ * Markdown never makes the webview fetch anything (webview/views/markdown.ts), and the CSP would stop it if
+ * it tried.
  *
  * Styles: the stylesheet from the resource roots, plus `<style>` elements that carry the style nonce. The
  * only one is the webview toolkit's: FAST's focus-visible probe (`canUseFocusVisible()` in

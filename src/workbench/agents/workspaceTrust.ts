@@ -1,5 +1,6 @@
 /**
- * Workspace trust (issue 5 item 9). In an untrusted workspace VS Code hides the workspace values of
+ * Workspace trust: opening a folder must not be enough to make it run a program. In an untrusted
+ * workspace VS Code hides the workspace values of
  * `switchboard.agents` and `switchboard.mcpServers` (package.json `restrictedConfigurations`), so only the
  * user's own settings can start a program. This module says so once, when the workspace defines either,
  * and re-announces nothing after trust is granted (the registry reads the settings on each use, so the

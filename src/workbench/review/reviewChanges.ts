@@ -1,7 +1,7 @@
 /**
- * ACP: Review Changes: every file the session changed, with Keep, Undo and Open Diff per file, and Undo
- * All / Keep All (issue 3 item 6). The picker is a thin layer over {@link applyReviewAction} and
- * {@link undoAllChanges}, which the tests call directly.
+ * ACP: Review Changes: every file the session changed, with Keep, Undo and Open Diff per file, and Undo All /
+ * Keep All, so the user decides which of the agent's edits stay. The picker is a thin layer over
+ * {@link applyReviewAction} and {@link undoAllChanges}, which the tests call directly.
  */
 import * as vscode from 'vscode';
 import type { AgentSession } from '../../host/agentSession';

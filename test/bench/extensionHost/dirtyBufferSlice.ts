@@ -1,5 +1,5 @@
 /**
- * Benchmark (issue 3 acceptance): `fs/read_text_file` of a 50-line slice from a 200,000-line dirty
+ * Benchmark: `fs/read_text_file` of a 50-line slice from a 200,000-line dirty
  * buffer vs reading the whole text, in the real extension host. Both go through the session's
  * FsHandler (path checks included); the JSON-RPC transport is not part of the figures. Every timed read
  * follows a one-character edit, as while the user types.

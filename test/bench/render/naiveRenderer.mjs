@@ -1,5 +1,5 @@
 // The render benchmark's naive baseline, bundled for the browser by page.mjs: what a simple chat does (and
-// what the other clients do while streaming). On every chunk the whole message is rendered again
+// what other chat clients do while streaming). On every chunk the whole message is rendered again
 // from its full text, with the same markdown-it + DOMPurify configuration as the webview
 // (webview/views/markdown.ts), and replaces the message's DOM. It reads the same wire messages.
 import { renderMarkdown } from '../../../webview/views/markdown';
