@@ -1,6 +1,8 @@
 /**
  * What `activate` returns: a small API used by the integration tests (and other extensions) to observe and
- * drive sessions without clicking through the UI.
+ * drive sessions without clicking through the UI. It hands out ids and snapshots, never live objects: a
+ * caller cannot reach into a session. Only an extension host running tests also gets the live sessions
+ * ({@link SwitchboardTestApi}).
  */
 import type { AuthPrompter } from './host/auth/auth';
 import type { AgentSession } from './host/agentSession';
@@ -22,8 +24,6 @@ export interface SwitchboardApi extends SessionsApi {
   snapshot(sessionId: string): ThreadSnapshot | undefined;
   /** Ids of open sessions. */
   sessionIds(): string[];
-  /** The session object itself (tests reach its handlers through it). */
-  session(sessionId: string): AgentSession | undefined;
   /** The capabilities Switchboard advertises in `initialize`. */
   clientCapabilities(): unknown;
   /** Stops every agent process. */
@@ -42,4 +42,12 @@ export interface SwitchboardApi extends SessionsApi {
   logDir(): string;
   /** The extension's global storage folder (`<user data>/User/globalStorage/<id>`: the user settings.json is two levels up). */
   globalStorageDir(): string;
+}
+
+/**
+ * The API in an extension host that runs tests (`ExtensionMode.Test`): the live session objects too, so that
+ * integration tests and the extension-host benchmarks reach a session's handlers.
+ */
+export interface SwitchboardTestApi extends SwitchboardApi {
+  session(sessionId: string): AgentSession | undefined;
 }

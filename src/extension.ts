@@ -3,23 +3,22 @@
  * Activation happens only on use (a command, or a chat panel being restored).
  */
 import * as vscode from 'vscode';
-import type { SwitchboardApi } from './api';
-import { vscodeAuthPrompter } from './host/auth/auth';
+import type { SwitchboardApi, SwitchboardTestApi } from './api';
 import { addSelectionToChat } from './workbench/prompts/addSelectionToChat';
 import { newSession } from './workbench/agents/newSession';
-import { clientCapabilities } from './host/agentHost';
 import type { ClientInfo } from './host/agentHost';
+import { clientCapabilities } from './host/features';
 import type { AgentSession } from './host/agentSession';
 import { AgentRegistry } from './host/lifecycle/agentRegistry';
 import { openDiff, registerDiffEditor } from './host/files/diffEditor';
 import type { OpenDiffArgs } from './host/files/diffEditor';
-import { FollowStatusBar } from './host/follow/followAgent';
+import { FollowStatusBar } from './workbench/follow/followStatusBar';
 import { reviewChanges } from './workbench/review/reviewChanges';
 import { SessionManager } from './host/sessionManager';
+import { TranscriptStore } from './host/history/transcriptStore';
 import { registerAgentLifecycle } from './workbench/agents/agentLifecycle';
 import { registerSessions } from './workbench/sessions/sessionsFeature';
 import { threadSnapshot } from './thread/toView';
-import { ComposerController } from './webviews/chat/composerController';
 import { PromptMemory } from './host/prompts/promptHistory';
 import { RegistryFeature } from './workbench/registry/registryCommands';
 import { inertText } from './shared/inertText';
@@ -29,17 +28,22 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   const pkg = context.extension.packageJSON as { name: string; displayName: string; version: string };
   const clientInfo: ClientInfo = { name: pkg.name, title: pkg.displayName, version: pkg.version };
   const log = vscode.window.createOutputChannel('Switchboard', { log: true });
-  const registry = new AgentRegistry(context.extensionUri, log);
-  const sessions = new SessionManager(clientInfo, context.secrets);
-  context.subscriptions.push(log, sessions);
   const registryFeature = new RegistryFeature(context, log);
-  registry.installedAgents = () => registryFeature.definitions();
-  // a restart starts the agent as configured now (an edited command or env), not as it was started
-  sessions.definitionOf = (id) => registry.get(id);
-  context.subscriptions.push(registryFeature);
-  const sessionsFeature = registerSessions(context, registry, sessions, log);
+  const registry = new AgentRegistry(context.extensionUri, log, () => registryFeature.definitions());
+  const store = new TranscriptStore(context, log);
+  // the surfaces above the session manager reach it as functions: they exist once activation is done
+  const sessions = new SessionManager({
+    clientInfo,
+    secretStorage: context.secrets,
+    store,
+    // a restart starts the agent as configured now (an edited command or env), not as it was started
+    definitionOf: (id) => registry.get(id),
+    openContinuation: (session) => openChat(session),
+    isChatVisible: (key) => panels.isVisible(key),
+  });
+  context.subscriptions.push(log, sessions, registryFeature);
+  const sessionsFeature = registerSessions(context, registry, sessions, store, new PromptMemory(context.workspaceState));
   const { panels } = sessionsFeature;
-  ComposerController.memory = new PromptMemory(context.workspaceState);
 
   // the walkthrough's last step completes once a first prompt was sent (remembered across windows)
   const promptSentKey = 'switchboard.hasSentPrompt';
@@ -84,7 +88,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     }),
   );
 
-  return {
+  const api: SwitchboardApi = {
     ...sessionsFeature.api,
     newSession: async (agentId) => {
       const s = await newSession(deps, agentId);
@@ -105,20 +109,22 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
       return s && threadSnapshot(s.thread, s.host.definition.name, 0);
     },
     sessionIds: () => sessions.sessions.map((s) => s.sessionId),
-    session: (id) => sessions.get(id),
     clientCapabilities: () => clientCapabilities,
     stopAll: () => sessions.stopAll(),
     restartAgent: async (id) => {
       const s = requireSession(sessions.get(id), id);
       await sessions.restartAgent(s.host.definition, s.cwd);
     },
-    setAuthPrompter: (prompter) => { sessions.authPrompter = prompter ?? vscodeAuthPrompter; },
+    setAuthPrompter: (prompter) => sessions.setAuthPrompter(prompter),
     storedAgentEnv: async (agentId) => (await sessions.secrets?.envFor(agentId)) ?? {},
     workspaceTrustNotice: () => lifecycle.trustNotice.text,
     registry: registryFeature.api,
     logDir: () => context.logUri.fsPath,
     globalStorageDir: () => context.globalStorageUri.fsPath,
   };
+  if (context.extensionMode !== vscode.ExtensionMode.Test) return api;
+  const testApi: SwitchboardTestApi = { ...api, session: (id) => sessions.get(id) };
+  return testApi;
 }
 
 /** Deactivates: agent processes are stopped (stdin closed, then the process tree terminated). */

@@ -1,20 +1,24 @@
 /**
  * AgentHost: one running agent = one subprocess + one AcpConnection, shared by all of that agent's sessions
- * (one connection, many session ids; acp-client-spec §1.1). It starts the process, wires stderr and the
- * protocol traffic into the agent's LogOutputChannel, initializes, routes `session/update` and permission
+ * (one connection, many session ids: https://agentclientprotocol.com/protocol/session-setup). It starts the
+ * process, wires stderr and the protocol traffic into the agent's LogOutputChannel, initializes with the
+ * capabilities of its client features (src/host/clientFeature.ts), routes `session/update` and the agent's
  * requests to the owning session, and turns a crash into a typed state every session can show.
  */
 import * as vscode from 'vscode';
 import { AcpConnection } from '../acp/connection';
 import type { AcpLogger } from '../acp/connection';
 import { AcpError } from '../acp/errors';
-import type { ClientCapabilities, InitializeResponse, SessionNotification } from '../acp/schema/types.gen';
+import type { InitializeResponse, SessionNotification, SessionUpdate } from '../acp/schema/types.gen';
 import type { AgentDefinition } from '../agents/agentDefinition';
 import { AgentProcess } from '../agents/agentProcess';
 import type { AgentExit } from '../agents/agentProcess';
-import type { AgentSession } from './agentSession';
-import { FsHandler } from './files/fsHandler';
-import { TerminalManager } from './terminals/terminalHandler';
+import type { AcpThread } from '../thread/thread';
+import { clientCapabilitiesOf } from './clientFeature';
+import type { ClientFeature } from './clientFeature';
+import type { FsHandler } from './files/fsHandler';
+import type { PermissionBroker } from './permissions/permissionBroker';
+import type { TerminalManager } from './terminals/terminalHandler';
 
 /** The client identity sent in `initialize` (read from package.json). */
 export interface ClientInfo {
@@ -23,18 +27,16 @@ export interface ClientInfo {
   readonly version: string;
 }
 
-/**
- * What this build of Switchboard implements, advertised exactly (acp-client-spec §2.3: omitted means
- * unsupported): each handler declares what it serves.
- */
-export const clientCapabilities: ClientCapabilities = {
-  fs: { ...FsHandler.capabilities },
-  terminal: TerminalManager.supported,
-  // `terminal` auth methods run the agent's login in a VS Code terminal (src/host/auth.ts, §2.6)
-  auth: { terminal: true },
-  // the chat shows boolean config options as checkboxes and sends `{type: 'boolean', value}` (§3.11)
-  session: { configOptions: { boolean: {} } },
-};
+/** What a host knows of a session attached to it: enough to route the agent's messages to it. */
+export interface AttachedSession {
+  readonly sessionId: string;
+  readonly thread: AcpThread;
+  readonly fs: FsHandler;
+  readonly terminals: TerminalManager;
+  readonly permissions: PermissionBroker;
+  handleUpdate(update: SessionUpdate): void;
+  onAgentExit(exit: AgentExit): void;
+}
 
 /** Lifecycle of an agent host. */
 export type AgentHostState = 'starting' | 'ready' | 'exited';
@@ -47,7 +49,7 @@ export class AgentHost implements vscode.Disposable {
   private _starting: Promise<void> | undefined;
   private _state: AgentHostState = 'starting';
   private _exit: AgentExit | undefined;
-  private readonly _sessions = new Map<string, AgentSession>();
+  private readonly _sessions = new Map<string, AttachedSession>();
   private readonly _onDidChangeState = new vscode.EventEmitter<AgentHostState>();
   /** Fires when the agent became ready or exited. */
   readonly onDidChangeState = this._onDidChangeState.event;
@@ -63,6 +65,8 @@ export class AgentHost implements vscode.Disposable {
     private readonly isBuiltIn = false,
     /** Extra environment, read at each start (the user's `env_var` login values from SecretStorage); never logged. */
     private readonly env: () => Promise<Readonly<Record<string, string>>> = () => Promise.resolve({}),
+    /** The client capabilities: advertised in `initialize`, and their handlers registered on the connection. */
+    private readonly features: readonly ClientFeature<AttachedSession>[] = [],
   ) {}
 
   /** Current state. */
@@ -74,7 +78,7 @@ export class AgentHost implements vscode.Disposable {
   /** The agent's process id while it runs (tests kill it to simulate a crash). */
   get pid(): number | undefined { return this._process?.pid; }
   /** The sessions attached to this agent process. */
-  get sessions(): readonly AgentSession[] { return [...this._sessions.values()]; }
+  get sessions(): readonly AttachedSession[] { return [...this._sessions.values()]; }
 
   /** The connection of a ready agent; throws when the agent is not running. */
   get connection(): AcpConnection {
@@ -89,7 +93,7 @@ export class AgentHost implements vscode.Disposable {
   }
 
   /** Registers a session of this agent, so its updates and requests reach it. */
-  attach(session: AgentSession): void {
+  attach(session: AttachedSession): void {
     this._sessions.set(session.sessionId, session);
   }
 
@@ -109,20 +113,14 @@ export class AgentHost implements vscode.Disposable {
     const connection = AcpConnection.overStreams(proc.stdout, proc.stdin, { logger: this.acpLogger(), streamEndGraceMs: 500 });
     this._connection = connection;
     connection.onNotification('session/update', (p) => this.routeUpdate(p));
-    // agent → client requests, each served by its session's handler
-    connection.onRequest('session/request_permission', (p, ct) => this.session(p.sessionId).permissions.request(p, ct));
-    connection.onRequest('fs/read_text_file', (p, ct) => this.session(p.sessionId).fs.readTextFile(p, ct));
-    connection.onRequest('fs/write_text_file', (p, ct) => this.session(p.sessionId).fs.writeTextFile(p, ct));
-    connection.onRequest('terminal/create', (p, ct) => this.session(p.sessionId).terminals.create(p, ct));
-    connection.onRequest('terminal/output', (p, ct) => this.session(p.sessionId).terminals.output(p, ct));
-    connection.onRequest('terminal/wait_for_exit', (p, ct) => this.session(p.sessionId).terminals.waitForExit(p, ct));
-    connection.onRequest('terminal/kill', (p, ct) => this.session(p.sessionId).terminals.kill(p, ct));
-    connection.onRequest('terminal/release', (p, ct) => this.session(p.sessionId).terminals.release(p, ct));
+    // agent → client requests, each feature's served by the session's handler
+    const route = (sessionId: string) => this.session(sessionId);
+    for (const f of this.features) f.register?.(connection, route);
     proc.onDidExit((exit) => this.onExit(exit));
     connection.listen();
     const cancel = token ? { token } : {};
     const ct = cancel.token ? toJsonRpcToken(cancel.token) : undefined;
-    this._init = await connection.initialize({ clientCapabilities, clientInfo: this.clientInfo }, ct);
+    this._init = await connection.initialize({ clientCapabilities: clientCapabilitiesOf(this.features), clientInfo: this.clientInfo }, ct);
     const info = this._init.agentInfo;
     this.log.info(`initialized: protocol ${this._init.protocolVersion}${info ? `, ${info.title ?? info.name} ${info.version}` : ''}; capabilities ${JSON.stringify(this._init.agentCapabilities ?? {})}`);
     this._state = 'ready';
@@ -130,7 +128,7 @@ export class AgentHost implements vscode.Disposable {
   }
 
   /** The session a request is for; an unknown id is invalid params. */
-  private session(sessionId: string): AgentSession {
+  private session(sessionId: string): AttachedSession {
     const session = this._sessions.get(sessionId);
     if (!session) throw AcpError.invalidParams(`Unknown session '${sessionId}'`);
     return session;

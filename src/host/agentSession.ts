@@ -1,7 +1,7 @@
 /**
  * AgentSession: one ACP session of an agent. Owns the thread model and the per-session handlers (files,
  * terminals, permissions, follow-along, change review), runs prompt turns and cancels them (cancel answers
- * every pending permission request `cancelled`, acp-client-spec §4.4).
+ * every pending permission request `cancelled`: https://agentclientprotocol.com/protocol/prompt-turn#cancellation).
  */
 import type * as vscode from 'vscode';
 import { AcpError } from '../acp/errors';
@@ -13,7 +13,7 @@ import type { AgentHost } from './agentHost';
 import { ChangeTracker } from './files/changeTracker';
 import { FollowAgent } from './follow/followAgent';
 import { FsHandler } from './files/fsHandler';
-import { sessionKey } from './history/sessionHistory';
+import { sessionKey } from './sessionKey';
 import { PermissionBroker } from './permissions/permissionBroker';
 import { vscodePermissionEnvironment } from './permissions/permissionEnvironment';
 import { promptBlocks } from './prompts/promptAttachments';
@@ -21,6 +21,19 @@ import { promptCapabilitiesView, restrictToCapabilities } from './prompts/prompt
 import { PromptQueue } from './prompts/promptQueue';
 import type { SessionContext } from './sessionContext';
 import { TerminalManager } from './terminals/terminalHandler';
+
+/** What a session is given by whoever creates it (the session manager). */
+export interface AgentSessionOptions {
+  /** Extra roots granted to the session (absolute), besides `cwd` and the workspace folders. */
+  readonly additionalDirectories?: readonly string[];
+  /** Whether a chat panel of the session with this key is visible (a hidden chat gets a notification). */
+  readonly isChatVisible?: (key: string) => boolean;
+  /**
+   * Offers the agent's login methods and runs the chosen one (an `env_var` login restarts the agent, which
+   * rebinds this session). A prompt answered `auth_required` logs in and is sent again once.
+   */
+  readonly login?: (host: AgentHost) => Promise<unknown>;
+}
 
 /** One session of an agent. */
 export class AgentSession implements vscode.Disposable {
@@ -33,8 +46,6 @@ export class AgentSession implements vscode.Disposable {
   readonly follow: FollowAgent;
   /** Prompts written while the agent works, sent one per turn when the turn ends (serializable). */
   readonly queue = new PromptQueue();
-  /** Set by the chat panel registry: whether a chat panel of this session is visible. */
-  chatVisible: () => boolean = () => false;
   private _turn: Promise<void> | undefined;
   /** The last prompt sent, for Retry. */
   private _lastPrompt: ContentBlock[] | undefined;
@@ -47,25 +58,19 @@ export class AgentSession implements vscode.Disposable {
   private _inFlight: ContentBlock[] | undefined;
   /** The prompt whose turn was running when the agent exited (offered for resend after a restart). */
   interruptedPrompt: ContentBlock[] | undefined;
-  /**
-   * Set by the session manager: offers the agent's login methods and runs the chosen one (an `env_var` login
-   * restarts the agent, which rebinds this session). A prompt answered `auth_required` logs in and is sent
-   * again once.
-   */
-  login: ((host: AgentHost) => Promise<unknown>) | undefined;
 
   /** The client's identity of this session: agent id + session id ({@link sessionKey}). */
   get key(): string {
     return sessionKey(this.host.definition.id, this.sessionId);
   }
 
-  constructor(host: AgentHost, readonly sessionId: string, readonly cwd: string, log: vscode.LogOutputChannel, additionalDirectories: readonly string[] = []) {
+  constructor(host: AgentHost, readonly sessionId: string, readonly cwd: string, log: vscode.LogOutputChannel, private readonly options: AgentSessionOptions = {}) {
     this._host = host;
     this.thread = new AcpThread(sessionId, log);
     this.thread.setStatus('idle');
     this.context = {
-      sessionId, cwd, additionalDirectories, agentName: host.definition.name, thread: this.thread, log,
-      isChatVisible: () => this.chatVisible(),
+      sessionId, cwd, additionalDirectories: options.additionalDirectories ?? [], agentName: host.definition.name, thread: this.thread, log,
+      isChatVisible: () => options.isChatVisible?.(this.key) ?? false,
     };
     this.permissions = new PermissionBroker(this.context, vscodePermissionEnvironment);
     this.changes = new ChangeTracker(this.context);
@@ -91,7 +96,7 @@ export class AgentSession implements vscode.Disposable {
   }
 
   /**
-   * Sends a prompt (content blocks, restricted to the agent's `promptCapabilities`, acp-client-spec §4.1)
+   * Sends a prompt (content blocks, restricted to the agent's `promptCapabilities`: https://agentclientprotocol.com/protocol/prompt-turn)
    * and streams the turn into the thread. Resolves when the turn ended (whatever the stop reason); failures
    * become notices in the transcript, never unhandled rejections. When the turn ends, the next queued
    * prompt is sent.
@@ -140,7 +145,7 @@ export class AgentSession implements vscode.Disposable {
   }
 
   /**
-   * Changes a config option (`session/set_config_option`, §3.11): the local state is replaced by the
+   * Changes a config option (`session/set_config_option`, https://agentclientprotocol.com/protocol/session-config-options): the local state is replaced by the
    * response's complete set. On failure the state is re-sent (the chat shows the old value again).
    */
   async setConfigOption(configId: string, value: string | boolean): Promise<void> {
@@ -154,7 +159,7 @@ export class AgentSession implements vscode.Disposable {
     }
   }
 
-  /** Changes the legacy mode (`session/set_mode`, §3.10), used when no config option has category `mode`. */
+  /** Changes the legacy mode (`session/set_mode`, https://agentclientprotocol.com/protocol/session-modes), used when no config option has category `mode`. */
   async setMode(modeId: string): Promise<void> {
     try {
       await this.host.connection.request('session/set_mode', { sessionId: this.sessionId, modeId });
@@ -173,11 +178,12 @@ export class AgentSession implements vscode.Disposable {
       try {
         res = await host.connection.request('session/prompt', { sessionId: this.sessionId, prompt });
       } catch (error) {
-        if (!AcpError.isAuthRequired(error) || !this.login) throw error;
+        const login = this.options.login;
+        if (!AcpError.isAuthRequired(error) || !login) throw error;
         // the login ran out (a token expired): log in, then send the prompt again, once
         this._inFlight = undefined;
         host.log.info(`session/prompt of ${this.sessionId} needs a login (auth_required); the prompt is sent again after it`);
-        await this.login(host);
+        await login(host);
         host = this._host;
         this._inFlight = prompt;
         res = await host.connection.request('session/prompt', { sessionId: this.sessionId, prompt });

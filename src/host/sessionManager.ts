@@ -5,45 +5,49 @@
  */
 import * as os from 'node:os';
 import * as vscode from 'vscode';
-import { z } from 'zod';
 import type { AgentDefinition } from '../agents/agentDefinition';
-import { attachmentSchema } from '../webviews/chat/composerSchemas';
 import { AgentHost } from './agentHost';
+import { clientFeatures } from './features';
 import type { ClientInfo } from './agentHost';
 import { AgentSession } from './agentSession';
 import { demoAgentId } from './lifecycle/agentRegistry';
 import { AgentAuth, vscodeAuthPrompter } from './auth/auth';
 import type { AuthPrompter } from './auth/auth';
-import { filterMcpServers, mcpServersSetting, parseMcpServers } from './lifecycle/mcpServers';
-import { Redactor, redactingLog } from './auth/redactor';
+import { McpServersSetting } from './lifecycle/mcpSetting';
+import type { McpServer } from '../acp/schema/types.gen';
+import { AgentLogs } from './auth/agentLogs';
+import { Redactor } from './auth/redactor';
 import { AgentRestarter } from './lifecycle/restart';
 import { AgentSecrets } from './auth/secrets';
-import { listAgentSessions, mergeHistory, sessionKey } from './history/sessionHistory';
+import { listAgentSessions, listRunningAgents, mergeHistory } from './history/sessionHistory';
+import { sessionKey } from './sessionKey';
+import type { SessionRef } from './sessionKey';
 import type { HistoryItem } from './history/sessionHistory';
-import type { TranscriptRecording, TranscriptStore } from './history/transcriptStore';
-import { inert } from '../shared/inertText';
+import type { TranscriptStore } from './history/transcriptStore';
 
-/** A session to open again: from history, a restored panel, or the agent's list. */
-export interface SessionRef {
-  readonly agentId: string;
-  readonly sessionId: string;
-  readonly cwd: string;
-  /** Shown while the agent is not configured any more. */
-  readonly agentName?: string;
-  readonly title?: string;
+
+/** What the session manager is given: the surfaces above it, as functions (docs/architecture.md#layers). */
+export interface SessionManagerDeps {
+  readonly clientInfo: ClientInfo;
+  readonly secretStorage?: vscode.SecretStorage;
+  /** The client's transcript store: every session opened is recorded in it. */
+  readonly store?: TranscriptStore;
+  /** An agent's definition as configured now, for restarts (an edited command or env takes effect). */
+  readonly definitionOf: (agentId: string) => AgentDefinition | undefined;
+  /** Opens the chat of a session that continues one whose agent could neither resume nor load it. */
+  readonly openContinuation: (session: AgentSession) => void;
+  /** Whether the chat of a session (by key) is visible. */
+  readonly isChatVisible: (key: string) => boolean;
 }
-
-/** A queued prompt as the transcript store keeps it (read back from disk: validated before it is restored). */
-const persistedQueueSchema = z.array(z.strictObject({ id: z.string().max(256), text: z.string().max(1_000_000), attachments: z.array(attachmentSchema) }));
 
 /** Creates and tracks sessions. */
 export class SessionManager implements vscode.Disposable {
   private readonly _hosts = new Map<string, AgentHost>();
   private readonly _sessions = new Map<string, AgentSession>();
-  private readonly _logs = new Map<string, vscode.LogOutputChannel>();
   private readonly _recordings = new Map<string, { dispose(): void; compact(): Promise<void> }>();
   private readonly _readOnly = new Set<string>();
-  private _store: TranscriptStore | undefined;
+  private readonly _store: TranscriptStore | undefined;
+  private readonly clientInfo: ClientInfo;
   private readonly _onDidChangeSessions = new vscode.EventEmitter<void>();
   /** Fires when a session was added or removed. */
   readonly onDidChangeSessions = this._onDidChangeSessions.event;
@@ -54,17 +58,15 @@ export class SessionManager implements vscode.Disposable {
   readonly restarter: AgentRestarter;
   /** Runs logins when a request fails with auth_required. */
   readonly auth: AgentAuth;
-  /** Asks the user during a login (tests replace it). */
-  authPrompter: AuthPrompter = vscodeAuthPrompter;
-  /** An agent's definition as configured now, for restarts (set by the extension: the agent registry). */
-  definitionOf: (agentId: string) => AgentDefinition | undefined = () => undefined;
-  /** Opens the chat of a session that continues one whose agent could neither resume nor load it. */
-  openContinuation: ((session: AgentSession) => void) | undefined;
+  private _authPrompter: AuthPrompter = vscodeAuthPrompter;
   private readonly _secrets: AgentSecrets | undefined;
-  private readonly _mcpWarned = new Set<string>();
+  private readonly _mcp = new McpServersSetting(this.redactor);
+  private readonly _logs = new AgentLogs(this.redactor);
 
-  constructor(private readonly clientInfo: ClientInfo, secretStorage?: vscode.SecretStorage) {
-    this._secrets = secretStorage && new AgentSecrets(secretStorage, this.redactor);
+  constructor(private readonly deps: SessionManagerDeps) {
+    this.clientInfo = deps.clientInfo;
+    this._store = deps.store;
+    this._secrets = deps.secretStorage && new AgentSecrets(deps.secretStorage, this.redactor);
     this.restarter = new AgentRestarter({
       hostOf: (id) => this._hosts.get(id),
       startHost: (def, cwd) => this.ensureHost(def, cwd),
@@ -72,17 +74,22 @@ export class SessionManager implements vscode.Disposable {
       mcpServersFor: (host) => this.mcpServersFor(host),
       continueInNewSession: async (old) => {
         const next = await this.newSession(old.host.definition, old.cwd);
-        this.openContinuation?.(next);
+        this.deps.openContinuation(next);
         return next;
       },
-      definitionOf: (id) => this.definitionOf(id),
+      definitionOf: (id) => this.deps.definitionOf(id),
     });
     const secrets: Pick<AgentSecrets, 'envFor' | 'store' | 'clear'> = this._secrets ?? { envFor: () => Promise.resolve({}), store: () => Promise.reject(new Error('No secret storage.')), clear: () => Promise.resolve(false) };
     this.auth = new AgentAuth({
       secrets,
-      prompter: { pickMethod: (n, m) => this.authPrompter.pickMethod(n, m), askValue: (n, m, v) => this.authPrompter.askValue(n, m, v) },
+      prompter: { pickMethod: (n, m) => this._authPrompter.pickMethod(n, m), askValue: (n, m, v) => this._authPrompter.askValue(n, m, v) },
       restart: (host) => this.restarter.restart(host.definition, host.cwd),
     });
+  }
+
+  /** Replaces the login questions (tests answer them); undefined restores the QuickPick and InputBox. */
+  setAuthPrompter(prompter: AuthPrompter | undefined): void {
+    this._authPrompter = prompter ?? vscodeAuthPrompter;
   }
 
   /** The secret environment variables of agents (SecretStorage), when the manager has a secret storage. */
@@ -100,26 +107,10 @@ export class SessionManager implements vscode.Disposable {
     return this.restarter.restart(def, cwd);
   }
 
-  /**
-   * `switchboard.mcpServers` for this agent: validated (bad entries are reported once and skipped), header
-   * values masked in logs, http/sse left out unless the agent advertises them (acp-client-spec §3.1).
-   */
-  mcpServersFor(host: AgentHost) {
-    const { servers, errors, secrets } = parseMcpServers(vscode.workspace.getConfiguration('switchboard').get<unknown>(mcpServersSetting));
-    this.redactor.add(...secrets);
-    for (const e of errors) {
-      if (this._mcpWarned.has(e)) continue;
-      this._mcpWarned.add(e);
-      host.log.warn(e);
-      void vscode.window.showWarningMessage(inert.message`Switchboard: ${e}`, 'Open Settings').then((pick) => {
-        if (pick) void vscode.commands.executeCommand('workbench.action.openSettings', 'switchboard.mcpServers');
-      });
-    }
-    const filtered = filterMcpServers(servers, host.initializeResponse?.agentCapabilities?.mcpCapabilities);
-    for (const line of filtered.dropped) host.log.info(line);
-    return filtered.servers;
+  /** `switchboard.mcpServers` for this agent (see {@link McpServersSetting}). */
+  mcpServersFor(host: AgentHost): McpServer[] {
+    return this._mcp.for(host);
   }
-
 
   /** All open sessions. */
   get sessions(): readonly AgentSession[] {
@@ -134,14 +125,9 @@ export class SessionManager implements vscode.Disposable {
     return this._sessions.get(keyOrId) ?? [...this._sessions.values()].reverse().find((x) => x.sessionId === keyOrId);
   }
 
-  /** The log channel of an agent (created on first use). */
+  /** The log channel of an agent (created on first use, redacting). */
   logFor(def: Pick<AgentDefinition, 'id' | 'name'>): vscode.LogOutputChannel {
-    let log = this._logs.get(def.id);
-    if (!log) {
-      log = redactingLog(vscode.window.createOutputChannel(inert.plain`Switchboard: ${def.name}`, { log: true }), this.redactor);
-      this._logs.set(def.id, log);
-    }
-    return log;
+    return this._logs.for(def);
   }
 
   /** The working directory of new sessions: the first workspace folder, else the home folder. */
@@ -158,8 +144,8 @@ export class SessionManager implements vscode.Disposable {
       host: h, res: await h.connection.request('session/new', { cwd, mcpServers: this.mcpServersFor(h) }),
     }));
     log.info(`session ${res.sessionId} created in ${cwd}`);
-    const session = new AgentSession(host, res.sessionId, cwd, log);
-    session.thread.setSessionSetup(res); // config options and legacy modes (acp-client-spec §3.1)
+    const session = this.create(host, res.sessionId, cwd, log);
+    session.thread.setSessionSetup(res); // config options and legacy modes come with the response
     host.attach(session);
     this.add(session);
     this.track(session);
@@ -167,15 +153,14 @@ export class SessionManager implements vscode.Disposable {
     return session;
   }
 
-  /** Registers a session that talks to its agent: a prompt answered `auth_required` offers the login. */
-  private add(session: AgentSession): void {
-    session.login = (host) => this.auth.login(host);
-    this._sessions.set(session.key, session);
+  /** A session object: a prompt answered `auth_required` offers the login; the chat's visibility comes from the panels. */
+  private create(host: AgentHost, sessionId: string, cwd: string, log: vscode.LogOutputChannel): AgentSession {
+    return new AgentSession(host, sessionId, cwd, log, { isChatVisible: this.deps.isChatVisible, login: (h) => this.auth.login(h) });
   }
 
-  /** Sets the client's transcript store: every session opened from now on is recorded in it. */
-  setStore(store: TranscriptStore): void {
-    this._store = store;
+  /** Registers a session that talks to its agent. */
+  private add(session: AgentSession): void {
+    this._sessions.set(session.key, session);
   }
 
   /** True for a session shown read-only from the client's store (its agent can neither resume nor load). */
@@ -200,20 +185,12 @@ export class SessionManager implements vscode.Disposable {
    * for `cwd` (agents are not started for this). A failing list is logged and skipped.
    */
   async history(cwd = this.defaultCwd()): Promise<HistoryItem[]> {
-    const listed = new Map<string, { agentName: string; sessions: Awaited<ReturnType<typeof listAgentSessions>> }>();
-    await Promise.all(this.runningHosts().map(async (h) => {
-      try {
-        const sessions = await listAgentSessions(h.connection, h.initializeResponse?.agentCapabilities, cwd);
-        if (sessions.length) listed.set(h.definition.id, { agentName: h.definition.name, sessions });
-      } catch (error) {
-        this.logFor(h.definition).warn(`session/list failed: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    }));
+    const listed = await listRunningAgents(this.runningHosts(), cwd, (h, message) => this.logFor(h.definition).warn(message));
     return mergeHistory({ open: this.sessions, store: this._store ?? emptyStore, listed });
   }
 
   /**
-   * Opens an existing session (acp-client-spec §3.3/§3.4, gated exactly): `session/resume` when the agent
+   * Opens an existing session (https://agentclientprotocol.com/protocol/session-setup, gated exactly on the capabilities): `session/resume` when the agent
    * advertises `sessionCapabilities.resume` (no replay: the transcript comes from the client's store), else
    * `session/load` when it advertises `loadSession` (the replay is rendered; updates arriving after the
    * response are applied too, as gemini-cli sends them), else read-only from the client's store. `def` is
@@ -242,14 +219,14 @@ export class SessionManager implements vscode.Disposable {
 
   private async resume(host: AgentHost, ref: SessionRef): Promise<AgentSession> {
     const log = this.logFor(host.definition);
-    const session = new AgentSession(host, ref.sessionId, ref.cwd, log);
+    const session = this.create(host, ref.sessionId, ref.cwd, log);
     const stored = this._store?.read(host.definition.id, ref.sessionId);
     if (stored) session.thread.restore(stored.entries, stored.title || ref.title || '', stored.plan, stored.terminals);
     else if (ref.title) session.thread.restore([], ref.title, []);
     // attached before the request: the agent may send updates (commands, usage) right after it answers
     host.attach(session);
     try {
-      // config options and legacy modes of the response (acp-client-spec §3.4)
+      // config options and legacy modes come with the response
       session.thread.setSessionSetup(await this.auth.withAuth(host, (h) => this.moveTo(session, h).connection.request('session/resume', { sessionId: ref.sessionId, cwd: ref.cwd, mcpServers: this.mcpServersFor(h) })));
     } catch (error) {
       session.host.detach(ref.sessionId);
@@ -265,16 +242,16 @@ export class SessionManager implements vscode.Disposable {
 
   private async load(host: AgentHost, ref: SessionRef): Promise<AgentSession> {
     const log = this.logFor(host.definition);
-    const session = new AgentSession(host, ref.sessionId, ref.cwd, log);
+    const session = this.create(host, ref.sessionId, ref.cwd, log);
     const stored = this._store?.read(host.definition.id, ref.sessionId);
     // the replay's tool calls show the output their terminals had, from the client's store
     if (ref.title || stored) session.thread.restore([], stored?.title || ref.title || '', [], stored?.terminals);
-    // §3.3: the view exists (empty) before the request; the replay streams into it
+    // the view exists (empty) before the request: the replay streams into it
     host.attach(session);
     this.add(session);
     const recording = this.track(session, true, stored?.queue);
     try {
-      // config options and legacy modes of the response (acp-client-spec §3.3)
+      // config options and legacy modes come with the response (null is allowed for session/load)
       session.thread.setSessionSetup(await this.auth.withAuth(host, (h) => this.moveTo(session, h).connection.request('session/load', { sessionId: ref.sessionId, cwd: ref.cwd, mcpServers: this.mcpServersFor(h) })) ?? {});
     } catch (error) {
       this.forget(session.key);
@@ -306,7 +283,7 @@ export class SessionManager implements vscode.Disposable {
     const agent: AgentDefinition = def ?? { id: ref.agentId, name: stored.header.agentName, command: '', args: [], env: {} };
     const log = this.logFor(agent);
     // a host that is never started: the session cannot send anything
-    const session = new AgentSession(new AgentHost(agent, log, this.clientInfo, ref.cwd), ref.sessionId, ref.cwd, log);
+    const session = this.create(new AgentHost(agent, log, this.clientInfo, ref.cwd), ref.sessionId, ref.cwd, log);
     session.thread.restore(stored.entries, stored.title || ref.title || '', stored.plan, stored.terminals);
     session.thread.setStatus('disconnected', `Read-only: ${reason}. Use Continue in New Session to go on.`);
     this._readOnly.add(session.key);
@@ -316,23 +293,15 @@ export class SessionManager implements vscode.Disposable {
   }
 
   /** Records a session in the transcript store (`paused` until compacted, while `session/load` replays). */
-  private track(session: AgentSession, paused = false, queue?: readonly unknown[]): TranscriptRecording | undefined {
-    if (!this._store) return undefined;
-    const recording = this._store.record(session, paused);
-    const q = session.queue;
-    if (queue?.length) {
-      const parsed = persistedQueueSchema.safeParse(queue);
-      if (parsed.success) q.restore(parsed.data);
-      else this.logFor(session.host.definition).warn(`the stored queue of session ${session.sessionId} is not valid and was dropped: ${parsed.error.message}`);
-    }
-    const sub = q.onDidChange(() => recording.recordQueue(q.toJSON()));
-    this._recordings.set(session.key, { compact: () => recording.compact(), dispose: () => { sub.dispose(); recording.dispose(); } });
+  private track(session: AgentSession, paused = false, queue?: readonly unknown[]): { compact(): Promise<void> } | undefined {
+    const recording = this._store?.recordSession(session, paused, queue);
+    if (recording) this._recordings.set(session.key, recording);
     return recording;
   }
 
   /**
    * Leaves a session (its panel was closed): cancels a running turn, sends `session/close` when the agent
-   * advertises `sessionCapabilities.close` (§3.5), and forgets it. Its transcript stays in the store.
+   * advertises `sessionCapabilities.close`, and forgets it. Its transcript stays in the store.
    */
   close(keyOrId: string): void {
     const s = this.get(keyOrId);
@@ -349,7 +318,7 @@ export class SessionManager implements vscode.Disposable {
 
   /**
    * Deletes a session (after the user confirmed): closes it if open, sends `session/delete` when its agent
-   * is running and advertises `sessionCapabilities.delete` (§3.7), and removes the client's transcript.
+   * is running and advertises `sessionCapabilities.delete`, and removes the client's transcript.
    * Resolves to false when the agent kept its own copy (it cannot delete, or is not running).
    */
   async delete(agentId: string, sessionId: string): Promise<boolean> {
@@ -391,7 +360,7 @@ export class SessionManager implements vscode.Disposable {
     if (!host) {
       const secrets = this._secrets;
       host = new AgentHost(def, this.logFor(def), this.clientInfo, cwd, def.id === demoAgentId && def.command === process.execPath,
-        () => secrets?.envFor(def.id) ?? Promise.resolve({}));
+        () => secrets?.envFor(def.id) ?? Promise.resolve({}), clientFeatures);
       this._hosts.set(def.id, host);
       const created = host;
       created.onDidChangeState((state) => {
@@ -422,7 +391,7 @@ export class SessionManager implements vscode.Disposable {
     this._recordings.clear();
     for (const h of this._hosts.values()) h.dispose();
     this._hosts.clear();
-    for (const l of this._logs.values()) l.dispose();
+    this._logs.dispose();
     this._onDidChangeSessions.dispose();
   }
 }

@@ -1,7 +1,8 @@
 /**
- * The typed contract between the chat webview and the extension host (GitLens-style IPC,
- * ARCHITECTURE.md 1.3/1.5 item 7). Method strings are `chat/<noun>/<verb>`. Commands go webview → host,
- * notifications host → webview. The host validates every incoming message with zod (src/webviews/chat).
+ * The typed contract between the chat webview and the extension host (GitLens-style IPC, see
+ * docs/architecture.md#the-chat-webview). Method strings are `chat/<noun>/<verb>`. Commands go webview → host,
+ * notifications host → webview. The host validates every incoming command with the zod schema that
+ * src/webviews/chat/ipcSchemas.ts keeps for it; the webview is untrusted input.
  */
 import type { AttachmentView, ComposerStateView, DraftView, FileMatchView } from './composerModel';
 import type { EntryView, ThreadDelta, ThreadSnapshot } from './viewModel';
@@ -10,14 +11,23 @@ import type { EntryView, ThreadDelta, ThreadSnapshot } from './viewModel';
 export const chatScope = 'chat';
 
 /** A message definition: its method and (phantom) params type. */
-export interface IpcMessageType<P> {
-  readonly method: string;
+export interface IpcMessageType<P, M extends string = string> {
+  readonly method: M;
   /** Never set: carries the params type for `is()` and `params()`. */
   readonly _params?: P;
 }
 
 function define<P>(method: string): IpcMessageType<P> {
   return { method: `${chatScope}/${method}` };
+}
+
+/**
+ * Defines a command (webview → host): `command<Params>()('noun/verb')`. Curried so that the params type is
+ * written out while the method stays a literal type: the host's schema table is keyed by these literals, so
+ * a command without a schema, or a schema that drifts from its params type, does not compile.
+ */
+function command<P>(): <M extends string>(method: M) => IpcMessageType<P, `${typeof chatScope}/${M}`> {
+  return (method) => ({ method: `${chatScope}/${method}` });
 }
 
 /** The wire envelope of every IPC message. */
@@ -34,38 +44,38 @@ export function isIpc<P>(type: IpcMessageType<P>, msg: IpcMessage): msg is IpcMe
 // ---- webview → host (commands) ----
 export interface ReadyParams { readonly lastSeq?: number }
 /** The webview loaded (or reloaded) and wants a snapshot. */
-export const ReadyCommand = define<ReadyParams>('webview/ready');
+export const ReadyCommand = command<ReadyParams>()('webview/ready');
 
 export interface SendPromptParams { readonly text: string; readonly attachments?: readonly AttachmentView[] }
 /** The user sends a prompt (text plus attachments); while the agent works, the host queues it. */
-export const SendPromptCommand = define<SendPromptParams>('prompt/send');
+export const SendPromptCommand = command<SendPromptParams>()('prompt/send');
 
 /** The user cancels the running turn. */
-export const CancelTurnCommand = define<Record<string, never>>('turn/cancel');
+export const CancelTurnCommand = command<Record<string, never>>()('turn/cancel');
 
 export interface RespondPermissionParams { readonly requestId: string; readonly optionId: string }
 /** The user picked an option of a permission request. */
-export const RespondPermissionCommand = define<RespondPermissionParams>('permission/respond');
+export const RespondPermissionCommand = command<RespondPermissionParams>()('permission/respond');
 
 /** The user turns Follow Agent on or off for this session (the header's toggle button). */
-export const ToggleFollowCommand = define<Record<string, never>>('follow/toggle');
+export const ToggleFollowCommand = command<Record<string, never>>()('follow/toggle');
 
 export interface OpenDiffParams { readonly toolCallId: string; readonly index: number }
 /** The user clicked Open Diff on the diff at `index` of a tool call's content: the host opens the diff editor. */
-export const OpenDiffCommand = define<OpenDiffParams>('diff/open');
+export const OpenDiffCommand = command<OpenDiffParams>()('diff/open');
 
 export interface OpenLocationParams { readonly toolCallId: string; readonly index: number }
 /** The user clicked a location of a tool call: the host opens the file at its line. */
-export const OpenLocationCommand = define<OpenLocationParams>('location/open');
+export const OpenLocationCommand = command<OpenLocationParams>()('location/open');
 
 /** The user clicked Retry on an error notice: the host resends the last prompt. */
-export const RetryPromptCommand = define<Record<string, never>>('prompt/retry');
+export const RetryPromptCommand = command<Record<string, never>>()('prompt/retry');
 
 /** The user clicked Restart on an agent-exit notice: the host restarts the agent (`switchboard.restartAgent`). */
-export const RestartAgentCommand = define<Record<string, never>>('agent/restart');
+export const RestartAgentCommand = command<Record<string, never>>()('agent/restart');
 
 /** The user clicked Resend after a restart: the host sends the prompt again that the crash interrupted. */
-export const ResendPromptCommand = define<Record<string, never>>('prompt/resend');
+export const ResendPromptCommand = command<Record<string, never>>()('prompt/resend');
 
 export interface OpenLinkParams { readonly href: string }
 /**
@@ -73,45 +83,60 @@ export interface OpenLinkParams { readonly href: string }
  * after asking, and file links (absolute, `file:` or relative to the session folder, `#L12` / `:12`) in the
  * editor at the line. Anything else is refused.
  */
-export const OpenLinkCommand = define<OpenLinkParams>('link/open');
+export const OpenLinkCommand = command<OpenLinkParams>()('link/open');
 
 export interface CodeActionParams { readonly code: string; readonly language?: string }
 /** The user clicked Copy on a code block: the host writes the code to the clipboard. */
-export const CopyCodeCommand = define<CodeActionParams>('code/copy');
+export const CopyCodeCommand = command<CodeActionParams>()('code/copy');
 /** The user clicked Insert at Cursor on a code block: the host inserts it in the last active text editor. */
-export const InsertCodeCommand = define<CodeActionParams>('code/insert');
+export const InsertCodeCommand = command<CodeActionParams>()('code/insert');
 
 export interface SnapshotRequestParams { readonly reason: string }
 /** The webview saw a gap in the delta sequence and asks for a fresh snapshot. */
-export const RequestSnapshotCommand = define<SnapshotRequestParams>('thread/resync');
+export const RequestSnapshotCommand = command<SnapshotRequestParams>()('thread/resync');
 
 export interface RequestEntriesParams { readonly before: number; readonly count: number }
 /** The webview shows the newest entries and asks for `count` entries before index `before` (older first). */
-export const RequestEntriesCommand = define<RequestEntriesParams>('thread/requestEntries');
+export const RequestEntriesCommand = command<RequestEntriesParams>()('thread/requestEntries');
 
 export interface UpdateQueuedPromptParams { readonly id: string; readonly text: string }
 /** The user edited a queued prompt. */
-export const UpdateQueuedPromptCommand = define<UpdateQueuedPromptParams>('queue/update');
+export const UpdateQueuedPromptCommand = command<UpdateQueuedPromptParams>()('queue/update');
 
 export interface RemoveQueuedPromptParams { readonly id: string }
 /** The user removed a queued prompt. */
-export const RemoveQueuedPromptCommand = define<RemoveQueuedPromptParams>('queue/remove');
+export const RemoveQueuedPromptCommand = command<RemoveQueuedPromptParams>()('queue/remove');
 
 export interface SaveDraftParams { readonly draft: DraftView }
 /** The unsent draft changed (debounced); the host keeps it per session across reloads. */
-export const SaveDraftCommand = define<SaveDraftParams>('draft/save');
+export const SaveDraftCommand = command<SaveDraftParams>()('draft/save');
 
 export interface SetConfigOptionParams { readonly configId: string; readonly value: string | boolean }
 /** The user changed a session config option (`session/set_config_option`). */
-export const SetConfigOptionCommand = define<SetConfigOptionParams>('config/set');
+export const SetConfigOptionCommand = command<SetConfigOptionParams>()('config/set');
 
 export interface SetModeParams { readonly modeId: string }
 /** The user picked a legacy session mode (`session/set_mode`). */
-export const SetModeCommand = define<SetModeParams>('mode/set');
+export const SetModeCommand = command<SetModeParams>()('mode/set');
 
 export interface SearchFilesParams { readonly requestId: number; readonly query: string }
 /** The @-mention picker asks for workspace files matching a query; answered by {@link DidSearchFilesNotification}. */
-export const SearchFilesCommand = define<SearchFilesParams>('files/search');
+export const SearchFilesCommand = command<SearchFilesParams>()('files/search');
+
+/** Every command the webview may send; the host has a schema for each (ipcSchemas.ts) and handles them. */
+export type ChatCommand =
+  | typeof ReadyCommand | typeof SendPromptCommand | typeof CancelTurnCommand | typeof RespondPermissionCommand
+  | typeof ToggleFollowCommand | typeof OpenDiffCommand | typeof OpenLocationCommand | typeof RetryPromptCommand
+  | typeof RestartAgentCommand | typeof ResendPromptCommand | typeof OpenLinkCommand | typeof CopyCodeCommand
+  | typeof InsertCodeCommand | typeof RequestSnapshotCommand | typeof RequestEntriesCommand
+  | typeof UpdateQueuedPromptCommand | typeof RemoveQueuedPromptCommand | typeof SaveDraftCommand
+  | typeof SetConfigOptionCommand | typeof SetModeCommand | typeof SearchFilesCommand;
+
+/** The method string of a command. */
+export type CommandMethod = ChatCommand['method'];
+
+/** The params type of the command with method `M`. */
+export type ParamsOf<M extends CommandMethod> = Extract<ChatCommand, { readonly method: M }> extends IpcMessageType<infer P, M> ? P : never;
 
 // ---- host → webview (notifications) ----
 /** The composer's host state: queue, history, kept draft, send key, what the agent accepts. */

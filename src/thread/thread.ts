@@ -2,8 +2,10 @@
  * AcpThread: the conversation of one session, built from `session/update` notifications and the user's
  * prompts. One ingestion point, {@link AcpThread.handleSessionUpdate}, switches over every update kind (like
  * Zed's `handle_session_update`); tool calls are upserted by id with absent fields meaning "unchanged";
- * message chunks are grouped by `messageId`, or by consecutive kind when there is none (acp-client-spec
- * §4.6.1). Fine-grained change events let the chat send small deltas (an append, not the whole message).
+ * message chunks are grouped by `messageId`, or by consecutive kind when there is none
+ * (https://agentclientprotocol.com/protocol/prompt-turn). Fine-grained change events let the chat send small
+ * deltas (an append, not the whole message), and let each listener react only to the fields it uses (the
+ * transcript store to the title, the plan and the status, not to every usage tick).
  */
 import { Emitter } from '../acp/events';
 import type { Event } from '../acp/events';
@@ -23,11 +25,18 @@ export interface NoticeEntry { readonly kind: 'notice'; readonly id: string; rea
 /** An entry of the transcript. */
 export type ThreadEntry = UserEntry | TextEntry | ToolCallEntry | NoticeEntry;
 
+/**
+ * A thread-level field changed: `title`, `status` (with `error`, set together), `plan`, `usage`, `commands`
+ * (available slash commands), `config` (config options), `modes` (legacy modes and the current mode) or
+ * `following` (Follow Agent).
+ */
+export interface ThreadStateChange { readonly type: 'title' | 'status' | 'plan' | 'usage' | 'commands' | 'config' | 'modes' | 'following' }
+
 /** What changed, so views can update just that. */
 export type ThreadChange =
   | { readonly type: 'append'; readonly index: number; readonly text: string }
   | { readonly type: 'entry'; readonly index: number }
-  | { readonly type: 'state' }
+  | ThreadStateChange
   /** Terminal output or terminal state (see {@link AcpThread.terminals}). */
   | TerminalStoreChange;
 
@@ -74,49 +83,55 @@ export class AcpThread {
       case 'agent_thought_chunk': return this.appendChunk('thought', update.content, update.messageId ?? undefined);
       case 'tool_call': return this.upsertToolCall(update);
       case 'tool_call_update': return this.upsertToolCall(update);
-      case 'plan': this.plan = update.entries; return this.fireState();
-      case 'available_commands_update': this.commands = update.availableCommands; return this.fireState();
+      case 'plan': this.plan = update.entries; return this.fire({ type: 'plan' });
+      case 'available_commands_update': this.commands = update.availableCommands; return this.fire({ type: 'commands' });
       case 'current_mode_update': {
-        // the session-modes guide shows `modeId` (acp-client-spec Appendix B #1)
+        // the example of https://agentclientprotocol.com/protocol/session-modes sends `modeId`, the schema `currentModeId`
         const legacy = (update as { modeId?: unknown }).modeId;
         this.currentModeId = update.currentModeId ?? (typeof legacy === 'string' ? legacy : undefined);
-        return this.fireState();
+        return this.fire({ type: 'modes' });
       }
-      case 'config_option_update': this.configOptions = update.configOptions; return this.fireState();
+      case 'config_option_update': this.configOptions = update.configOptions; return this.fire({ type: 'config' });
       case 'session_info_update':
         if (update.title !== undefined) this.title = update.title ?? '';
-        return this.fireState();
+        return this.fire({ type: 'title' });
       case 'usage_update':
         this.usage = { used: update.used, size: update.size, ...(update.cost ? { cost: { amount: update.cost.amount, currency: update.cost.currency } } : {}) };
-        return this.fireState();
+        return this.fire({ type: 'usage' });
       default:
         this.logger?.info(`thread ${this.sessionId}: ignored session/update '${(update as { sessionUpdate: string }).sessionUpdate}'`);
     }
   }
 
   /**
-   * The config options and legacy modes of a `session/new`, `load` or `resume` response (acp-client-spec
-   * §3.1); absent fields leave the current state.
+   * The config options and legacy modes of a `session/new`, `load` or `resume` response
+   * (https://agentclientprotocol.com/protocol/session-setup); absent fields leave the current state.
    */
   setSessionSetup(setup: { configOptions?: SessionConfigOption[] | null; modes?: { currentModeId: string; availableModes: SessionMode[] } | null }): void {
-    if (setup.configOptions) this.configOptions = setup.configOptions;
+    if (setup.configOptions) {
+      this.configOptions = setup.configOptions;
+      this.fire({ type: 'config' });
+    }
     if (setup.modes) {
       this.availableModes = setup.modes.availableModes;
       this.currentModeId = setup.modes.currentModeId;
+      this.fire({ type: 'modes' });
     }
-    this.fireState();
   }
 
-  /** Replaces the config options (a `session/set_config_option` response is the complete set, §3.11). */
+  /**
+   * Replaces the config options: a `session/set_config_option` response is the complete set
+   * (https://agentclientprotocol.com/protocol/session-config-options).
+   */
   setConfigOptions(options: SessionConfigOption[]): void {
     this.configOptions = options;
-    this.fireState();
+    this.fire({ type: 'config' });
   }
 
   /** Sets the current legacy mode (after `session/set_mode` succeeded). */
   setCurrentMode(modeId: string): void {
     this.currentModeId = modeId;
-    this.fireState();
+    this.fire({ type: 'modes' });
   }
 
   /** Adds the user's prompt (before it is sent, so the chat shows it at once). */
@@ -134,7 +149,7 @@ export class AcpThread {
     if (this.status === status && this.error === error) return;
     this.status = status;
     this.error = error;
-    this.fireState();
+    this.fire({ type: 'status' });
   }
 
   /** The turn ended: shows a notice for the stop reasons a user must know about. */
@@ -145,7 +160,10 @@ export class AcpThread {
     this.setStatus(this.hasPendingPermission() ? 'awaitingPermission' : 'idle');
   }
 
-  /** On `session/cancel`: unfinished tool calls show as cancelled at once (spec §4.4). */
+  /**
+   * On `session/cancel`: unfinished tool calls show as cancelled at once, as the protocol asks of a client
+   * as soon as it sends the cancel (https://agentclientprotocol.com/protocol/prompt-turn).
+   */
   cancelUnfinishedToolCalls(): void {
     this.entries.forEach((e, index) => {
       if (e.kind === 'toolCall' && (e.status === 'pending' || e.status === 'in_progress' || e.status === 'waitingForConfirmation')) {
@@ -194,7 +212,7 @@ export class AcpThread {
 
   /**
    * Replaces the transcript with entries restored from the client's own store (`session/resume`, read-only
-   * history, window reload). Meant for a thread no view shows yet; fires one state change.
+   * history, window reload). Meant for a thread no view shows yet: fires only `title` and `plan`.
    */
   restore(entries: readonly ThreadEntry[], title: string, plan: PlanEntry[], terminals: readonly TerminalView[] = []): void {
     this.entries.splice(0, this.entries.length, ...entries);
@@ -205,14 +223,15 @@ export class AcpThread {
     this._nextId = Math.max(this._nextId, ...ids);
     if (title) this.title = title;
     this.plan = plan;
-    this.fireState();
+    this.fire({ type: 'title' });
+    this.fire({ type: 'plan' });
   }
 
   /** Turns the Follow Agent flag on or off (a state change for the views). */
   setFollowing(on: boolean): void {
     if (this.following === on) return;
     this.following = on;
-    this.fireState();
+    this.fire({ type: 'following' });
   }
 
   /** True while a permission request waits for the user. */
@@ -252,7 +271,8 @@ export class AcpThread {
   private upsertToolCall(patch: ToolCallPatch): void {
     const index = this._toolCalls.get(patch.toolCallId);
     if (index === undefined) {
-      // also for a tool_call_update of a call never announced (spec §4.6.5 robustness)
+      // also for a tool_call_update of a call never announced: some agents skip the `tool_call`, and its
+      // content must not be lost (https://agentclientprotocol.com/protocol/tool-calls)
       this._toolCalls.set(patch.toolCallId, this.entries.length);
       this.push(newToolCall(this.newId(), patch));
       return;
@@ -268,10 +288,6 @@ export class AcpThread {
 
   private newId(): string {
     return `e${++this._nextId}`;
-  }
-
-  private fireState(): void {
-    this.fire({ type: 'state' });
   }
 
   private fire(change: ThreadChange): void {

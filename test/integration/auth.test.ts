@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { SwitchboardApi } from '../../src/api';
+import type { SwitchboardTestApi } from '../../src/api';
 import type { AuthMethodInfo } from '../../src/host/auth/auth';
 import { agentText, api, useScriptedAgent } from './helpers';
 
@@ -10,7 +10,7 @@ const secret = 'sk-test-5ecret-value-42';
 
 describe('authentication', function () {
   this.timeout(60000);
-  let sb: SwitchboardApi;
+  let sb: SwitchboardTestApi;
   before(async () => { sb = await api(); });
   afterEach(() => sb.setAuthPrompter(undefined));
   after(async () => { await sb.stopAll(); });

@@ -8,12 +8,12 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { SwitchboardApi } from '../../src/api';
+import type { SwitchboardTestApi } from '../../src/api';
 import { agentText, api, until, useScriptedAgent, workspaceRoot } from './helpers';
 
 describe('composer: prompts, attachments, config options and the queue', function () {
   this.timeout(60000);
-  let sb: SwitchboardApi;
+  let sb: SwitchboardTestApi;
   let agent: string;
   let file: vscode.Uri;
   before(async () => {

@@ -1,13 +1,13 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import type { SwitchboardApi } from '../../src/api';
+import type { SwitchboardTestApi } from '../../src/api';
 import { agentText, api, until, useScriptedAgent } from './helpers';
 
-const notices = (sb: SwitchboardApi, id: string) => (sb.snapshot(id)?.entries ?? []).flatMap((e) => (e.kind === 'notice' ? [e] : []));
+const notices = (sb: SwitchboardTestApi, id: string) => (sb.snapshot(id)?.entries ?? []).flatMap((e) => (e.kind === 'notice' ? [e] : []));
 
 describe('crash recovery', function () {
   this.timeout(60000);
-  let sb: SwitchboardApi;
+  let sb: SwitchboardTestApi;
   before(async () => { sb = await api(); });
   after(async () => { await sb.stopAll(); });
 

@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { SwitchboardApi } from '../../src/api';
+import type { SwitchboardTestApi } from '../../src/api';
 import { api, until, useScriptedAgent, workspaceRoot } from './helpers';
 
 const lines = (n: number, label: string) => Array.from({ length: n }, (_, i) => `${label} line ${i + 1}`).join('\n') + '\n';
@@ -23,7 +23,7 @@ function chatIsActive(): boolean {
 
 describe('Follow Agent', function () {
   this.timeout(60000);
-  let sb: SwitchboardApi;
+  let sb: SwitchboardTestApi;
   let agent: string;
   let dir: string;
   before(async () => {

@@ -1,5 +1,5 @@
 /**
- * The editor side of fs/read_text_file and fs/write_text_file (issue 3 items 1-3 and 6) in the real
+ * The editor side of fs/read_text_file and fs/write_text_file (dirty buffers, out-of-roots consent, review) in the real
  * extension host, driven by the scripted agent of test/fixtures/agents/scenarios/fsEditor.json: each
  * prompt "/<command> <path>" makes the agent send one request and echo what it got back.
  */
@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { SwitchboardApi } from '../../src/api';
+import type { SwitchboardTestApi } from '../../src/api';
 import type { PathConsentRequest } from '../../src/host/files/pathConsent';
 import { applyReviewAction, reviewChanges, undoAllChanges } from '../../src/workbench/review/reviewChanges';
 import { api, setSetting, until, useScriptedAgent, workspaceRoot } from './helpers';
@@ -20,7 +20,7 @@ interface Echo {
 
 describe('files through the editor (fs/*)', function () {
   this.timeout(60000);
-  let sb: SwitchboardApi;
+  let sb: SwitchboardTestApi;
   let agentId: string;
   let root: string;
   let sessionId: string;

@@ -5,14 +5,14 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { SwitchboardApi } from '../../src/api';
+import type { SwitchboardTestApi } from '../../src/api';
 
 /** The extension's id. */
 export const extensionId = 'switchboard.switchboard';
 
 /** Activates the extension and returns its API. */
-export async function api(): Promise<SwitchboardApi> {
-  const ext = vscode.extensions.getExtension<SwitchboardApi>(extensionId);
+export async function api(): Promise<SwitchboardTestApi> {
+  const ext = vscode.extensions.getExtension<SwitchboardTestApi>(extensionId);
   assert.ok(ext, 'extension not installed');
   return ext.activate();
 }
@@ -63,6 +63,6 @@ export async function setSetting(key: string, value: unknown): Promise<void> {
 }
 
 /** The text of every agent message of a session, joined. */
-export function agentText(sb: SwitchboardApi, sessionId: string): string {
+export function agentText(sb: SwitchboardTestApi, sessionId: string): string {
   return (sb.snapshot(sessionId)?.entries ?? []).map((e) => (e.kind === 'agent' ? e.text : '')).join('\n');
 }

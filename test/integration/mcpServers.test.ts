@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { SwitchboardApi } from '../../src/api';
+import type { SwitchboardTestApi } from '../../src/api';
 import { agentText, api, setSetting, useScriptedAgent } from './helpers';
 
 /** `switchboard.mcpServers` in the user settings: a stdio, an http and an sse server. */
@@ -13,7 +13,7 @@ const http = 'http docs https://mcp.example.com/docs headers=Authorization';
 
 describe('MCP servers (switchboard.mcpServers)', function () {
   this.timeout(60000);
-  let sb: SwitchboardApi;
+  let sb: SwitchboardTestApi;
   before(async () => {
     sb = await api();
     await setSetting('mcpServers', servers);

@@ -6,13 +6,13 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { SwitchboardApi } from '../../src/api';
+import type { SwitchboardTestApi } from '../../src/api';
 import type { ToolCallView } from '../../src/shared/viewModel';
 import { agentText, api, setSetting, until, useScriptedAgent, workspaceRoot } from './helpers';
 
 describe('permissions: the session/request_permission broker', function () {
   this.timeout(60000);
-  let sb: SwitchboardApi;
+  let sb: SwitchboardTestApi;
   let agent: string;
   before(async () => {
     sb = await api();
@@ -99,7 +99,7 @@ describe('permissions: the session/request_permission broker', function () {
     // hide the chat: open a file in its editor group (not as a preview, so it stays)
     const doc = await vscode.workspace.openTextDocument(path.join(workspaceRoot(), 'README.md'));
     await vscode.window.showTextDocument(doc, { preview: false, viewColumn: vscode.ViewColumn.Active });
-    await until(() => !session.chatVisible(), 'the chat panel to be hidden');
+    await until(() => !session.context.isChatVisible(), 'the chat panel to be hidden');
     await vscode.commands.executeCommand('notifications.clearAll');
     const turn = sb.prompt(id, 'edit please');
     const [request] = await pending(id);

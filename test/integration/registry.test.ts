@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { SwitchboardApi } from '../../src/api';
+import type { SwitchboardTestApi } from '../../src/api';
 import { platformTarget } from '../../src/registry/distributionChoice';
 import { FixtureServer, makeEvilTarGz, makeTarGz, sha256, testIcon } from '../fixtures/registry/registryServer';
 import { agentText, api, extensionId, setSetting } from './helpers';
@@ -20,7 +20,7 @@ const failsWith = (name: string, reason: string) => (e: unknown) => e instanceof
 
 describe('ACP Registry', function () {
   this.timeout(60_000);
-  let sb: SwitchboardApi;
+  let sb: SwitchboardTestApi;
   let server: FixtureServer;
   let work: string;
   let agentCmd: string;

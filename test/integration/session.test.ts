@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { SwitchboardApi } from '../../src/api';
+import type { SwitchboardTestApi } from '../../src/api';
 import type { ThreadSnapshot } from '../../src/shared/viewModel';
 import { FsHandler } from '../../src/host/files/fsHandler';
 import { TerminalManager } from '../../src/host/terminals/terminalHandler';
@@ -10,7 +10,7 @@ const agentText = (s: ThreadSnapshot | undefined) => (s?.entries ?? []).filter((
 
 describe('sessions with the Demo agent', function () {
   this.timeout(60000);
-  let sb: SwitchboardApi;
+  let sb: SwitchboardTestApi;
   before(async () => { sb = await api(); });
   after(async () => { await sb.stopAll(); });
 

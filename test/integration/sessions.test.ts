@@ -1,11 +1,11 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { SwitchboardApi } from '../../src/api';
+import type { SwitchboardTestApi } from '../../src/api';
 import { agentText, api, until, useScriptedAgent } from './helpers';
 
 describe('sessions: many at once, history, switching', function () {
   this.timeout(60000);
-  let sb: SwitchboardApi;
+  let sb: SwitchboardTestApi;
   before(async () => { sb = await api(); });
   afterEach(() => { for (const id of sb.sessionIds()) sb.closeSession(id); });
   after(async () => { await sb.stopAll(); });

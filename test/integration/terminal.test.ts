@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { isProcessAlive, listProcesses } from '../../src/agents/processTree';
-import type { SwitchboardApi } from '../../src/api';
+import type { SwitchboardTestApi } from '../../src/api';
 import type { TerminalView } from '../../src/shared/viewModel';
 import { agentText, api, until, useScriptedAgent } from './helpers';
 
@@ -18,18 +18,18 @@ interface TerminalSummary {
   readonly errors: string[];
 }
 
-function summary(sb: SwitchboardApi, sessionId: string, name: string): TerminalSummary {
+function summary(sb: SwitchboardTestApi, sessionId: string, name: string): TerminalSummary {
   const line = agentText(sb, sessionId).split('\n').find((l) => l.startsWith(`[${name}] `));
   assert.ok(line, `the agent echoed [${name}]: ${agentText(sb, sessionId)}`);
   return JSON.parse(line.slice(line.indexOf('{'))) as TerminalSummary;
 }
 
-function terminalView(sb: SwitchboardApi, sessionId: string, terminalId: string): TerminalView | undefined {
+function terminalView(sb: SwitchboardTestApi, sessionId: string, terminalId: string): TerminalView | undefined {
   return sb.snapshot(sessionId)?.terminals?.find((t) => t.terminalId === terminalId);
 }
 
 /** The terminal id embedded in a tool call of the session. */
-function embeddedTerminal(sb: SwitchboardApi, sessionId: string, toolCallId: string): string | undefined {
+function embeddedTerminal(sb: SwitchboardTestApi, sessionId: string, toolCallId: string): string | undefined {
   const card = sb.snapshot(sessionId)?.entries.find((e) => e.kind === 'toolCall' && e.toolCallId === toolCallId);
   if (card?.kind !== 'toolCall') return undefined;
   const content = card.content.find((c) => c.type === 'terminal');
@@ -42,7 +42,7 @@ async function groupGone(pgid: number): Promise<boolean> {
 
 describe('terminals (terminal/*)', function () {
   this.timeout(60000);
-  let sb: SwitchboardApi;
+  let sb: SwitchboardTestApi;
   let agentId: string;
   before(async () => {
     sb = await api();

@@ -1,17 +1,16 @@
 /**
- * Follow Agent: a per-session toggle. While it is on, each tool call's `locations` (acp-client-spec §4.6.4)
- * opens the file as a preview beside the chat (never in place of it, never taking the focus), reveals the
+ * Follow Agent: a per-session toggle. While it is on, each tool call's `locations`
+ * (https://agentclientprotocol.com/protocol/tool-calls#following-the-agent) opens the file as a preview beside the chat (never in place of it, never taking the focus), reveals the
  * line and briefly highlights it; an edit highlights its changed lines. Bursts are throttled: the latest
  * location wins within {@link followThrottleMs}. The same unchanged tool call is not shown twice.
  */
 import * as vscode from 'vscode';
-import { chatViewType } from '../../webviews/chat/chatPanel';
+import { chatViewType } from '../../constants';
 import type { ToolCallEntry } from '../../thread/toolCall';
 import { followThrottleMs, LatestWinsThrottle } from './followThrottle';
 import { followTarget, locateEdit } from './followTarget';
 import type { FollowTarget, LineRange } from './followTarget';
 import type { SessionContext } from '../sessionContext';
-import { inert } from '../../shared/inertText';
 
 /** How long a highlight stays, ms. */
 export const followHighlightMs = 1500;
@@ -131,39 +130,4 @@ function isChatTab(tab: vscode.Tab | undefined): boolean {
 function followColumn(): vscode.ViewColumn {
   const groups = vscode.window.tabGroups.all.filter((g) => !isChatTab(g.activeTab));
   return groups.length ? groups[groups.length - 1].viewColumn : vscode.ViewColumn.Beside;
-}
-
-/** The status-bar indicator of Follow Agent for the active session: on or off, click to toggle. */
-export class FollowStatusBar implements vscode.Disposable {
-  private readonly _item = vscode.window.createStatusBarItem('switchboard.followAgent', vscode.StatusBarAlignment.Right, 100);
-  private readonly _subscriptions: vscode.Disposable[];
-
-  constructor(private readonly _active: () => FollowAgent | undefined) {
-    this._item.name = 'Switchboard: Follow Agent';
-    this._item.command = 'switchboard.followAgent';
-    this._subscriptions = [
-      onDidToggleFollow(() => this.update()),
-      vscode.window.tabGroups.onDidChangeTabGroups(() => this.update()),
-    ];
-    this.update();
-  }
-
-  /** Re-renders for the active session (hidden when there is none). */
-  update(): void {
-    const follow = this._active();
-    if (!follow) {
-      this._item.hide();
-      return;
-    }
-    const on = follow.enabled;
-    this._item.text = on ? '$(eye) Following' : '$(eye-closed) Follow';
-    this._item.tooltip = inert.plain`Follow Agent is ${on ? 'on' : 'off'} for ${follow.ctx.agentName}: click to turn it ${on ? 'off' : 'on'}.`;
-    this._item.accessibilityInformation = { label: on ? 'Follow Agent, on' : 'Follow Agent, off', role: 'button' };
-    this._item.show();
-  }
-
-  dispose(): void {
-    this._subscriptions.forEach((d) => d.dispose());
-    this._item.dispose();
-  }
 }

@@ -1,18 +1,20 @@
 /**
  * Session history: the agent's own `session/list` (cursor paging, filtered by cwd; only when the agent
- * advertises `sessionCapabilities.list`, acp-client-spec §3.6) merged with the client's transcript store and
- * the open sessions, for Switch Session and the Sessions view.
+ * advertises `sessionCapabilities.list`, https://agentclientprotocol.com/protocol/session-setup) merged with the
+ * client's transcript store and the open sessions, for Switch Session and the Sessions view.
  */
 import type { AcpConnection } from '../../acp/connection';
 import type { AgentCapabilities, SessionInfo } from '../../acp/schema/types.gen';
 import type { AgentSession } from '../agentSession';
 import type { TranscriptStore } from './transcriptStore';
+import { sessionKey } from '../sessionKey';
+import type { AgentHost } from '../agentHost';
 
 /** At most this many `session/list` pages are fetched in one go (a runaway agent cannot loop us). */
 export const maxListPages = 100;
 
 /**
- * Every session the agent lists for `cwd`: follows `nextCursor` until it is absent (§3.6: a missing cursor
+ * Every session the agent lists for `cwd`: follows `nextCursor` until it is absent (a missing cursor
  * ends the results; cursors are opaque and never persisted). Returns [] without the capability.
  */
 export async function listAgentSessions(connection: AcpConnection, caps: AgentCapabilities | undefined, cwd: string): Promise<SessionInfo[]> {
@@ -49,6 +51,23 @@ export interface HistoryItem {
 }
 
 /** What history is built from. */
+/**
+ * What running agents that can list report for `cwd` (agents are not started for this), per agent id. A
+ * failing list is reported through `warn` and skipped.
+ */
+export async function listRunningAgents(hosts: readonly AgentHost[], cwd: string, warn: (host: AgentHost, message: string) => void): Promise<HistorySources['listed']> {
+  const listed = new Map<string, { agentName: string; sessions: SessionInfo[] }>();
+  await Promise.all(hosts.map(async (h) => {
+    try {
+      const sessions = await listAgentSessions(h.connection, h.initializeResponse?.agentCapabilities, cwd);
+      if (sessions.length) listed.set(h.definition.id, { agentName: h.definition.name, sessions });
+    } catch (error) {
+      warn(h, `session/list failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }));
+  return listed;
+}
+
 export interface HistorySources {
   readonly open: readonly AgentSession[];
   readonly store: Pick<TranscriptStore, 'list'>;
@@ -56,13 +75,6 @@ export interface HistorySources {
   readonly listed: ReadonlyMap<string, { agentName: string; sessions: readonly SessionInfo[] }>;
 }
 
-/**
- * What identifies a session in the client: its agent and the id that agent gave it (two agents may hand out
- * the same session id).
- */
-export function sessionKey(agentId: string, sessionId: string): string {
-  return `${agentId}\u0000${sessionId}`;
-}
 
 /** Merges open sessions, stored transcripts and agent lists (one row per agent + session id), most recent first, open ones on top. */
 export function mergeHistory(src: HistorySources): HistoryItem[] {

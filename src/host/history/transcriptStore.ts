@@ -63,6 +63,21 @@ export class TranscriptStore implements vscode.Disposable {
   }
 
   /**
+   * Records a session and its prompt queue: a queue read back from disk (`storedQueue`) is validated and
+   * restored first (an invalid one is dropped and logged), then every change of the queue is recorded too.
+   */
+  recordSession(session: AgentSession, paused = false, storedQueue?: readonly unknown[]): { compact(): Promise<void>; dispose(): void } {
+    const recording = this.record(session, paused);
+    const queue = session.queue;
+    if (storedQueue?.length) {
+      const invalid = queue.restoreStored(storedQueue);
+      if (invalid) session.context.log.warn(`the stored queue of session ${session.sessionId} is not valid and was dropped: ${invalid}`);
+    }
+    const sub = queue.onDidChange(() => recording.recordQueue(queue.toJSON()));
+    return { compact: () => recording.compact(), dispose: () => { sub.dispose(); recording.dispose(); } };
+  }
+
+  /**
    * Starts recording a session: every entry change, appended text, title and plan. `paused` records
    * nothing until {@link TranscriptRecording.compact} (used while `session/load` replays).
    */
@@ -117,7 +132,7 @@ export class TranscriptStore implements vscode.Disposable {
         const view = thread.terminals.view(c.terminalId);
         if (view) writer.terminal(view);
         terminalsChanged.delete(c.terminalId);
-      } else if (c.type === 'state') {
+      } else if (c.type === 'title' || c.type === 'plan' || c.type === 'status') { // what it persists, and the turn's end
         if (thread.title !== title) writer.state({ k: 'title', t: (title = thread.title) });
         const p = JSON.stringify(thread.plan);
         if (p !== plan) { plan = p; writer.state({ k: 'plan', p: thread.plan }); }

@@ -14,10 +14,13 @@ export const demoAgentId = 'demo';
 /** Reads and validates the configured agents. */
 export class AgentRegistry {
   private _warned = new Set<string>();
-  /** Agents installed from the ACP Registry; listed after `switchboard.agents` (an id used there wins). */
-  installedAgents: () => readonly AgentDefinition[] = () => [];
 
-  constructor(private readonly extensionUri: vscode.Uri, private readonly log: vscode.LogOutputChannel) {}
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly log: vscode.LogOutputChannel,
+    /** Agents installed from the ACP Registry; listed after `switchboard.agents` (an id used there wins). */
+    private readonly installedAgents: () => readonly AgentDefinition[] = () => [],
+  ) {}
 
   /** The Demo agent: the packaged scripted agent, run by the extension host's own Node. */
   demoAgent(): AgentDefinition {

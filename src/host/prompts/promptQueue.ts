@@ -1,12 +1,31 @@
 /**
  * PromptQueue: the prompts a user wrote while the agent was working, sent one per turn when the turn ends
- * (ANCHORS.md: "Send/queue messages while the agent is working"). It lives on the host, in the session, so
- * it survives a webview reload; it is plain data (`toJSON()` / {@link PromptQueue.restore}) so it can be
- * persisted. No vscode import: unit-tested in plain node.
+ * (as users of every agent panel ask: keep typing while the agent works). It lives on the host, in the
+ * session, so it survives a webview reload; it is plain data (`toJSON()` / {@link PromptQueue.restoreStored})
+ * so it can be persisted. No vscode import: unit-tested in plain node.
+ *
+ * The attachment schema lives here because attachments cross two boundaries: from the webview (the chat's
+ * IPC schemas use it) and from disk (a queue read back from the transcript store).
  */
+import { z } from 'zod';
 import { Emitter } from '../../acp/events';
 import type { Event } from '../../acp/events';
+import { embeddedTextMaxChars, imageMaxBase64, imageMimeTypes } from '../../shared/composerModel';
 import type { AttachmentView, QueuedPromptView } from '../../shared/composerModel';
+
+const short = z.string().max(256);
+const uri = z.string().min(1).max(4096).regex(/^[a-z][a-z0-9+.-]*:/i, 'a URI');
+const line = z.number().int().positive().max(10_000_000);
+
+/** One attachment chip: bounded count, URI and text lengths, image type and size (images are base64). */
+export const attachmentSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('file'), id: short, uri, name: z.string().max(1024) }),
+  z.strictObject({ kind: z.literal('selection'), id: short, uri, name: z.string().max(1024), startLine: line, endLine: line, text: z.string().max(embeddedTextMaxChars) }),
+  z.strictObject({ kind: z.literal('image'), id: short, name: z.string().max(1024), mimeType: z.enum(imageMimeTypes), data: z.string().max(imageMaxBase64).regex(/^[A-Za-z0-9+/]*={0,2}$/, 'base64') }),
+]);
+
+/** A queue as the transcript store keeps it. */
+const persistedQueueSchema = z.array(z.strictObject({ id: short, text: z.string().max(1_000_000), attachments: z.array(attachmentSchema) }));
 
 /** The queued prompts of one session, oldest first. */
 export class PromptQueue {
@@ -82,6 +101,14 @@ export class PromptQueue {
   restore(items: readonly QueuedPromptView[]): void {
     this._items = items.filter((i) => i.text.trim() || i.attachments.length).map((i) => ({ ...i, attachments: [...i.attachments] }));
     this._onDidChange.fire();
+  }
+
+  /** Restores a queue read back from disk after validating it; returns why it was dropped when it is not valid. */
+  restoreStored(data: unknown): string | undefined {
+    const parsed = persistedQueueSchema.safeParse(data);
+    if (!parsed.success) return parsed.error.message;
+    this.restore(parsed.data);
+    return undefined;
   }
 
   /** Releases listeners. */

@@ -10,6 +10,7 @@ import { OpenDiffCommand, OpenLocationCommand, RetryPromptCommand } from '../../
 import { ResendPromptCommand, RestartAgentCommand } from '../../shared/chatProtocol';
 import type { OpenDiffParams, OpenLocationParams } from '../../shared/chatProtocol';
 import type { AgentSession } from '../../host/agentSession';
+import type { IpcDispatcher } from './ipc';
 import { openDiff } from '../../host/files/diffEditor';
 import type { ToolCallEntry } from '../../thread/toolCall';
 import { inertText } from '../../shared/inertText';
@@ -43,23 +44,15 @@ export async function openToolCallLocation(session: AgentSession, { toolCallId, 
   }
 }
 
-/**
- * Runs a card or notice action of the chat webview (params already validated by ipcSchemas.ts); false
- * when `method` is not one of them.
- */
-export function handleCardAction(session: AgentSession, method: string, params: unknown): boolean {
-  switch (method) {
-    case OpenDiffCommand.method: void openToolCallDiff(session, params as OpenDiffParams); return true;
-    case OpenLocationCommand.method: void openToolCallLocation(session, params as OpenLocationParams); return true;
-    case RetryPromptCommand.method:
-      session.retryLastPrompt().catch((e: unknown) => showError(e instanceof Error ? e.message : String(e)));
-      return true;
-    case RestartAgentCommand.method:
-      void vscode.commands.executeCommand('switchboard.restartAgent', session.key);
-      return true;
-    case ResendPromptCommand.method:
-      session.resendInterrupted().catch((e: unknown) => showError(e instanceof Error ? e.message : String(e)));
-      return true;
-    default: return false;
-  }
+/** Registers the card and notice actions of a chat webview (the dispatcher validates their params). */
+export function registerCardActions(ipc: IpcDispatcher, session: AgentSession): void {
+  ipc.on(OpenDiffCommand, (params) => { void openToolCallDiff(session, params); });
+  ipc.on(OpenLocationCommand, (params) => { void openToolCallLocation(session, params); });
+  ipc.on(RetryPromptCommand, () => {
+    session.retryLastPrompt().catch((e: unknown) => showError(e instanceof Error ? e.message : String(e)));
+  });
+  ipc.on(RestartAgentCommand, () => { void vscode.commands.executeCommand('switchboard.restartAgent', session.key); });
+  ipc.on(ResendPromptCommand, () => {
+    session.resendInterrupted().catch((e: unknown) => showError(e instanceof Error ? e.message : String(e)));
+  });
 }

@@ -1,28 +1,30 @@
 /**
  * The chat panel of one session: a WebviewPanel in the editor area. On the webview's ready message the host
  * sends a snapshot (the state and the newest entries: switching to a long session costs what a short one
- * does; the webview asks for the older entries page by page once it painted), then batches of sequenced deltas (appends are merged, at most one post per frame),
- * so a long streamed answer costs O(chunk) per update, not O(message) (ANCHORS.md (e): other clients are
- * quadratic). A gap reported by the webview gets a fresh snapshot; `retainContextWhenHidden` stays false.
+ * does; the webview asks for the older entries page by page once it painted), then batches of sequenced
+ * deltas (coalesced by deltaQueue.ts, at most one post per frame), so a long streamed answer costs O(chunk)
+ * per update, not O(message): clients that re-render the whole message per chunk freeze the editor on long
+ * answers (docs/architecture.md#the-chat-webview). A gap reported by the webview gets a fresh snapshot;
+ * `retainContextWhenHidden` stays false. Every command from the webview goes through one typed dispatcher
+ * (ipc.ts), where the panel, the composer, the card actions and the link handler register.
  */
 import * as vscode from 'vscode';
+import { chatViewType } from '../../constants';
 import { CancelTurnCommand, DidChangeNotification, DidEntriesNotification, DidSnapshotNotification, ReadyCommand, RequestEntriesCommand, RequestSnapshotCommand, RespondPermissionCommand, ToggleFollowCommand } from '../../shared/chatProtocol';
-import type { IpcMessageType, RequestEntriesParams, RespondPermissionParams } from '../../shared/chatProtocol';
+import type { IpcMessageType, RequestEntriesParams } from '../../shared/chatProtocol';
 import { snapshotTailEntries } from '../../shared/viewModel';
-import type { ThreadDelta } from '../../shared/viewModel';
 import type { AgentSession } from '../../host/agentSession';
-import { chatTerminalTailChars } from '../../thread/terminalOutputStore';
 import { entryToView, stateToView, threadSnapshot } from '../../thread/toView';
 import type { ThreadChange } from '../../thread/thread';
 import { chatHtml, localResourceRoots } from './html';
 import { inertText } from '../../shared/inertText';
-import { handleCardAction } from './cardActions';
+import { registerCardActions } from './cardActions';
 import { ComposerController } from './composerController';
-import { parseWebviewMessage } from './ipcSchemas';
+import type { PromptMemory } from '../../host/prompts/promptHistory';
+import { DeltaQueue } from './deltaQueue';
+import { IpcDispatcher } from './ipc';
 import { ChatLinkHandler } from './linkHandler';
 
-/** The webview panel type (also the serializer's). */
-export const chatViewType = 'switchboard.chat';
 const flushMs = 16;
 
 /** One open chat panel. */
@@ -30,27 +32,27 @@ export class ChatPanel implements vscode.Disposable {
   private readonly _disposables: vscode.Disposable[] = [];
   private _seq = 0;
   private _ready = false;
-  private _queue: ThreadDelta[] = [];
+  private readonly _queue: DeltaQueue;
   private _timer: NodeJS.Timeout | undefined;
   private readonly _onDidDispose = new vscode.EventEmitter<void>();
   /** Fires when the panel was closed. */
   readonly onDidDispose = this._onDidDispose.event;
 
   /** Opens a new panel for a session. */
-  static create(extensionUri: vscode.Uri, session: AgentSession, log: vscode.LogOutputChannel): ChatPanel {
+  static create(extensionUri: vscode.Uri, session: AgentSession, log: vscode.LogOutputChannel, memory?: PromptMemory): ChatPanel {
     const panel = vscode.window.createWebviewPanel(chatViewType, title(session), { viewColumn: vscode.ViewColumn.Active, preserveFocus: false }, {
       enableScripts: true,
       retainContextWhenHidden: false,
       localResourceRoots: localResourceRoots(extensionUri),
     });
-    return new ChatPanel(panel, extensionUri, session, log);
+    return new ChatPanel(panel, extensionUri, session, log, memory);
   }
 
   /** Adopts a panel VS Code restored after a window reload (the serializer), for the session it showed. */
-  static restore(panel: vscode.WebviewPanel, extensionUri: vscode.Uri, session: AgentSession, log: vscode.LogOutputChannel): ChatPanel {
+  static restore(panel: vscode.WebviewPanel, extensionUri: vscode.Uri, session: AgentSession, log: vscode.LogOutputChannel, memory?: PromptMemory): ChatPanel {
     panel.webview.options = { enableScripts: true, localResourceRoots: localResourceRoots(extensionUri) };
     panel.title = title(session);
-    return new ChatPanel(panel, extensionUri, session, log);
+    return new ChatPanel(panel, extensionUri, session, log, memory);
   }
 
   /** The composer's host side (prompts, queue, draft, config options, file search). */
@@ -58,16 +60,26 @@ export class ChatPanel implements vscode.Disposable {
   /** Links and code blocks of agent Markdown. */
   private readonly links: ChatLinkHandler;
 
-  private constructor(readonly panel: vscode.WebviewPanel, extensionUri: vscode.Uri, readonly session: AgentSession, private readonly log: vscode.LogOutputChannel) {
+  private constructor(readonly panel: vscode.WebviewPanel, extensionUri: vscode.Uri, readonly session: AgentSession, log: vscode.LogOutputChannel, memory?: PromptMemory) {
     panel.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'icon-chat.svg');
     panel.webview.html = chatHtml(panel.webview, extensionUri, title(session), { sessionId: session.sessionId, agentId: session.host.definition.id, cwd: session.cwd });
-    this.composer = new ComposerController(session, (type, params) => this.post(type, params), () => this.reveal(), log);
+    this._queue = new DeltaQueue({
+      entry: (index) => entryToView(session.thread.entries[index]),
+      state: () => stateToView(session.thread, session.host.definition.name),
+      terminal: (terminalId) => session.thread.terminals.view(terminalId) ?? null,
+    });
+    this.composer = new ComposerController(session, (type, params) => this.post(type, params), () => this.reveal(), log, memory);
     this.links = new ChatLinkHandler(session.cwd, log);
+    const ipc = new IpcDispatcher(log);
+    this.registerCommands(ipc);
+    registerCardActions(ipc, session);
+    this.composer.register(ipc);
+    this.links.register(ipc);
     this._disposables.push(
       this.composer,
       this.links,
       panel.onDidChangeViewState((e) => { if (e.webviewPanel.active) this.composer.markActive(); }),
-      panel.webview.onDidReceiveMessage((m: unknown) => this.onMessage(m)),
+      panel.webview.onDidReceiveMessage((m: unknown) => ipc.dispatch(m)),
       panel.onDidDispose(() => this.dispose()),
       session.thread.onDidChange((c) => this.onThreadChange(c)),
     );
@@ -78,34 +90,23 @@ export class ChatPanel implements vscode.Disposable {
     this.panel.reveal(undefined, false);
   }
 
-  private onMessage(raw: unknown): void {
-    const msg = parseWebviewMessage(raw);
-    if (!msg.ok) {
-      this.log.warn(`chat webview sent an invalid message, ignored: ${msg.error}`);
-      return;
-    }
-    if (handleCardAction(this.session, msg.method, msg.params)) return;
-    if (this.composer.handle(msg.method, msg.params)) return;
-    if (this.links.handle(msg.method, msg.params)) return;
-    switch (msg.method) {
-      case ReadyCommand.method:
-      case RequestSnapshotCommand.method:
-        this._ready = true;
-        this.sendSnapshot();
-        return this.composer.sendState();
-      case RequestEntriesCommand.method: return this.sendEntries(msg.params as RequestEntriesParams);
-      case CancelTurnCommand.method: return this.session.cancel();
-      case RespondPermissionCommand.method: {
-        const { requestId, optionId } = msg.params as RespondPermissionParams;
-        this.session.respondPermission(requestId, optionId);
-        return;
-      }
-      case ToggleFollowCommand.method: return this.session.follow.toggle();
-    }
+  /** The panel's own commands: the webview's ready and resync, older entries, cancel, permissions, Follow Agent. */
+  private registerCommands(ipc: IpcDispatcher): void {
+    const ready = (): void => {
+      this._ready = true;
+      this.sendSnapshot();
+      this.composer.sendState();
+    };
+    ipc.on(ReadyCommand, ready);
+    ipc.on(RequestSnapshotCommand, ready);
+    ipc.on(RequestEntriesCommand, (params) => this.sendEntries(params));
+    ipc.on(CancelTurnCommand, () => this.session.cancel());
+    ipc.on(RespondPermissionCommand, ({ requestId, optionId }) => { this.session.respondPermission(requestId, optionId); });
+    ipc.on(ToggleFollowCommand, () => this.session.follow.toggle());
   }
 
   private sendSnapshot(): void {
-    this._queue = [];
+    this._queue.clear();
     if (this._timer) clearTimeout(this._timer);
     this._timer = undefined;
     const t = this.session.thread;
@@ -125,54 +126,19 @@ export class ChatPanel implements vscode.Disposable {
   }
 
   private onThreadChange(c: ThreadChange): void {
-    if (c.type === 'state') this.panel.title = title(this.session);
+    // the agent's name is in the title too: a restart may move the session to an agent renamed meanwhile,
+    // and it always ends with a status change
+    if (c.type === 'title' || c.type === 'status') this.panel.title = title(this.session);
     if (!this._ready) return; // the snapshot on ready will include it
-    const t = this.session.thread;
-    const last = this._queue[this._queue.length - 1];
-    if (c.type === 'terminalOutput' || c.type === 'terminal') {
-      this.queueTerminalChange(c);
-    } else if (c.type === 'append' && last?.op === 'append' && last.index === c.index) {
-      this._queue[this._queue.length - 1] = { op: 'append', index: c.index, text: last.text + c.text };
-    } else if (c.type === 'append') {
-      this._queue.push({ op: 'append', index: c.index, text: c.text });
-    } else if (c.type === 'entry') {
-      // a later full entry makes earlier deltas of the same entry redundant only if they are the tail
-      if (last && (last.op === 'append' || last.op === 'entry') && last.index === c.index) this._queue.pop();
-      this._queue.push({ op: 'entry', index: c.index, entry: entryToView(t.entries[c.index]) });
-    } else {
-      if (last?.op === 'state') this._queue.pop();
-      this._queue.push({ op: 'state', state: stateToView(t, this.session.host.definition.name) });
-    }
+    this._queue.add(c);
     this._timer ??= setTimeout(() => this.flush(), flushMs);
-  }
-
-  /**
-   * Terminal output: consecutive appends to one terminal are merged (a merge that outgrows the chat's tail
-   * becomes one whole view); a whole view makes the queued appends of that terminal redundant.
-   */
-  private queueTerminalChange(c: Extract<ThreadChange, { type: 'terminalOutput' | 'terminal' }>): void {
-    const terminals = this.session.thread.terminals;
-    const last = this._queue[this._queue.length - 1];
-    if (c.type === 'terminalOutput') {
-      if (last?.op !== 'terminalOutput' || last.terminalId !== c.terminalId) {
-        this._queue.push({ op: 'terminalOutput', terminalId: c.terminalId, text: c.text });
-        return;
-      }
-      if (last.text.length + c.text.length <= chatTerminalTailChars) {
-        this._queue[this._queue.length - 1] = { op: 'terminalOutput', terminalId: c.terminalId, text: last.text + c.text };
-        return;
-      }
-    }
-    this._queue = this._queue.filter((d) => !((d.op === 'terminalOutput' || d.op === 'terminal') && d.terminalId === c.terminalId));
-    this._queue.push({ op: 'terminal', terminalId: c.terminalId, terminal: terminals.view(c.terminalId) ?? null });
   }
 
   private flush(): void {
     if (this._timer) clearTimeout(this._timer);
     this._timer = undefined;
     if (!this._queue.length) return;
-    const deltas = this._queue;
-    this._queue = [];
+    const deltas = this._queue.take();
     const firstSeq = this._seq + 1;
     this._seq += deltas.length;
     this.post(DidChangeNotification, { firstSeq, deltas });

@@ -8,13 +8,14 @@
 import * as vscode from 'vscode';
 import type { AgentRegistry } from '../../host/lifecycle/agentRegistry';
 import type { AgentSession } from '../../host/agentSession';
-import { sessionKey } from '../../host/history/sessionHistory';
-import type { SessionManager, SessionRef } from '../../host/sessionManager';
-import { ChatPanel, chatViewType } from './chatPanel';
+import { sessionKey } from '../../host/sessionKey';
+import type { SessionManager } from '../../host/sessionManager';
+import type { SessionRef } from '../../host/sessionKey';
+import { ChatPanel } from './chatPanel';
+import type { PromptMemory } from '../../host/prompts/promptHistory';
+import { chatViewType, readOnlyContextKey } from '../../constants';
 
 const openChatsKey = 'switchboard.openChats';
-/** The context key set while the active chat shows a read-only session. */
-export const readOnlyContextKey = 'switchboard.activeChatReadOnly';
 
 interface OpenChat extends SessionRef { readonly panelTitle: string }
 
@@ -33,6 +34,8 @@ export class ChatPanelRegistry implements vscode.Disposable {
     private readonly sessions: SessionManager,
     private readonly agents: AgentRegistry,
     private readonly state: vscode.Memento,
+    /** Prompt history and drafts, shared by every composer. */
+    private readonly memory?: PromptMemory,
   ) {
     this._disposables.push(this._onDidChange, this._onDidChange.event(() => this.updateContext()));
   }
@@ -40,6 +43,11 @@ export class ChatPanelRegistry implements vscode.Disposable {
   /** The panel of a session, by its key ({@link sessionKey}) or by a bare session id (the last opened). */
   get(keyOrId: string): ChatPanel | undefined {
     return this._panels.get(keyOrId) ?? this.all().reverse().find((p) => p.session.sessionId === keyOrId);
+  }
+
+  /** Whether the chat of a session (by key) is visible. */
+  isVisible(key: string): boolean {
+    return this._panels.get(key)?.panel.visible ?? false;
   }
 
   /** Every open panel. */
@@ -60,7 +68,7 @@ export class ChatPanelRegistry implements vscode.Disposable {
       open.reveal();
       return open;
     }
-    return this.adopt(ChatPanel.create(this.extensionUri, session, this.sessions.logFor(session.host.definition)));
+    return this.adopt(ChatPanel.create(this.extensionUri, session, this.sessions.logFor(session.host.definition), this.memory));
   }
 
   /** Closes the panel of a session (which leaves the session). */
@@ -96,7 +104,7 @@ export class ChatPanelRegistry implements vscode.Disposable {
         panel.dispose(); // the session is already shown in another panel
         return;
       }
-      this.adopt(ChatPanel.restore(panel, this.extensionUri, session, this.sessions.logFor(session.host.definition)));
+      this.adopt(ChatPanel.restore(panel, this.extensionUri, session, this.sessions.logFor(session.host.definition), this.memory));
     } catch (error) {
       panel.webview.html = message(`This chat could not be restored: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -105,9 +113,7 @@ export class ChatPanelRegistry implements vscode.Disposable {
   private adopt(panel: ChatPanel): ChatPanel {
     const session = panel.session;
     this._panels.set(session.key, panel);
-    session.chatVisible = () => panel.panel.visible;
     panel.onDidDispose(() => {
-      session.chatVisible = () => false;
       if (this._panels.get(session.key) === panel) this._panels.delete(session.key);
       this.sessions.close(session.key);
       void this.saveOpenChats();
@@ -115,7 +121,8 @@ export class ChatPanelRegistry implements vscode.Disposable {
     });
     this._disposables.push(
       panel.panel.onDidChangeViewState(() => this._onDidChange.fire()),
-      session.thread.onDidChange((c) => { if (c.type === 'state') void this.saveOpenChats(); }),
+      // what it saves: the title, and the agent's name, which a restart (ending with a status change) can change
+      session.thread.onDidChange((c) => { if (c.type === 'title' || c.type === 'status') void this.saveOpenChats(); }),
     );
     void this.saveOpenChats();
     this._onDidChange.fire();

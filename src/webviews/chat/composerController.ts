@@ -1,22 +1,20 @@
 /**
  * The host side of the chat composer, one per chat panel: sends prompts (queued while the agent works),
  * edits the queue, keeps the draft and the history (PromptMemory), changes config options and modes,
- * answers @-mention file searches, and attaches editor selections. ChatPanel hands it the composer's
- * messages; everything it receives was already validated by zod (ipcSchemas.ts).
+ * answers @-mention file searches, and attaches editor selections. It registers for the composer's commands
+ * with the panel's IPC dispatcher, which validates them first (ipc.ts).
  */
 import * as vscode from 'vscode';
 import {
   DidAttachNotification, DidChangeComposerNotification, DidSearchFilesNotification, RemoveQueuedPromptCommand, SaveDraftCommand,
   SearchFilesCommand, SendPromptCommand, SetConfigOptionCommand, SetModeCommand, UpdateQueuedPromptCommand,
 } from '../../shared/chatProtocol';
-import type {
-  IpcMessageType, RemoveQueuedPromptParams, SaveDraftParams, SearchFilesParams, SendPromptParams, SetConfigOptionParams, SetModeParams,
-  UpdateQueuedPromptParams,
-} from '../../shared/chatProtocol';
+import type { IpcMessageType } from '../../shared/chatProtocol';
 import type { AttachmentView, ComposerStateView, DraftView, SendWith } from '../../shared/composerModel';
 import type { AgentSession } from '../../host/agentSession';
 import type { PromptMemory } from '../../host/prompts/promptHistory';
 import { searchWorkspaceFiles } from './fileSearch';
+import type { IpcDispatcher } from './ipc';
 import { inert } from '../../shared/inertText';
 
 /** The setting that picks the send key. */
@@ -32,15 +30,20 @@ export type PostToWebview = <P>(type: IpcMessageType<P>, params: P) => void;
 
 /** The composer of one chat panel. */
 export class ComposerController implements vscode.Disposable {
-  /** Where history and drafts are kept (set at activation; without it they last as long as the panel). */
-  static memory: PromptMemory | undefined;
   /** The composers of open panels, the most recently active last (Add Selection to Chat targets it). */
   private static readonly _open: ComposerController[] = [];
   private readonly _disposables: vscode.Disposable[] = [];
   private _draft: DraftView | undefined;
 
-  constructor(readonly session: AgentSession, private readonly post: PostToWebview, private readonly reveal: () => void, private readonly log: vscode.LogOutputChannel) {
-    this._draft = ComposerController.memory?.draft(session.key);
+  constructor(
+    readonly session: AgentSession,
+    private readonly post: PostToWebview,
+    private readonly reveal: () => void,
+    private readonly log: vscode.LogOutputChannel,
+    /** Where history and drafts are kept (without it they last as long as the panel). */
+    private readonly memory?: PromptMemory,
+  ) {
+    this._draft = this.memory?.draft(session.key);
     ComposerController._open.push(this);
     this._disposables.push(
       session.queue.onDidChange(() => this.sendState()),
@@ -65,7 +68,7 @@ export class ComposerController implements vscode.Disposable {
   state(): ComposerStateView {
     return {
       queue: this.session.queue.toJSON(),
-      history: ComposerController.memory?.history() ?? [],
+      history: this.memory?.history() ?? [],
       ...(this._draft ? { draft: this._draft } : {}),
       sendWith: sendWith(),
       capabilities: this.session.promptCapabilities,
@@ -77,54 +80,36 @@ export class ComposerController implements vscode.Disposable {
     this.post(DidChangeComposerNotification, this.state());
   }
 
-  /** Handles a composer message; false when the method is not the composer's. */
-  handle(method: string, params: unknown): boolean {
-    switch (method) {
-      case SendPromptCommand.method: {
-        const { text, attachments = [] } = params as SendPromptParams;
-        if (text.trim()) ComposerController.memory?.record(text);
-        this.session.submit(text, attachments).catch((e: unknown) => this.fail('The prompt could not be sent', e));
-        if (text.trim()) this.sendState(); // the history grew
-        return true;
-      }
-      case UpdateQueuedPromptCommand.method: {
-        const { id, text } = params as UpdateQueuedPromptParams;
-        this.session.queue.update(id, text);
-        return true;
-      }
-      case RemoveQueuedPromptCommand.method:
-        this.session.queue.remove((params as RemoveQueuedPromptParams).id);
-        return true;
-      case SaveDraftCommand.method: {
-        const { draft } = params as SaveDraftParams;
-        if (this._draft && this._draft.rev > draft.rev) return true; // older than what the host has
-        this._draft = draft;
-        ComposerController.memory?.saveDraft(this.session.key, draft);
-        return true;
-      }
-      case SetConfigOptionCommand.method: {
-        const { configId, value } = params as SetConfigOptionParams;
-        this.session.setConfigOption(configId, value).catch((e: unknown) => this.fail('The agent did not change the option', e));
-        return true;
-      }
-      case SetModeCommand.method:
-        this.session.setMode((params as SetModeParams).modeId).catch((e: unknown) => this.fail('The agent did not change the mode', e));
-        return true;
-      case SearchFilesCommand.method: {
-        const { requestId, query } = params as SearchFilesParams;
-        void searchWorkspaceFiles(query).then((matches) => this.post(DidSearchFilesNotification, { requestId, matches }));
-        return true;
-      }
-      default:
-        return false;
-    }
+  /** Registers the composer's commands with the panel's dispatcher. */
+  register(ipc: IpcDispatcher): void {
+    ipc.on(SendPromptCommand, ({ text, attachments = [] }) => {
+      if (text.trim()) this.memory?.record(text);
+      this.session.submit(text, attachments).catch((e: unknown) => this.fail('The prompt could not be sent', e));
+      if (text.trim()) this.sendState(); // the history grew
+    });
+    ipc.on(UpdateQueuedPromptCommand, ({ id, text }) => { this.session.queue.update(id, text); });
+    ipc.on(RemoveQueuedPromptCommand, ({ id }) => { this.session.queue.remove(id); });
+    ipc.on(SaveDraftCommand, ({ draft }) => {
+      if (this._draft && this._draft.rev > draft.rev) return; // older than what the host has
+      this._draft = draft;
+      this.memory?.saveDraft(this.session.key, draft);
+    });
+    ipc.on(SetConfigOptionCommand, ({ configId, value }) => {
+      this.session.setConfigOption(configId, value).catch((e: unknown) => this.fail('The agent did not change the option', e));
+    });
+    ipc.on(SetModeCommand, ({ modeId }) => {
+      this.session.setMode(modeId).catch((e: unknown) => this.fail('The agent did not change the mode', e));
+    });
+    ipc.on(SearchFilesCommand, ({ requestId, query }) => {
+      void searchWorkspaceFiles(query).then((matches) => this.post(DidSearchFilesNotification, { requestId, matches }));
+    });
   }
 
   /** Adds an attachment to the draft (kept by the host too, so it is there even if the webview is reloading). */
   attach(attachment: AttachmentView): void {
     const draft = this._draft ?? { text: '', attachments: [], rev: 0 };
     this._draft = { ...draft, attachments: [...draft.attachments, attachment], rev: draft.rev + 1 };
-    ComposerController.memory?.saveDraft(this.session.key, this._draft);
+    this.memory?.saveDraft(this.session.key, this._draft);
     this.reveal();
     this.post(DidAttachNotification, { attachment });
   }

@@ -1,21 +1,26 @@
 /**
- * zod schemas of every message the webview may send. The webview is untrusted input: anything that does
- * not match is dropped and logged, never acted on.
+ * zod schemas of every command the webview may send, keyed by method. The webview is untrusted input:
+ * anything that does not match is dropped and logged, never acted on (ipc.ts). The table is typed by the
+ * commands of chatProtocol.ts: a command without a schema, or a schema whose output is not its command's
+ * params type, does not compile.
  */
 import { z } from 'zod';
-import { CancelTurnCommand, ReadyCommand, RequestEntriesCommand, RequestSnapshotCommand, RespondPermissionCommand, SendPromptCommand, ToggleFollowCommand } from '../../shared/chatProtocol';
+import { CancelTurnCommand, ReadyCommand, RequestEntriesCommand, RequestSnapshotCommand, RespondPermissionCommand, ToggleFollowCommand } from '../../shared/chatProtocol';
 import { OpenDiffCommand, OpenLocationCommand, RetryPromptCommand } from '../../shared/chatProtocol';
 import { ResendPromptCommand, RestartAgentCommand } from '../../shared/chatProtocol';
 import { CopyCodeCommand, InsertCodeCommand, OpenLinkCommand } from '../../shared/chatProtocol';
+import type { CommandMethod, ParamsOf } from '../../shared/chatProtocol';
 import { composerCommandSchemas } from './composerSchemas';
 import { maxHrefLength } from './linkTarget';
+
+/** A schema for every command, whose output is that command's params type. */
+export type IpcSchemaTable = { readonly [M in CommandMethod]: z.ZodType<ParamsOf<M>> };
 
 const short = z.string().max(256);
 
 /** Params schema by method. */
-export const webviewCommandSchemas: Record<string, z.ZodType> = {
+export const ipcSchemas = {
   [ReadyCommand.method]: z.object({ lastSeq: z.number().int().optional() }),
-  [SendPromptCommand.method]: z.object({ text: z.string().min(1).max(1_000_000) }),
   [CancelTurnCommand.method]: z.object({}),
   [RespondPermissionCommand.method]: z.object({ requestId: short, optionId: short }),
   [RequestSnapshotCommand.method]: z.object({ reason: short }),
@@ -33,15 +38,37 @@ export const webviewCommandSchemas: Record<string, z.ZodType> = {
   [InsertCodeCommand.method]: z.strictObject({ code: z.string().max(10_000_000), language: z.string().max(64).optional() }),
   // the composer: prompts with attachments, queue, draft, config options, file search (composerSchemas.ts)
   ...composerCommandSchemas,
-};
+} satisfies IpcSchemaTable;
 
-/** A validated message from the webview, or a reason it was rejected. */
-export function parseWebviewMessage(raw: unknown): { ok: true; method: string; params: unknown } | { ok: false; error: string } {
+/** The same table, looked up by a method type: `schemas[m]` is the schema of `ParamsOf<typeof m>`. */
+const schemas: IpcSchemaTable = ipcSchemas;
+
+/** True when `method` is a command the webview may send. */
+export function isCommandMethod(method: string): method is CommandMethod {
+  return Object.hasOwn(ipcSchemas, method);
+}
+
+/** The envelope of a message from the webview, for a known command; its params are not validated yet. */
+export function parseEnvelope(raw: unknown): { ok: true; method: CommandMethod; params: unknown } | { ok: false; error: string } {
   const envelope = z.object({ method: z.string().max(128), params: z.unknown() }).safeParse(raw);
   if (!envelope.success) return { ok: false, error: 'not an IPC message' };
-  const schema = webviewCommandSchemas[envelope.data.method];
-  if (!schema) return { ok: false, error: `unknown method ${envelope.data.method}` };
-  const params = schema.safeParse(envelope.data.params ?? {});
-  if (!params.success) return { ok: false, error: `${envelope.data.method}: ${z.prettifyError(params.error)}` };
-  return { ok: true, method: envelope.data.method, params: params.data };
+  const { method, params } = envelope.data;
+  if (!isCommandMethod(method)) return { ok: false, error: `unknown method ${method}` };
+  return { ok: true, method, params };
+}
+
+/** The params of a command, validated by its schema (absent params are `{}`), or why they were rejected. */
+export function parseParams<M extends CommandMethod>(method: M, raw: unknown): { ok: true; params: ParamsOf<M> } | { ok: false; error: string } {
+  const schema: z.ZodType<ParamsOf<M>> = schemas[method];
+  const params = schema.safeParse(raw ?? {});
+  if (!params.success) return { ok: false, error: `${method}: ${z.prettifyError(params.error)}` };
+  return { ok: true, params: params.data };
+}
+
+/** A validated message from the webview, or a reason it was rejected. */
+export function parseWebviewMessage(raw: unknown): { ok: true; method: CommandMethod; params: unknown } | { ok: false; error: string } {
+  const envelope = parseEnvelope(raw);
+  if (!envelope.ok) return envelope;
+  const params = parseParams(envelope.method, envelope.params);
+  return params.ok ? { ok: true, method: envelope.method, params: params.params } : params;
 }

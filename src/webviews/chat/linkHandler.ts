@@ -7,7 +7,7 @@
  */
 import * as vscode from 'vscode';
 import { CopyCodeCommand, InsertCodeCommand, OpenLinkCommand } from '../../shared/chatProtocol';
-import type { CodeActionParams, OpenLinkParams } from '../../shared/chatProtocol';
+import type { IpcDispatcher } from './ipc';
 import { languageIdOf, resolveLinkTarget } from './linkTarget';
 import { inert } from '../../shared/inertText';
 
@@ -22,28 +22,16 @@ export class ChatLinkHandler implements vscode.Disposable {
     });
   }
 
-  /** Runs a link or code action (params validated by ipcSchemas.ts); false when `method` is not one. */
-  handle(method: string, params: unknown): boolean {
+  /** Registers the link and code actions with the panel's dispatcher (which validates their params). */
+  register(ipc: IpcDispatcher): void {
     const report = (what: string) => (e: unknown) => {
       const message = e instanceof Error ? e.message : String(e);
       this.log.warn(`${what} failed: ${message}`);
       void vscode.window.showErrorMessage(inert.message`${what} failed: ${message}`);
     };
-    switch (method) {
-      case OpenLinkCommand.method:
-        this.openLink((params as OpenLinkParams).href).catch(report('Opening the link'));
-        return true;
-      case CopyCodeCommand.method:
-        this.copyCode((params as CodeActionParams).code).catch(report('Copying the code'));
-        return true;
-      case InsertCodeCommand.method: {
-        const { code, language } = params as CodeActionParams;
-        this.insertCode(code, language).catch(report('Inserting the code'));
-        return true;
-      }
-      default:
-        return false;
-    }
+    ipc.on(OpenLinkCommand, ({ href }) => { this.openLink(href).catch(report('Opening the link')); });
+    ipc.on(CopyCodeCommand, ({ code }) => { this.copyCode(code).catch(report('Copying the code')); });
+    ipc.on(InsertCodeCommand, ({ code, language }) => { this.insertCode(code, language).catch(report('Inserting the code')); });
   }
 
   /** Opens a link: web pages after confirmation, files in the editor at the line. */

@@ -3,7 +3,8 @@
  * the chat's continuation of sessions whose agent cannot resume them, and the untrusted-workspace notice.
  */
 import * as vscode from 'vscode';
-import { canLogOutContextKey, logOut, updateLogOutContext } from './logOut';
+import { logOut, updateLogOutContext } from './logOut';
+import { canLogOutContextKey } from '../../constants';
 import { restartAgent } from './restartAgent';
 import type { AgentRegistry } from '../../host/lifecycle/agentRegistry';
 import type { AgentSession } from '../../host/agentSession';
@@ -27,7 +28,6 @@ export interface AgentLifecycle extends vscode.Disposable {
 /** Registers the commands and listeners. */
 export function registerAgentLifecycle(deps: AgentLifecycleDeps): AgentLifecycle {
   const { sessions } = deps;
-  sessions.openContinuation = deps.openChat;
   const trustNotice = new WorkspaceTrustNotice(deps.log);
   void trustNotice.showIfNeeded();
   void vscode.commands.executeCommand('setContext', canLogOutContextKey, false);

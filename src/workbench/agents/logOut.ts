@@ -1,17 +1,18 @@
 /**
- * `ACP: Log Out` (acp-client-spec §2.8): sends `logout` to an agent that advertises
+ * `ACP: Log Out` (https://agentclientprotocol.com/protocol/initialization): sends `logout` to an agent that advertises
  * `agentCapabilities.auth.logout` (never otherwise), and forgets the values of its `env_var` login kept in
  * SecretStorage (the agent is restarted without them). The command is shown only while such an agent runs
  * (context key {@link canLogOutContextKey}).
  */
 import * as vscode from 'vscode';
+import { canLogOutContextKey } from '../../constants';
 import type { AgentHost } from '../../host/agentHost';
 import type { AgentSession } from '../../host/agentSession';
 import type { SessionManager } from '../../host/sessionManager';
 import { inert, inertText } from '../../shared/inertText';
 
 /** True while a running agent supports `logout` (the command's `when` clause). */
-export const canLogOutContextKey = 'switchboard.canLogOut';
+
 
 /** Whether an agent may be sent `logout`. */
 export function canLogOut(host: AgentHost): boolean {

@@ -5,10 +5,20 @@
  */
 import * as vscode from 'vscode';
 import type { AgentSession } from '../../host/agentSession';
-import { sessionKey } from '../../host/history/sessionHistory';
+import { sessionKey } from '../../host/sessionKey';
 import type { HistoryItem } from '../../host/history/sessionHistory';
-import type { SessionCommandDeps } from './switchSession';
+import type { AgentRegistry } from '../../host/lifecycle/agentRegistry';
+import type { SessionManager } from '../../host/sessionManager';
 import { inert } from '../../shared/inertText';
+
+/** What the session commands need. */
+export interface SessionCommandDeps {
+  readonly registry: AgentRegistry;
+  readonly sessions: SessionManager;
+  readonly openChat: (session: AgentSession) => void;
+  /** Closes the chat of a session (by {@link sessionKey}); false when none is open. */
+  readonly closeChat: (key: string) => boolean;
+}
 
 /** A session as the commands get it: a history row, a tree node, or a session id. */
 export type SessionTarget = Pick<HistoryItem, 'agentId' | 'sessionId' | 'title' | 'agentName'>;
@@ -84,7 +94,8 @@ export async function continueInNewSession(deps: SessionCommandDeps, from: Agent
     deps.openChat(session);
     const title = from.thread.title || 'an earlier session';
     const text = `This continues "${title}", an earlier conversation that cannot be reopened. Here is its transcript; read it and wait for my next message.\n\n${transcriptText(from)}`;
-    // prompt() takes content blocks (issue 4's composer); typed loosely so this builds on either side of that change
+    // prompt() takes content blocks; typed loosely because its signature changed from a string to blocks,
+    // so this builds with either
     const send = session.prompt.bind(session) as unknown as (content: { type: 'text'; text: string }[]) => Promise<void>;
     void send([{ type: 'text', text }]).catch(() => undefined);
     return session;

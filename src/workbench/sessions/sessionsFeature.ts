@@ -6,15 +6,17 @@
 import * as vscode from 'vscode';
 import { closeSession, continueInNewSession, deleteSessionConfirmed, targetOf } from './sessionCommands';
 import { openHistoryItem, switchSession } from './switchSession';
-import type { SessionCommandDeps } from './switchSession';
+import type { SessionCommandDeps } from './sessionCommands';
 import { ChatPanelRegistry } from '../../webviews/chat/chatPanels';
 import type { AgentRegistry } from '../../host/lifecycle/agentRegistry';
-import { sessionKey } from '../../host/history/sessionHistory';
+import { sessionKey } from '../../host/sessionKey';
 import type { HistoryItem } from '../../host/history/sessionHistory';
 import type { SessionManager } from '../../host/sessionManager';
-import { SessionsTreeProvider, sessionsViewId } from './sessionsTreeView';
+import { SessionsTreeProvider } from './sessionsTreeView';
+import { sessionsViewId } from '../../constants';
 import { SessionStatusBar } from './statusBar';
-import { TranscriptStore } from '../../host/history/transcriptStore';
+import type { TranscriptStore } from '../../host/history/transcriptStore';
+import type { PromptMemory } from '../../host/prompts/promptHistory';
 
 /** Session history and lifecycle for tests (part of the extension API). */
 export interface SessionsApi {
@@ -50,10 +52,8 @@ export interface SessionsFeature {
 }
 
 /** Registers everything; disposables go to `context.subscriptions`. */
-export function registerSessions(context: vscode.ExtensionContext, registry: AgentRegistry, sessions: SessionManager, log: vscode.LogOutputChannel): SessionsFeature {
-  const store = new TranscriptStore(context, log);
-  sessions.setStore(store);
-  const panels = new ChatPanelRegistry(context.extensionUri, sessions, registry, context.workspaceState);
+export function registerSessions(context: vscode.ExtensionContext, registry: AgentRegistry, sessions: SessionManager, store: TranscriptStore, memory: PromptMemory): SessionsFeature {
+  const panels = new ChatPanelRegistry(context.extensionUri, sessions, registry, context.workspaceState, memory);
   const deps: SessionCommandDeps = { registry, sessions, openChat: (s) => void panels.open(s), closeChat: (id) => panels.close(id) };
   const tree = new SessionsTreeProvider(sessions, store);
   const statusBar = new SessionStatusBar(() => panels.activeSession(), (id) => sessions.isReadOnly(id));

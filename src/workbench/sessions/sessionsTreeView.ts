@@ -10,8 +10,6 @@ import { inert, inertText } from '../../shared/inertText';
 import type { SessionManager } from '../../host/sessionManager';
 import type { TranscriptStore } from '../../host/history/transcriptStore';
 
-/** The view's id. */
-export const sessionsViewId = 'switchboard.sessions';
 
 /** A node: an agent, or one of its sessions. */
 export type SessionsNode =

@@ -33,7 +33,7 @@ export class SessionStatusBar implements vscode.Disposable {
     if (s !== this._session) {
       this._sub?.dispose();
       this._session = s;
-      this._sub = s?.thread.onDidChange((c) => { if (c.type === 'state') this.render(); });
+      this._sub = s?.thread.onDidChange((c) => { if (c.type === 'status' || c.type === 'title') this.render(); });
     }
     this.render();
   }

@@ -6,21 +6,13 @@
  */
 import * as vscode from 'vscode';
 import type { AgentSession } from '../../host/agentSession';
-import type { AgentRegistry } from '../../host/lifecycle/agentRegistry';
-import { relativeTime, sessionKey } from '../../host/history/sessionHistory';
+import { relativeTime } from '../../host/history/sessionHistory';
+import { sessionKey } from '../../host/sessionKey';
 import type { HistoryItem } from '../../host/history/sessionHistory';
-import type { SessionManager } from '../../host/sessionManager';
 import { deleteSessionConfirmed } from './sessionCommands';
+import type { SessionCommandDeps } from './sessionCommands';
 import { inert, inertText } from '../../shared/inertText';
 
-/** What the session commands need. */
-export interface SessionCommandDeps {
-  readonly registry: AgentRegistry;
-  readonly sessions: SessionManager;
-  readonly openChat: (session: AgentSession) => void;
-  /** Closes the chat of a session (by {@link sessionKey}); false when none is open. */
-  readonly closeChat: (key: string) => boolean;
-}
 
 interface Row extends vscode.QuickPickItem { readonly item?: HistoryItem }
 

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import type { SessionUpdate } from '../../../src/acp/schema/types.gen';
 import { AcpThread } from '../../../src/thread/thread';
 import type { ThreadChange, ThreadEntry } from '../../../src/thread/thread';
+import { toMarkdown } from '../../../src/thread/toMarkdown';
 import { entryToView, stateToView } from '../../../src/thread/toView';
 
 const text = (t: string) => ({ type: 'text' as const, text: t });
@@ -33,7 +34,7 @@ describe('AcpThread', () => {
     t.handleSessionUpdate(chunk('agent_message_chunk', 'b', 'm1'));
     t.handleSessionUpdate(chunk('agent_message_chunk', 'c', 'm2'));
     assert.deepEqual(kinds(t.entries), ['thought', 'agent', 'agent']);
-    assert.deepEqual(t.entries.slice(1).map((e) => (e as { text: string }).text), ['ab', 'c']);
+    assert.equal(toMarkdown(t.entries, { thoughts: 'omitted' }), '## Agent\n\nab\n\nc\n');
   });
 
   it('groups replayed user chunks into one user message', () => {
@@ -43,6 +44,7 @@ describe('AcpThread', () => {
     t.handleSessionUpdate(chunk('agent_message_chunk', 'answer'));
     assert.deepEqual(kinds(t.entries), ['user', 'agent']);
     assert.equal((t.entries[0] as { content: unknown[] }).content.length, 2);
+    assert.equal(toMarkdown(t.entries), '## User\n\none two\n\n## Agent\n\nanswer\n');
   });
 
   it('upserts tool calls by id: absent fields unchanged, content and locations replaced', () => {
@@ -98,8 +100,7 @@ describe('AcpThread', () => {
   it('creates a tool call from an update for an id it never saw', () => {
     const { t } = threadWithLog();
     t.handleSessionUpdate({ sessionUpdate: 'tool_call_update', toolCallId: 'ghost', status: 'in_progress', title: 'Run tests' } as SessionUpdate);
-    assert.deepEqual(kinds(t.entries), ['toolCall']);
-    assert.equal((t.entries[0] as { title: string }).title, 'Run tests');
+    assert.equal(toMarkdown(t.entries), '## Agent\n\n**Tool call:** Run tests (in_progress)\n');
   });
 
   it('replaces the plan, the commands and the config options completely', () => {
@@ -152,11 +153,11 @@ describe('AcpThread', () => {
     assert.ok(view.kind === 'toolCall' && view.status === 'waitingForConfirmation' && view.permission?.options[0].optionId === 'ok');
     t.clearPermission('p1', 'Allowed once');
     assert.equal(t.status, 'working');
-    assert.equal((t.entries[0] as { status: string }).status, 'pending');
+    assert.equal(toMarkdown(t.entries), '## Agent\n\n**Tool call:** Write (pending)\n');
     t.cancelUnfinishedToolCalls();
-    assert.equal((t.entries[0] as { status: string }).status, 'cancelled');
+    assert.equal(toMarkdown(t.entries), '## Agent\n\n**Tool call:** Write (cancelled)\n');
     t.handleSessionUpdate({ sessionUpdate: 'tool_call_update', toolCallId: 'w', status: 'in_progress' } as SessionUpdate);
-    assert.equal((t.entries[0] as { status: string }).status, 'cancelled', 'a late update does not revive a cancelled call');
+    assert.equal(toMarkdown(t.entries), '## Agent\n\n**Tool call:** Write (cancelled)\n', 'a late update does not revive a cancelled call');
   });
 
   it('shows a notice for stop reasons a user must know about', () => {
@@ -166,5 +167,46 @@ describe('AcpThread', () => {
     for (const r of ['max_tokens', 'max_turn_requests', 'refusal', 'cancelled'] as const) t.endTurn(r);
     assert.equal(t.entries.filter((e) => e.kind === 'notice').length, 4);
     assert.equal(t.status, 'idle');
+  });
+});
+
+describe('AcpThread change events: each update fires the event of what it changed', () => {
+  const types = (changes: ThreadChange[]) => changes.map((c) => c.type);
+  const cases: [string, (t: AcpThread) => void, ThreadChange['type'][]][] = [
+    ['plan', (t) => t.handleSessionUpdate({ sessionUpdate: 'plan', entries: [] } as SessionUpdate), ['plan']],
+    ['available_commands_update', (t) => t.handleSessionUpdate({ sessionUpdate: 'available_commands_update', availableCommands: [] } as SessionUpdate), ['commands']],
+    ['current_mode_update', (t) => t.handleSessionUpdate({ sessionUpdate: 'current_mode_update', currentModeId: 'code' } as SessionUpdate), ['modes']],
+    ['config_option_update', (t) => t.handleSessionUpdate({ sessionUpdate: 'config_option_update', configOptions: [] } as SessionUpdate), ['config']],
+    ['session_info_update', (t) => t.handleSessionUpdate({ sessionUpdate: 'session_info_update', title: 'T' } as SessionUpdate), ['title']],
+    ['usage_update', (t) => t.handleSessionUpdate({ sessionUpdate: 'usage_update', used: 1, size: 2 } as SessionUpdate), ['usage']],
+    ['setSessionSetup with config options and modes', (t) => t.setSessionSetup({ configOptions: [], modes: { currentModeId: 'a', availableModes: [] } }), ['config', 'modes']],
+    ['setSessionSetup with config options only', (t) => t.setSessionSetup({ configOptions: [], modes: null }), ['config']],
+    ['setSessionSetup with nothing', (t) => t.setSessionSetup({}), []],
+    ['setConfigOptions', (t) => t.setConfigOptions([]), ['config']],
+    ['setCurrentMode', (t) => t.setCurrentMode('ask'), ['modes']],
+    ['setStatus', (t) => t.setStatus('working'), ['status']],
+    ['setStatus with only an error', (t) => t.setStatus('starting', 'boom'), ['status']],
+    ['setStatus unchanged', (t) => t.setStatus('starting'), []],
+    ['setFollowing', (t) => t.setFollowing(true), ['following']],
+    ['setFollowing unchanged', (t) => t.setFollowing(false), []],
+    ['restore', (t) => t.restore([], 'Old', []), ['title', 'plan']],
+    ['addNotice', (t) => t.addNotice('info', 'hi'), ['entry']],
+    ['endTurn with a notice', (t) => t.endTurn('max_tokens'), ['entry', 'status']],
+  ];
+  for (const [name, act, expected] of cases) {
+    it(`${name} → ${expected.join(', ') || 'nothing'}`, () => {
+      const { t, changes } = threadWithLog();
+      act(t);
+      assert.deepEqual(types(changes), expected);
+    });
+  }
+
+  it('never fires a catch-all state change', () => {
+    const { t, changes } = threadWithLog();
+    for (const [, act] of cases) act(t);
+    t.handleSessionUpdate(chunk('agent_message_chunk', 'a'));
+    t.handleSessionUpdate(chunk('agent_message_chunk', 'b'));
+    assert.ok(changes.length > 0);
+    assert.ok(!changes.some((c) => (c.type as string) === 'state'));
   });
 });

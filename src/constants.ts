@@ -1,0 +1,17 @@
+/**
+ * Names that several layers share and VS Code knows by string: view types, view ids and context keys. Kept
+ * here, at the bottom of the extension's layers, so that a capability can compare a tab's view type without
+ * importing the chat panel (docs/architecture.md#layers). Each must match package.json.
+ */
+
+/** The chat webview panel's view type (`onWebviewPanel:switchboard.chat`). */
+export const chatViewType = 'switchboard.chat';
+
+/** The Sessions view (Switchboard activity-bar container). */
+export const sessionsViewId = 'switchboard.sessions';
+
+/** True while the active chat shows a read-only session (menus offer Continue in New Session). */
+export const readOnlyContextKey = 'switchboard.activeChatReadOnly';
+
+/** True while a running agent supports `logout` (ACP: Log Out is enabled). */
+export const canLogOutContextKey = 'switchboard.canLogOut';

@@ -1,0 +1,27 @@
+/**
+ * A client capability owns both its advertisement in `initialize` and the wiring of the agent's requests it
+ * serves, as vscode-languageclient's features do (`fillClientCapabilities` + `initialize`): adding one is a
+ * feature object in its capability folder plus one line in src/host/features.ts (docs/architecture.md#recipes).
+ * An omitted capability means unsupported, so a capability is advertised exactly when its handlers are
+ * registered (https://agentclientprotocol.com/protocol/initialization).
+ */
+import type { AcpConnection } from '../acp/connection';
+import type { ClientCapabilities } from '../acp/schema/types.gen';
+
+/**
+ * One client capability. `S` is what the feature needs of the session a request is for (its handler);
+ * `route` finds that session by the request's `sessionId` and throws invalid params for an unknown id.
+ */
+export interface ClientFeature<S = unknown> {
+  /** Sets this feature's part of the client capabilities. */
+  fillClientCapabilities(capabilities: ClientCapabilities): void;
+  /** Registers the handlers of the agent's requests this feature serves (none for a purely declared capability). */
+  register?(connection: AcpConnection, route: (sessionId: string) => S): void;
+}
+
+/** The capabilities advertised by a set of features. */
+export function clientCapabilitiesOf(features: readonly ClientFeature<never>[]): ClientCapabilities {
+  const capabilities: ClientCapabilities = {};
+  for (const f of features) f.fillClientCapabilities(capabilities);
+  return capabilities;
+}
