@@ -1,11 +1,12 @@
 /**
  * The webview's copy of the thread: a snapshot plus deltas applied in `seq` order. A gap in the sequence
- * asks the host for a fresh snapshot instead of showing a wrong transcript (ARCHITECTURE.md 1.5 item 8).
+ * asks the host for a fresh snapshot instead of showing a wrong transcript: a lost or reordered delta must
+ * never leave the chat silently different from the session (docs/architecture.md#the-chat-webview).
  */
 import type { DidChangeParams, DidEntriesParams } from '../src/shared/chatProtocol';
 import { terminalTailChars } from '../src/shared/viewModel';
 import type { AgentTextView, EntryView, TerminalView, ThreadDelta, ThreadSnapshot, ThreadStateView } from '../src/shared/viewModel';
-import { incompleteTailStart } from './views/ansi';
+import { incompleteTailStart } from './lib/ansi';
 
 /** What a renderer is told after the store changed. */
 export type StoreChange =

@@ -3,11 +3,10 @@
  * and a table of hunks with old and new line numbers. Open Diff asks the host to show VS Code's diff
  * editor; the host takes the texts from its own thread, the webview only names the tool call and index.
  */
-import { OpenDiffCommand } from '../../src/shared/chatProtocol';
 import type { ToolContentView } from '../../src/shared/viewModel';
 import { button } from '../components/button';
-import { inlineDiff } from './diffLines';
-import type { DiffRow } from './diffLines';
+import { inlineDiff } from '../lib/diffLines';
+import type { DiffRow } from '../lib/diffLines';
 import { h } from './dom';
 import type { RenderContext } from './renderContext';
 
@@ -45,7 +44,7 @@ export function diffNode(c: DiffView, toolCallId: string, index: number, ctx: Re
       h('span', { class: 'diff-stat-added' }, `+${d.added}`), ' ', h('span', { class: 'diff-stat-removed' }, `−${d.removed}`)),
     button({
       label: 'Open Diff', icon: 'diff', testId: 'open-diff', className: 'diff-open', title: `Open the changes of ${name} in the diff editor`,
-      onClick: () => ctx.ipc.post(OpenDiffCommand, { toolCallId, index }),
+      onClick: () => ctx.actions.openDiff(toolCallId, index),
     }));
   const node = h('div', { class: 'diff', 'data-testid': 'diff', 'data-path': c.path }, head);
   if (d.tooLarge) {

@@ -1,5 +1,5 @@
 /**
- * Agent Markdown in the DOM, safely and fast (markdownCore.ts has the DOM-free half).
+ * Agent Markdown in the DOM, safely and fast (webview/lib/markdownCore.ts has the DOM-free half).
  *
  * Safety: markdown-it runs with `html: false` and checked links (markdownCore.ts); its HTML is sanitized
  * again by DOMPurify, in the webview's own DOM, with an allow-list of tags and attributes; nothing keeps an
@@ -15,7 +15,7 @@
  */
 import '../styles/markdown.css';
 import DOMPurify from 'dompurify';
-import { inlineImage, markdownHtml, MarkdownSplitter } from './markdownCore';
+import { inlineImage, markdownHtml, MarkdownSplitter } from '../lib/markdownCore';
 
 /**
  * Blocks per kept segment (each segment is laid out and painted only when on screen). Small, so that a frame
@@ -128,7 +128,7 @@ export interface StreamRenderResult {
  *
  * {@link render} only prepares: kept blocks wait in a detached fragment and the tail as HTML, so that rendering
  * can go on between frames without making the browser lay out and paint each time. {@link commit} puts them
- * on the page; the caller decides how often (see webview/main.ts).
+ * on the page; the caller decides how often (see webview/transcript/scheduler.ts).
  */
 export class MarkdownStream {
   readonly element: HTMLElement;

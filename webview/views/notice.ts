@@ -3,8 +3,6 @@
  * errors and exits. An error the user can retry carries a Retry button that resends the last prompt.
  */
 import '../styles/cards.css';
-import { RetryPromptCommand } from '../../src/shared/chatProtocol';
-import { ResendPromptCommand, RestartAgentCommand } from '../../src/shared/chatProtocol';
 import type { NoticeView } from '../../src/shared/viewModel';
 import { button } from '../components/button';
 import { h } from './dom';
@@ -20,19 +18,19 @@ export function noticeNode(e: NoticeView, ctx?: RenderContext): HTMLElement {
   if (e.action === 'retry' && ctx) {
     node.append(button({
       label: 'Retry', icon: 'refresh', testId: 'notice-retry', className: 'notice-action', title: 'Send the last prompt again',
-      onClick: () => ctx.ipc.post(RetryPromptCommand, {}),
+      onClick: () => ctx.actions.retry(),
     }));
   }
   if (e.action === 'restart' && ctx) {
     node.append(button({
       label: 'Restart', icon: 'debug-restart', testId: 'notice-restart', className: 'notice-action', title: 'Restart the agent and reopen this session',
-      onClick: () => ctx.ipc.post(RestartAgentCommand, {}),
+      onClick: () => ctx.actions.restart(),
     }));
   }
   if (e.action === 'resend' && ctx) {
     node.append(button({
       label: 'Resend', icon: 'send', testId: 'notice-resend', className: 'notice-action', title: 'Send the interrupted prompt again',
-      onClick: () => ctx.ipc.post(ResendPromptCommand, {}),
+      onClick: () => ctx.actions.resend(),
     }));
   }
   return node;

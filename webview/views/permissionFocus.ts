@@ -15,7 +15,7 @@
  * - A card that is rendered again keeps the focus on the same option; once the request is answered (its
  *   dialog is gone) the focus goes back to the composer.
  */
-import { isReviewPermissionKey, isTyping, reviewPermissionKeyLabel } from './composer/keymap';
+import { isReviewPermissionKey, isTyping, reviewPermissionKeyLabel } from '../lib/keymap';
 import type { LiveAnnouncer } from './liveRegion';
 
 const isMac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);

@@ -1,12 +1,12 @@
-/** What entry renderers get: the host transport (each feature posts its own commands) and lookups. */
+/** What entry renderers get: the chat's actions (what a button asks of the host) and lookups. */
 import type { TerminalView } from '../../src/shared/viewModel';
-import type { HostIpc } from '../hostIpc';
+import type { ChatActions } from '../actions';
 
 /** Finds the output of an agent terminal embedded in a tool call. */
 export type TerminalLookup = (terminalId: string) => TerminalView | undefined;
 
 /** Context passed to every entry renderer. */
 export interface RenderContext {
-  readonly ipc: HostIpc;
+  readonly actions: ChatActions;
   readonly terminals: TerminalLookup;
 }

@@ -6,8 +6,8 @@
  */
 import { terminalTailChars } from '../../src/shared/viewModel';
 import type { TerminalView } from '../../src/shared/viewModel';
-import { ansiSegments, incompleteTailStart } from './ansi';
-import type { AnsiSegment, SgrState } from './ansi';
+import { ansiSegments, incompleteTailStart } from '../lib/ansi';
+import type { AnsiSegment, SgrState } from '../lib/ansi';
 import { h } from './dom';
 
 /** Characters of plain text a terminal's `<pre>` holds before it is rebuilt from the kept tail. */

@@ -7,7 +7,6 @@
  */
 import '@vscode/codicons/dist/codicon.css';
 import '../styles/cards.css';
-import { OpenLocationCommand, RespondPermissionCommand } from '../../src/shared/chatProtocol';
 import type { ContentView, PermissionSubjectView, ToolCallView } from '../../src/shared/viewModel';
 import { button } from '../components/button';
 import { progressRing } from '../components/progressRing';
@@ -66,7 +65,7 @@ function locationsNode(e: ToolCallView, ctx: RenderContext): HTMLElement | undef
     const name = l.path.split(/[\\/]/).pop() || l.path;
     const link = h('button', { type: 'button', class: 'location-link', 'data-testid': 'location', title: `Open ${l.path}${l.line ? ` at line ${l.line}` : ''}` },
       h('span', { class: 'codicon codicon-go-to-file', 'aria-hidden': 'true' }), ` ${name}${l.line ? `:${l.line}` : ''}`);
-    link.addEventListener('click', () => ctx.ipc.post(OpenLocationCommand, { toolCallId: e.toolCallId, index }));
+    link.addEventListener('click', () => ctx.actions.openLocation(e.toolCallId, index));
     return link;
   }));
 }
@@ -97,7 +96,7 @@ function permissionDialog(e: ToolCallView, ctx: RenderContext): HTMLElement | un
     return button({
       label: o.name, appearance: look.appearance, icon: look.icon, testId: 'permission-option', className: `perm ${o.kind}`,
       attrs: { 'data-kind': o.kind, 'data-option-id': o.optionId },
-      onClick: () => ctx.ipc.post(RespondPermissionCommand, { requestId: p.requestId, optionId: o.optionId }),
+      onClick: () => ctx.actions.respondPermission(p.requestId, o.optionId),
     });
   });
   const group = h('div', { class: 'permission-options', role: 'group', 'aria-label': 'Options' }, ...options);

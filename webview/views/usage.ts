@@ -5,7 +5,7 @@
  */
 import type { ThreadStateView } from '../../src/shared/viewModel';
 import { h } from './dom';
-import { formatCost, formatTokens, usageLevel } from './usageLevel';
+import { formatCost, formatTokens, usageLevel } from '../lib/usageLevel';
 
 /** The meter, or undefined before the agent reported usage. */
 export function usageNode(usage: ThreadStateView['usage']): HTMLElement | undefined {

@@ -4,9 +4,9 @@ import { appendHistory } from '../../../src/host/prompts/promptHistory';
 import { restrictToCapabilities, selectionBlock, uriName } from '../../../src/host/prompts/promptBlocks';
 import { PromptQueue } from '../../../src/host/prompts/promptQueue';
 import { fuzzyFilter, fuzzyScore } from '../../../src/shared/fuzzyMatch';
-import { HistoryNavigator } from '../../../webview/views/composer/historyNav';
-import { caretOnFirstLine, caretOnLastLine, isSendKey } from '../../../webview/views/composer/keymap';
-import { filterCommands, mentionQuery, slashQuery } from '../../../webview/views/composer/queries';
+import { HistoryNavigator } from '../../../webview/composer/historyNav';
+import { caretOnFirstLine, caretOnLastLine, isSendKey } from '../../../webview/lib/keymap';
+import { filterCommands, mentionQuery, slashQuery } from '../../../webview/composer/queries';
 
 const key = (k: string, mods: Partial<{ shiftKey: boolean; ctrlKey: boolean; metaKey: boolean; altKey: boolean; isComposing: boolean }> = {}) =>
   ({ key: k, shiftKey: false, ctrlKey: false, metaKey: false, altKey: false, isComposing: false, ...mods });

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { ansiSegments, applySgr, sgrClasses } from '../../../webview/views/ansi';
+import { ansiSegments, applySgr, sgrClasses } from '../../../webview/lib/ansi';
 
 describe('ANSI colours in the chat webview', () => {
   it('turns SGR colours, bold and underline into classes and drops other escapes', () => {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { inlineDiff } from '../../../webview/views/diffLines';
-import { usageLevel } from '../../../webview/views/usageLevel';
+import { inlineDiff } from '../../../webview/lib/diffLines';
+import { usageLevel } from '../../../webview/lib/usageLevel';
 
 describe('inline diff rows', () => {
   it('numbers context, removed and added lines from the hunk starts', () => {

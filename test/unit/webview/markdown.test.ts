@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { fenceLanguage, isAllowedLink, markdown, markdownHtml, MarkdownSplitter, stableCut, windowChars } from '../../../webview/views/markdownCore';
+import { fenceLanguage, isAllowedLink, markdown, markdownHtml, MarkdownSplitter, stableCut, windowChars } from '../../../webview/lib/markdownCore';
 
 /** A deterministic PRNG (mulberry32). */
 function prng(seed: number): () => number {
@@ -53,7 +53,7 @@ const docs: Record<string, string> = {
   references: '[label]: https://example.com/ref\n\nUse [label] here.\n\nAnd [label] again.\n',
 };
 
-describe('agent Markdown (webview/views/markdownCore)', () => {
+describe('agent Markdown (webview/lib/markdownCore)', () => {
   describe('safety', () => {
     it('shows raw HTML as text (html: false)', () => {
       const html = markdownHtml('<script>window.x=1</script>\n\n<img src=x onerror="alert(1)">\n\ntext <b onclick="x()">b</b>');

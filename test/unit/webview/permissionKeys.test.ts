@@ -4,7 +4,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { codePointName, visibleTextParts } from '../../../src/shared/inertText';
-import { isReviewPermissionKey, isTyping, reviewPermissionKeyLabel, typingPauseMs } from '../../../webview/views/composer/keymap';
+import { isReviewPermissionKey, isTyping, reviewPermissionKeyLabel, typingPauseMs } from '../../../webview/lib/keymap';
 
 const key = (k: string, code: string, mods: Partial<{ shiftKey: boolean; ctrlKey: boolean; metaKey: boolean; altKey: boolean; isComposing: boolean }> = {}) =>
   ({ key: k, code, shiftKey: false, ctrlKey: false, metaKey: false, altKey: false, isComposing: false, ...mods });

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { terminalTailChars } from '../../../src/shared/viewModel';
 import { ChatStore, type StoreChange } from '../../../webview/store';
-import { incompleteTailStart, stripAnsi, stripAnsiChunk } from '../../../webview/views/ansi';
+import { incompleteTailStart, stripAnsi, stripAnsiChunk } from '../../../webview/lib/ansi';
 
 describe('terminal output in the chat webview', () => {
   describe('stripAnsi', () => {

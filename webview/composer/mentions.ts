@@ -5,8 +5,8 @@
  * `resource` when the agent accepts embedded context).
  */
 import type { FileMatchView } from '../../src/shared/composerModel';
-import { PopupList } from './composer/popupList';
-import { mentionQuery } from './composer/queries';
+import { PopupList } from './popupList';
+import { mentionQuery } from './queries';
 
 const searchDelayMs = 60;
 

@@ -1,13 +1,13 @@
 /**
  * The slash-command menu: typing `/` at the start of the prompt lists the agent's commands
- * (`available_commands_update`, acp-client-spec §4.6.7) filtered as you type, with their description and
- * input hint. ↑/↓ move, Enter or Tab insert `/name `, Esc closes. The command is sent as plain text
- * `/name args` (§4.1).
+ * (`available_commands_update`, https://agentclientprotocol.com/protocol/slash-commands) filtered as you type,
+ * with their description and input hint. ↑/↓ move, Enter or Tab insert `/name `, Esc closes. The command is
+ * sent as plain text `/name args`, as the protocol asks: agents recognise it in the prompt.
  */
 import type { ThreadStateView } from '../../src/shared/viewModel';
-import { h } from './dom';
-import { PopupList } from './composer/popupList';
-import { filterCommands, slashQuery } from './composer/queries';
+import { h } from '../views/dom';
+import { PopupList } from './popupList';
+import { filterCommands, slashQuery } from './queries';
 
 type Command = ThreadStateView['commands'][number];
 

@@ -3,9 +3,9 @@
  * which the CSP allows for images only). Each chip has a remove button. Also reads pasted or dropped
  * images into base64, refusing what is too big or of a type agents do not take.
  */
-import { imageMaxBytes, imageMimeTypes } from '../../../src/shared/composerModel';
-import type { AttachmentView } from '../../../src/shared/composerModel';
-import { h } from '../dom';
+import { imageMaxBytes, imageMimeTypes } from '../../src/shared/composerModel';
+import type { AttachmentView } from '../../src/shared/composerModel';
+import { h } from '../views/dom';
 
 /** A short label of an attachment. */
 export function attachmentLabel(a: AttachmentView): string {

@@ -1,5 +1,5 @@
 /** Pure key handling of the composer: which key sends, and where the caret is (for history recall). */
-import type { SendWith } from '../../../src/shared/composerModel';
+import type { SendWith } from '../../src/shared/composerModel';
 
 /** The parts of a KeyboardEvent the composer looks at. */
 export interface KeyLike {

@@ -1,11 +1,12 @@
 /**
- * Session config options (acp-client-spec §3.11) and legacy modes (§3.10) in the composer: options of
+ * Session config options (https://agentclientprotocol.com/protocol/session-config-options) and legacy modes
+ * (https://agentclientprotocol.com/protocol/session-modes) in the composer: options of
  * category `model` and `mode` (and the legacy mode picker) sit in the footer, the others in a settings
  * popover. Selects keep the agent's groups as `<optgroup>`s, booleans are checkboxes. A change is sent to the
  * host; what is shown afterwards is the agent's answer (the whole set replaces the old one).
  */
 import type { ConfigOptionView, ModesView } from '../../src/shared/viewModel';
-import { h } from './dom';
+import { h } from '../views/dom';
 
 /** What the config controls ask the host to do. */
 export interface ConfigActions {

@@ -1,5 +1,5 @@
 /** Pure text queries of the composer (no DOM): the `/command` and the `@file` being typed before the caret. */
-import { fuzzyFilter } from '../../../src/shared/fuzzyMatch';
+import { fuzzyFilter } from '../../src/shared/fuzzyMatch';
 
 /** A command of the slash menu (as in ThreadStateView['commands']). */
 export interface CommandLike {

@@ -2,8 +2,8 @@
  * The queued prompts above the prompt box: written while the agent works, sent one per turn when the turn
  * ends. Each can be edited in place (Enter or Save keeps, Esc cancels) or removed.
  */
-import type { QueuedPromptView } from '../../../src/shared/composerModel';
-import { h } from '../dom';
+import type { QueuedPromptView } from '../../src/shared/composerModel';
+import { h } from '../views/dom';
 import { attachmentLabel } from './attachments';
 
 /** What the queue's buttons do. */

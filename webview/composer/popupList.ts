@@ -3,7 +3,7 @@
  * picker): a `role=listbox` whose active option the textarea points to with `aria-activedescendant`, so
  * screen readers follow ↑/↓ while the typing focus stays in the text box.
  */
-import { h } from '../dom';
+import { h } from '../views/dom';
 
 /** One row of the list. */
 export interface PopupItem {

@@ -6,35 +6,26 @@
  * the slash-command menu, `@` the file picker; files, selections and images show as removable chips; the
  * footer holds the model and mode pickers and the settings popover. While a permission request is pending, a
  * hint line names the key that reaches it (Ctrl+Shift+A; a request never takes the focus from the composer
- * while the user types, webview/views/permissionFocus.ts).
+ * while the user types, webview/views/permissionFocus.ts). What it asks of the host goes through
+ * {@link ChatActions}; what the host sends it (its state, file search results, attachments) comes through
+ * main.ts.
  */
-import './composer/composer.css';
-import {
-  DidAttachNotification, DidChangeComposerNotification, DidSearchFilesNotification, isIpc, RemoveQueuedPromptCommand,
-  SaveDraftCommand, SearchFilesCommand, SendPromptCommand, SetConfigOptionCommand, SetModeCommand, UpdateQueuedPromptCommand, CancelTurnCommand,
-} from '../../src/shared/chatProtocol';
-import type { DidAttachParams, DidSearchFilesParams } from '../../src/shared/chatProtocol';
+import './composer.css';
 import { attachmentsMax } from '../../src/shared/composerModel';
-import type { AttachmentView, ComposerStateView, DraftView, PromptCapabilitiesView, SendWith } from '../../src/shared/composerModel';
+import type { AttachmentView, ComposerStateView, DraftView, FileMatchView, PromptCapabilitiesView, SendWith } from '../../src/shared/composerModel';
 import type { ThreadStateView } from '../../src/shared/viewModel';
-import { hostIpc } from '../hostIpc';
-import type { HostIpc } from '../hostIpc';
-import { attachmentId, readImage, renderChips } from './composer/attachments';
-import { HistoryNavigator } from './composer/historyNav';
-import { caretOnFirstLine, caretOnLastLine, isSendKey, reviewPermissionKeyLabel, sendKeyLabel } from './composer/keymap';
-import { QueueView } from './composer/queueView';
+import type { ChatActions } from '../actions';
+import { caretOnFirstLine, caretOnLastLine, isSendKey, reviewPermissionKeyLabel, sendKeyLabel } from '../lib/keymap';
+import { h } from '../views/dom';
+import { attachmentId, readImage, renderChips } from './attachments';
 import { ConfigOptionsView } from './configOptions';
-import { h } from './dom';
+import { HistoryNavigator } from './historyNav';
 import { MentionPicker } from './mentions';
+import { QueueView } from './queueView';
 import { SlashMenu } from './slashMenu';
 
 const saveDelayMs = 300;
 
-/** What main.ts used to pass; the composer now posts its commands itself. */
-export interface LegacyComposerActions {
-  send(text: string): void;
-  cancel(): void;
-}
 const isMac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
 
 /** The composer at the bottom of the chat. */
@@ -64,15 +55,7 @@ export class Composer {
   private lastState: ThreadStateView | undefined;
   private historyList: readonly string[] = [];
 
-  private readonly ipc: HostIpc;
-
-  /**
-   * @param transport the host transport; the older `{send, cancel}` actions object is still accepted (the
-   * composer then uses the shared {@link hostIpc}), since it posts its own commands now.
-   */
-  constructor(root: HTMLElement, transport: HostIpc | LegacyComposerActions = hostIpc()) {
-    const ipc = 'post' in transport ? transport : hostIpc();
-    this.ipc = ipc;
+  constructor(root: HTMLElement, private readonly actions: ChatActions) {
     this.input = h('textarea', { 'data-testid': 'composer-input', rows: '3', 'aria-label': 'Message to the agent', role: 'combobox', 'aria-autocomplete': 'list', 'aria-expanded': 'false', 'aria-multiline': 'true' });
     this.sendButton = h('button', { class: 'primary', 'data-testid': 'composer-send' }, 'Send');
     this.stopButton = h('button', { 'data-testid': 'composer-stop', title: 'Stop (Esc)' }, 'Stop');
@@ -84,15 +67,15 @@ export class Composer {
       ` The agent asks for permission: press ${reviewPermissionKeyLabel(isMac)} to review the request.`);
     this.permissionHint.hidden = true;
     this.queue = new QueueView({
-      update: (id, text) => ipc.post(UpdateQueuedPromptCommand, { id, text }),
-      remove: (id) => ipc.post(RemoveQueuedPromptCommand, { id }),
+      update: (id, text) => actions.updateQueuedPrompt(id, text),
+      remove: (id) => actions.removeQueuedPrompt(id),
     });
     this.config = new ConfigOptionsView({
-      setConfigOption: (configId, value) => ipc.post(SetConfigOptionCommand, { configId, value }),
-      setMode: (modeId) => ipc.post(SetModeCommand, { modeId }),
+      setConfigOption: (configId, value) => actions.setConfigOption(configId, value),
+      setMode: (modeId) => actions.setMode(modeId),
     });
     this.slash = new SlashMenu(this.input, () => this.changed());
-    this.mentions = new MentionPicker(this.input, (requestId, query) => ipc.post(SearchFilesCommand, { requestId, query }), (file) => {
+    this.mentions = new MentionPicker(this.input, (requestId, query) => actions.searchFiles(requestId, query), (file) => {
       this.addAttachment({ kind: 'file', id: attachmentId('file'), uri: file.uri, name: file.name });
       this.changed();
     });
@@ -105,16 +88,19 @@ export class Composer {
     );
     this.wire(root, filePicker);
     this.restoreLocalDraft();
-    ipc.onMessage((msg) => {
-      if (isIpc(DidChangeComposerNotification, msg)) this.applyHostState(msg.params as ComposerStateView);
-      else if (isIpc(DidSearchFilesNotification, msg)) this.mentions.onResults((msg.params as DidSearchFilesParams).requestId, (msg.params as DidSearchFilesParams).matches);
-      else if (isIpc(DidAttachNotification, msg)) {
-        this.addAttachment((msg.params as DidAttachParams).attachment);
-        this.changed();
-        this.input.focus();
-      }
-    });
     this.setState(undefined);
+  }
+
+  /** The host's answer to a file search (`@`). */
+  searchResults(requestId: number, matches: readonly FileMatchView[]): void {
+    this.mentions.onResults(requestId, matches);
+  }
+
+  /** The host attached something (Add Selection to Chat: a selection, or the whole file). */
+  attach(attachment: AttachmentView): void {
+    this.addAttachment(attachment);
+    this.changed();
+    this.input.focus();
   }
 
   private wire(root: HTMLElement, filePicker: HTMLInputElement): void {
@@ -145,7 +131,7 @@ export class Composer {
       filePicker.value = '';
     });
     this.sendButton.addEventListener('click', () => this.submit());
-    this.stopButton.addEventListener('click', () => this.ipc.post(CancelTurnCommand, {}));
+    this.stopButton.addEventListener('click', () => this.actions.cancelTurn());
     window.addEventListener('pagehide', () => this.flushDraft());
   }
 
@@ -180,7 +166,7 @@ export class Composer {
       this.submit();
     } else if (e.key === 'Escape' && this.busy) {
       e.preventDefault();
-      this.ipc.post(CancelTurnCommand, {});
+      this.actions.cancelTurn();
     } else if ((e.key === 'ArrowUp' || e.key === 'ArrowDown') && !e.shiftKey && !e.altKey && !e.ctrlKey && !e.metaKey) {
       this.recall(e);
     }
@@ -209,7 +195,7 @@ export class Composer {
   private submit(): void {
     const text = this.input.value;
     if ((!text.trim() && !this.attachments.length) || !this.usable) return;
-    this.ipc.post(SendPromptCommand, { text: text.trim() ? text : '', attachments: this.attachments });
+    this.actions.sendPrompt(text.trim() ? text : '', this.attachments);
     this.input.value = '';
     this.attachments = [];
     this.renderChips();
@@ -264,8 +250,7 @@ export class Composer {
   private changed(): void {
     this.rev += 1;
     const draft = this.draft();
-    const prev = this.ipc.getState<Record<string, unknown>>() ?? {};
-    this.ipc.setState({ ...prev, composerDraft: draft });
+    this.actions.keepDraftLocally(draft);
     if (this.saveTimer) clearTimeout(this.saveTimer);
     this.saveTimer = setTimeout(() => this.flushDraft(), saveDelayMs);
   }
@@ -273,7 +258,7 @@ export class Composer {
   private flushDraft(): void {
     if (this.saveTimer) clearTimeout(this.saveTimer);
     this.saveTimer = undefined;
-    if (this.hostStateSeen) this.ipc.post(SaveDraftCommand, { draft: this.draft() });
+    if (this.hostStateSeen) this.actions.saveDraft(this.draft());
   }
 
   private draft(): DraftView {
@@ -281,7 +266,7 @@ export class Composer {
   }
 
   private restoreLocalDraft(): void {
-    const local = this.ipc.getState<{ composerDraft?: DraftView }>()?.composerDraft;
+    const local = this.actions.localDraft();
     if (local) this.loadDraft(local);
   }
 
@@ -292,7 +277,8 @@ export class Composer {
     this.renderChips();
   }
 
-  private applyHostState(s: ComposerStateView): void {
+  /** The host's state of the composer: queue, history, send key, capabilities, and its copy of the draft. */
+  applyHostState(s: ComposerStateView): void {
     this.sendWith = s.sendWith;
     this.caps = s.capabilities;
     this.queue.render(s.queue);

@@ -1,0 +1,99 @@
+/**
+ * The actions layer: everything the chat asks of its host, as named calls. This is the only module that
+ * posts to the host or touches the webview's saved state; views, the composer and the transcript get a
+ * {@link ChatActions} and never see the transport, so a test can hand them a fake one
+ * (docs/architecture.md#the-chat-webview).
+ */
+import {
+  CancelTurnCommand, CopyCodeCommand, InsertCodeCommand, OpenDiffCommand, OpenLinkCommand, OpenLocationCommand, ReadyCommand,
+  RemoveQueuedPromptCommand, RequestEntriesCommand, RequestSnapshotCommand, ResendPromptCommand, RespondPermissionCommand,
+  RestartAgentCommand, RetryPromptCommand, SaveDraftCommand, SearchFilesCommand, SendPromptCommand, SetConfigOptionCommand,
+  SetModeCommand, ToggleFollowCommand, UpdateQueuedPromptCommand,
+} from '../src/shared/chatProtocol';
+import type { IpcMessageType } from '../src/shared/chatProtocol';
+import type { AttachmentView, DraftView } from '../src/shared/composerModel';
+
+/** The part of the host transport (hostIpc.ts) the actions use. */
+export interface ActionTransport {
+  post<P>(type: IpcMessageType<P>, params: P): void;
+  getState<T>(): T | undefined;
+  setState<T>(state: T): void;
+}
+
+/** What the chat asks of its host. */
+export interface ChatActions {
+  // the thread
+  /** The webview has loaded: the host sends a snapshot. */
+  ready(): void;
+  /** The webview's copy has a gap: the host sends a fresh snapshot. */
+  requestSnapshot(reason: string): void;
+  /** Up to `count` entries before index `before`. */
+  requestEntries(before: number, count: number): void;
+
+  // the transcript
+  respondPermission(requestId: string, optionId: string): void;
+  openDiff(toolCallId: string, index: number): void;
+  openLocation(toolCallId: string, index: number): void;
+  /** Sends the last prompt again (after an error that can be retried). */
+  retry(): void;
+  /** Restarts the agent and reopens the session. */
+  restart(): void;
+  /** Sends the prompt an agent exit interrupted again. */
+  resend(): void;
+  openLink(href: string): void;
+  copyCode(code: string, language: string): void;
+  insertCode(code: string, language: string): void;
+
+  // the header
+  toggleFollow(): void;
+
+  // the composer
+  sendPrompt(text: string, attachments: readonly AttachmentView[]): void;
+  cancelTurn(): void;
+  updateQueuedPrompt(id: string, text: string): void;
+  removeQueuedPrompt(id: string): void;
+  setConfigOption(configId: string, value: string | boolean): void;
+  setMode(modeId: string): void;
+  searchFiles(requestId: number, query: string): void;
+  /** Keeps the draft on the host (it outlives a reload of the window). */
+  saveDraft(draft: DraftView): void;
+  /** Keeps the draft in the webview's saved state (at once; it outlives the panel being hidden). */
+  keepDraftLocally(draft: DraftView): void;
+  /** The draft kept by {@link keepDraftLocally}, if any. */
+  localDraft(): DraftView | undefined;
+}
+
+/** The actions over a host transport. */
+export function chatActions(ipc: ActionTransport): ChatActions {
+  return {
+    ready: () => ipc.post(ReadyCommand, {}),
+    requestSnapshot: (reason) => ipc.post(RequestSnapshotCommand, { reason }),
+    requestEntries: (before, count) => ipc.post(RequestEntriesCommand, { before, count }),
+
+    respondPermission: (requestId, optionId) => ipc.post(RespondPermissionCommand, { requestId, optionId }),
+    openDiff: (toolCallId, index) => ipc.post(OpenDiffCommand, { toolCallId, index }),
+    openLocation: (toolCallId, index) => ipc.post(OpenLocationCommand, { toolCallId, index }),
+    retry: () => ipc.post(RetryPromptCommand, {}),
+    restart: () => ipc.post(RestartAgentCommand, {}),
+    resend: () => ipc.post(ResendPromptCommand, {}),
+    openLink: (href) => ipc.post(OpenLinkCommand, { href }),
+    copyCode: (code, language) => ipc.post(CopyCodeCommand, { code, language }),
+    insertCode: (code, language) => ipc.post(InsertCodeCommand, { code, language }),
+
+    toggleFollow: () => ipc.post(ToggleFollowCommand, {}),
+
+    sendPrompt: (text, attachments) => ipc.post(SendPromptCommand, { text, attachments }),
+    cancelTurn: () => ipc.post(CancelTurnCommand, {}),
+    updateQueuedPrompt: (id, text) => ipc.post(UpdateQueuedPromptCommand, { id, text }),
+    removeQueuedPrompt: (id) => ipc.post(RemoveQueuedPromptCommand, { id }),
+    setConfigOption: (configId, value) => ipc.post(SetConfigOptionCommand, { configId, value }),
+    setMode: (modeId) => ipc.post(SetModeCommand, { modeId }),
+    searchFiles: (requestId, query) => ipc.post(SearchFilesCommand, { requestId, query }),
+    saveDraft: (draft) => ipc.post(SaveDraftCommand, { draft }),
+    keepDraftLocally: (draft) => {
+      const prev = ipc.getState<Record<string, unknown>>() ?? {};
+      ipc.setState({ ...prev, composerDraft: draft });
+    },
+    localDraft: () => ipc.getState<{ composerDraft?: DraftView }>()?.composerDraft,
+  };
+}
