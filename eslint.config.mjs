@@ -1,11 +1,11 @@
 // @ts-check
-// Lint rules that guard the layering of ARCHITECTURE.md 1.2: the pure layers and the webview never
+// Lint rules that guard the layering of docs/architecture.md#layers: the pure layers and the webview never
 // import `vscode` (not even types), and the webview imports only src/shared.
 import tseslint from 'typescript-eslint';
 
 const noVscode = {
   name: 'vscode',
-  message: 'This layer must not depend on the VS Code API (ARCHITECTURE.md 1.2). Put VS Code glue in src/host.',
+  message: 'This layer must not depend on the VS Code API (docs/architecture.md#layers). Put VS Code glue in src/host.',
 };
 const nodeBuiltins = ['fs', 'path', 'child_process', 'os', 'net', 'stream', 'util', 'events', 'crypto', 'readline']
   .flatMap((m) => [m, `node:${m}`])
@@ -33,7 +33,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'No default exports (ARCHITECTURE.md 1.3).' }],
+      'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'No default exports (docs/architecture.md#rules).' }],
     },
   },
   {
@@ -44,7 +44,7 @@ export default tseslint.config(
     files: ['src/host/**/*.ts', 'src/workbench/**/*.ts', 'src/registry/**/*.ts', 'src/webviews/**/*.ts', 'src/*.ts'],
     rules: {
       'no-restricted-syntax': ['error',
-        { selector: 'ExportDefaultDeclaration', message: 'No default exports (ARCHITECTURE.md 1.3).' },
+        { selector: 'ExportDefaultDeclaration', message: 'No default exports (docs/architecture.md#rules).' },
         ...sinkSelectors.map((selector) => ({ selector, message: inertMessage })),
       ],
     },
@@ -52,6 +52,45 @@ export default tseslint.config(
   {
     files: ['src/acp/**/*.ts', 'src/agents/**/*.ts', 'src/thread/**/*.ts'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: [{ ...noVscode, allowTypeImports: false }] }] },
+  },
+  {
+    // the pure thread model: no VS Code, no node built-ins (it runs anywhere, and is unit-tested in plain node)
+    files: ['src/thread/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: [{ ...noVscode, allowTypeImports: false }, ...nodeBuiltins.map((b) => ({ ...b, message: 'src/thread is pure: no node builtins (storage lives in src/host/history).' }))],
+      }],
+    },
+  },
+  {
+    // the host never imports a surface above it (docs/architecture.md#layers)
+    files: ['src/host/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [{ group: ['**/webviews/**', '**/workbench/**', '**/extension', '**/api'], message: 'src/host must not import a surface above it (docs/architecture.md#layers): pass a function in through the constructor instead.' }],
+      }],
+    },
+  },
+  {
+    // a capability serves one session through its SessionContext, never through the session core
+    files: ['src/host/{files,terminals,permissions,follow,prompts}/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['**/webviews/**', '**/workbench/**', '**/extension', '**/api'], message: 'src/host must not import a surface above it (docs/architecture.md#layers): pass a function in through the constructor instead.' },
+          { group: ['**/agentSession', '**/sessionManager', '**/agentHost', '**/features'], message: 'A capability folder must not import the session core (docs/architecture.md#layers): use SessionContext and ClientFeature.' },
+        ],
+      }],
+    },
+  },
+  {
+    // the chat's host side sits below the workbench surfaces
+    files: ['src/webviews/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [{ group: ['**/workbench/**', '**/extension', '**/api'], message: 'src/webviews must not import the workbench surfaces above it (docs/architecture.md#layers).' }],
+      }],
+    },
   },
   {
     files: ['src/shared/**/*.ts'],
@@ -66,8 +105,19 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', {
         paths: [{ ...noVscode, allowTypeImports: false }, ...nodeBuiltins],
-        patterns: [{ regex: '^\\.\\./+src/(?!shared/)', message: 'The webview may import only src/shared (ARCHITECTURE.md 1.2).' },
-          { regex: '^(\\.\\./)+src/(?!shared/)', message: 'The webview may import only src/shared (ARCHITECTURE.md 1.2).' }],
+        patterns: [{ regex: '^\\.\\./+src/(?!shared/)', message: 'The webview may import only src/shared (docs/architecture.md#layers).' },
+          { regex: '^(\\.\\./)+src/(?!shared/)', message: 'The webview may import only src/shared (docs/architecture.md#layers).' }],
+      }],
+    },
+  },
+  {
+    // views and the composer call the host only through the actions layer (webview/actions.ts)
+    files: ['webview/views/**/*.ts', 'webview/composer/**/*.ts', 'webview/transcript/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: [{ ...noVscode, allowTypeImports: false }, ...nodeBuiltins],
+        patterns: [{ regex: '^(\\.\\./)+src/(?!shared/)', message: 'The webview may import only src/shared (docs/architecture.md#layers).' },
+          { group: ['**/hostIpc'], message: 'Views talk to the host only through webview/actions.ts (docs/architecture.md#the-chat-webview).' }],
       }],
     },
   },
