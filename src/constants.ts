@@ -15,3 +15,24 @@ export const readOnlyContextKey = 'switchboard.activeChatReadOnly';
 
 /** True while a running agent supports `logout` (ACP: Log Out is enabled). */
 export const canLogOutContextKey = 'switchboard.canLogOut';
+
+/** The commands Switchboard contributes (package.json `contributes.commands`), by name. */
+export const commandIds = {
+  newSession: 'switchboard.newSession',
+  addSelectionToChat: 'switchboard.addSelectionToChat',
+  cancelTurn: 'switchboard.cancelTurn',
+  showAgentLog: 'switchboard.showAgentLog',
+  restartAgent: 'switchboard.restartAgent',
+  logOut: 'switchboard.logOut',
+  followAgent: 'switchboard.followAgent',
+  reviewChanges: 'switchboard.reviewChanges',
+  openDiff: 'switchboard.openDiff',
+  switchSession: 'switchboard.switchSession',
+  closeSession: 'switchboard.closeSession',
+  deleteSession: 'switchboard.deleteSession',
+  openSession: 'switchboard.openSession',
+  continueInNewSession: 'switchboard.continueInNewSession',
+  refreshSessions: 'switchboard.refreshSessions',
+  installFromRegistry: 'switchboard.installFromRegistry',
+  manageAgents: 'switchboard.manageAgents',
+} as const;

@@ -22,6 +22,7 @@ import { threadSnapshot } from './thread/toView';
 import { PromptMemory } from './host/prompts/promptHistory';
 import { RegistryFeature } from './workbench/registry/registryCommands';
 import { inertText } from './shared/inertText';
+import { commandIds } from './constants';
 
 /** Activates the extension. */
 export function activate(context: vscode.ExtensionContext): SwitchboardApi {
@@ -69,18 +70,18 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   context.subscriptions.push(followBar, registerDiffEditor(context), vscode.window.tabGroups.onDidChangeTabs(() => followBar.update()));
 
   context.subscriptions.push(
-    vscode.commands.registerCommand('switchboard.newSession', async (agentId?: unknown) => { await newSession(deps, typeof agentId === 'string' ? agentId : undefined); }),
-    vscode.commands.registerCommand('switchboard.addSelectionToChat', () => addSelectionToChat()),
-    vscode.commands.registerCommand('switchboard.cancelTurn', () => activeSession()?.cancel()),
-    vscode.commands.registerCommand('switchboard.followAgent', () => {
+    vscode.commands.registerCommand(commandIds.newSession, async (agentId?: unknown) => { await newSession(deps, typeof agentId === 'string' ? agentId : undefined); }),
+    vscode.commands.registerCommand(commandIds.addSelectionToChat, () => addSelectionToChat()),
+    vscode.commands.registerCommand(commandIds.cancelTurn, () => activeSession()?.cancel()),
+    vscode.commands.registerCommand(commandIds.followAgent, () => {
       const session = activeSession();
       if (!session) return void vscode.window.showInformationMessage('Open a Switchboard chat first: Follow Agent works on the active session.');
       session.follow.toggle();
       followBar.update();
     }),
-    vscode.commands.registerCommand('switchboard.reviewChanges', () => reviewChanges(activeSession())),
-    vscode.commands.registerCommand('switchboard.openDiff', (args: OpenDiffArgs) => openDiff(args)),
-    vscode.commands.registerCommand('switchboard.showAgentLog', async () => {
+    vscode.commands.registerCommand(commandIds.reviewChanges, () => reviewChanges(activeSession())),
+    vscode.commands.registerCommand(commandIds.openDiff, (args: OpenDiffArgs) => openDiff(args)),
+    vscode.commands.registerCommand(commandIds.showAgentLog, async () => {
       const session = activeSession();
       if (session) return sessions.logFor(session.host.definition).show(true);
       const pick = await vscode.window.showQuickPick(registry.all().map((a) => ({ label: inertText(a.name, 'label'), agent: a })), { title: 'ACP: Show Agent Log' });

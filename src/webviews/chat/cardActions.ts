@@ -14,6 +14,7 @@ import type { IpcDispatcher } from './ipc';
 import { openDiff } from '../../host/files/diffEditor';
 import type { ToolCallEntry } from '../../thread/toolCall';
 import { inertText } from '../../shared/inertText';
+import { commandIds } from '../../constants';
 
 function toolCall(session: AgentSession, toolCallId: string): ToolCallEntry | undefined {
   return session.thread.entries.find((e): e is ToolCallEntry => e.kind === 'toolCall' && e.toolCallId === toolCallId);
@@ -51,7 +52,7 @@ export function registerCardActions(ipc: IpcDispatcher, session: AgentSession): 
   ipc.on(RetryPromptCommand, () => {
     session.retryLastPrompt().catch((e: unknown) => showError(e instanceof Error ? e.message : String(e)));
   });
-  ipc.on(RestartAgentCommand, () => { void vscode.commands.executeCommand('switchboard.restartAgent', session.key); });
+  ipc.on(RestartAgentCommand, () => { void vscode.commands.executeCommand(commandIds.restartAgent, session.key); });
   ipc.on(ResendPromptCommand, () => {
     session.resendInterrupted().catch((e: unknown) => showError(e instanceof Error ? e.message : String(e)));
   });

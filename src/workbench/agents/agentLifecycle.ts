@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { logOut, updateLogOutContext } from './logOut';
-import { canLogOutContextKey } from '../../constants';
+import { canLogOutContextKey, commandIds } from '../../constants';
 import { restartAgent } from './restartAgent';
 import type { AgentRegistry } from '../../host/lifecycle/agentRegistry';
 import type { AgentSession } from '../../host/agentSession';
@@ -33,8 +33,8 @@ export function registerAgentLifecycle(deps: AgentLifecycleDeps): AgentLifecycle
   void vscode.commands.executeCommand('setContext', canLogOutContextKey, false);
   const disposables: vscode.Disposable[] = [
     trustNotice,
-    vscode.commands.registerCommand('switchboard.restartAgent', (target?: unknown) => restartAgent(deps, typeof target === 'string' ? target : undefined)),
-    vscode.commands.registerCommand('switchboard.logOut', () => logOut(sessions, deps.activeSession())),
+    vscode.commands.registerCommand(commandIds.restartAgent, (target?: unknown) => restartAgent(deps, typeof target === 'string' ? target : undefined)),
+    vscode.commands.registerCommand(commandIds.logOut, () => logOut(sessions, deps.activeSession())),
     sessions.onDidChangeSessions(() => updateLogOutContext(sessions)),
   ];
   return { trustNotice, dispose: () => disposables.splice(0).forEach((d) => d.dispose()) };

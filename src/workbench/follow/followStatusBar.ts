@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { FollowAgent } from '../../host/follow/followAgent';
 import { onDidToggleFollow } from '../../host/follow/followAgent';
 import { inert } from '../../shared/inertText';
+import { commandIds } from '../../constants';
 
 /** The status-bar indicator of Follow Agent for the active session: on or off, click to toggle. */
 export class FollowStatusBar implements vscode.Disposable {
@@ -14,7 +15,7 @@ export class FollowStatusBar implements vscode.Disposable {
 
   constructor(private readonly _active: () => FollowAgent | undefined) {
     this._item.name = 'Switchboard: Follow Agent';
-    this._item.command = 'switchboard.followAgent';
+    this._item.command = commandIds.followAgent;
     this._subscriptions = [
       onDidToggleFollow(() => this.update()),
       vscode.window.tabGroups.onDidChangeTabGroups(() => this.update()),

@@ -14,6 +14,7 @@ import { cachedNotice, type RegistryItem, registryItems } from '../../registry/r
 import type { RegistryAgent } from '../../registry/registrySchema';
 import { updateState } from '../../registry/versions';
 import { inert, inertText } from '../../shared/inertText';
+import { commandIds } from '../../constants';
 
 /** Questions the registry commands ask; tests replace them. */
 export interface RegistryPrompter {
@@ -70,8 +71,8 @@ export class RegistryFeature implements vscode.Disposable {
     this.cache = new RegistryCache(path.join(this.storageDir, 'registry'));
     this.icons = new IconCache(path.join(this.storageDir, 'icons'));
     this.disposables.push(
-      vscode.commands.registerCommand('switchboard.installFromRegistry', (agentId?: unknown) => this.installCommand(typeof agentId === 'string' ? agentId : undefined)),
-      vscode.commands.registerCommand('switchboard.manageAgents', () => this.manageCommand()),
+      vscode.commands.registerCommand(commandIds.installFromRegistry, (agentId?: unknown) => this.installCommand(typeof agentId === 'string' ? agentId : undefined)),
+      vscode.commands.registerCommand(commandIds.manageAgents, () => this.manageCommand()),
     );
   }
 
@@ -193,7 +194,7 @@ export class RegistryFeature implements vscode.Disposable {
       );
       this.log.info(`installed ${record.id} ${record.version} (${record.kind}${record.package ? ` ${record.package}` : ''})`);
       void vscode.window.showInformationMessage(inert.message`Installed ${record.name} ${record.version}.`, 'New Session').then((c) => {
-        if (c) void vscode.commands.executeCommand('switchboard.newSession', record.id);
+        if (c) void vscode.commands.executeCommand(commandIds.newSession, record.id);
       });
       return record;
     } catch (ex) {
@@ -208,7 +209,7 @@ export class RegistryFeature implements vscode.Disposable {
     const list = this.installed.list();
     if (!list.length) {
       const c = await vscode.window.showInformationMessage('No agents are installed from the ACP Registry yet.', 'Install Agent…');
-      if (c) await vscode.commands.executeCommand('switchboard.installFromRegistry');
+      if (c) await vscode.commands.executeCommand(commandIds.installFromRegistry);
       return;
     }
     const agentPick = await vscode.window.showQuickPick(list.map((a) => ({

@@ -10,6 +10,7 @@ import type { HistoryItem } from '../../host/history/sessionHistory';
 import type { AgentRegistry } from '../../host/lifecycle/agentRegistry';
 import type { SessionManager } from '../../host/sessionManager';
 import { inert } from '../../shared/inertText';
+import { commandIds } from '../../constants';
 
 /** What the session commands need. */
 export interface SessionCommandDeps {
@@ -83,7 +84,7 @@ export async function continueInNewSession(deps: SessionCommandDeps, from: Agent
   const def = deps.registry.get(from.host.definition.id);
   if (!def) {
     void vscode.window.showWarningMessage(inert.message`The agent '${from.host.definition.name}' is not configured any more: start a session with another agent.`);
-    await vscode.commands.executeCommand('switchboard.newSession');
+    await vscode.commands.executeCommand(commandIds.newSession);
     return undefined;
   }
   try {

@@ -13,7 +13,7 @@ import { sessionKey } from '../../host/sessionKey';
 import type { HistoryItem } from '../../host/history/sessionHistory';
 import type { SessionManager } from '../../host/sessionManager';
 import { SessionsTreeProvider } from './sessionsTreeView';
-import { sessionsViewId } from '../../constants';
+import { commandIds, sessionsViewId } from '../../constants';
 import { SessionStatusBar } from './statusBar';
 import type { TranscriptStore } from '../../host/history/transcriptStore';
 import type { PromptMemory } from '../../host/prompts/promptHistory';
@@ -70,15 +70,15 @@ export function registerSessions(context: vscode.ExtensionContext, registry: Age
     sessions.onDidChangeSessions(() => statusBar.update()),
     // session commands resolve to nothing: a command's result goes back to the workbench serialized, and a
     // session (its whole transcript) took 100 ms of JSON on every switch from the palette
-    vscode.commands.registerCommand('switchboard.switchSession', async (sessionId?: unknown) => { await switchSession(deps, typeof sessionId === 'string' ? sessionId : undefined); }),
-    vscode.commands.registerCommand('switchboard.openSession', async (arg?: unknown) => {
+    vscode.commands.registerCommand(commandIds.switchSession, async (sessionId?: unknown) => { await switchSession(deps, typeof sessionId === 'string' ? sessionId : undefined); }),
+    vscode.commands.registerCommand(commandIds.openSession, async (arg?: unknown) => {
       const item = itemOf(arg);
       await (item ? openHistoryItem(deps, item) : switchSession(deps));
     }),
-    vscode.commands.registerCommand('switchboard.closeSession', (arg?: unknown) => closeSession(deps, targetOf(arg, panels.activeSession()))),
-    vscode.commands.registerCommand('switchboard.deleteSession', (arg?: unknown) => deleteSessionConfirmed(deps, targetOf(arg, panels.activeSession()))),
-    vscode.commands.registerCommand('switchboard.continueInNewSession', async () => { await continueInNewSession(deps, panels.activeSession()); }),
-    vscode.commands.registerCommand('switchboard.refreshSessions', () => tree.refresh()),
+    vscode.commands.registerCommand(commandIds.closeSession, (arg?: unknown) => closeSession(deps, targetOf(arg, panels.activeSession()))),
+    vscode.commands.registerCommand(commandIds.deleteSession, (arg?: unknown) => deleteSessionConfirmed(deps, targetOf(arg, panels.activeSession()))),
+    vscode.commands.registerCommand(commandIds.continueInNewSession, async () => { await continueInNewSession(deps, panels.activeSession()); }),
+    vscode.commands.registerCommand(commandIds.refreshSessions, () => tree.refresh()),
   );
   const api: SessionsApi = {
     listSessions: async (agentId) => {

@@ -9,6 +9,7 @@ import type { HistoryItem } from '../../host/history/sessionHistory';
 import { inert, inertText } from '../../shared/inertText';
 import type { SessionManager } from '../../host/sessionManager';
 import type { TranscriptStore } from '../../host/history/transcriptStore';
+import { commandIds } from '../../constants';
 
 
 /** A node: an agent, or one of its sessions. */
@@ -63,7 +64,7 @@ export class SessionsTreeProvider implements vscode.TreeDataProvider<SessionsNod
     t.description = inertText(rowDescription(item).replace(`${item.agentName} · `, ''), 'plain');
     t.tooltip = agentMarkdown(inert.markdown`**${item.title || 'Untitled session'}**\n\n${item.agentName} · ${item.cwd}\n\n` + (item.open ? 'Open' : item.stored ? 'In Switchboard\'s history' : 'Listed by the agent'));
     t.contextValue = item.open ? 'session.open' : 'session.history';
-    t.command = { command: 'switchboard.openSession', title: 'Open Session', arguments: [node] };
+    t.command = { command: commandIds.openSession, title: 'Open Session', arguments: [node] };
     return t;
   }
 

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { AgentSession } from '../../host/agentSession';
 import { inert, inertText } from '../../shared/inertText';
+import { commandIds } from '../../constants';
 
 const labels: Record<string, { icon: string; text: string }> = {
   starting: { icon: 'loading~spin', text: 'starting' },
@@ -23,7 +24,7 @@ export class SessionStatusBar implements vscode.Disposable {
 
   constructor(private readonly active: () => AgentSession | undefined, private readonly isReadOnly: (sessionId: string) => boolean) {
     this._item.name = 'Switchboard Session';
-    this._item.command = { command: 'switchboard.switchSession', title: 'Switch Session…' };
+    this._item.command = { command: commandIds.switchSession, title: 'Switch Session…' };
     this.update();
   }
 

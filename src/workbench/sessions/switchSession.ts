@@ -12,6 +12,7 @@ import type { HistoryItem } from '../../host/history/sessionHistory';
 import { deleteSessionConfirmed } from './sessionCommands';
 import type { SessionCommandDeps } from './sessionCommands';
 import { inert, inertText } from '../../shared/inertText';
+import { commandIds } from '../../constants';
 
 
 interface Row extends vscode.QuickPickItem { readonly item?: HistoryItem }
@@ -92,7 +93,7 @@ export async function switchSession(deps: SessionCommandDeps, sessionId?: string
     });
     qp.onDidAccept(() => {
       const item = qp.selectedItems[0]?.item;
-      if (!item && qp.selectedItems[0]) result = Promise.resolve(vscode.commands.executeCommand('switchboard.newSession')).then(() => undefined);
+      if (!item && qp.selectedItems[0]) result = Promise.resolve(vscode.commands.executeCommand(commandIds.newSession)).then(() => undefined);
       if (item) result = openHistoryItem(deps, item);
       qp.hide();
     });
