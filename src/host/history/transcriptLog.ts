@@ -137,6 +137,8 @@ type Pending = { k: 'e'; i: number; e: ThreadEntry } | { k: 'a'; i: number; t: s
 export class TranscriptWriter {
   private _pending: Pending[] = [];
   private _chain: Promise<void> = Promise.resolve();
+  /** Batches taken by `flush` whose append has not started yet: `flushSync` writes them first, in order. */
+  private readonly _queued: { data: string; started: boolean }[] = [];
   private _bytes: number;
   private _closed = false;
 
@@ -190,12 +192,29 @@ export class TranscriptWriter {
   flush(): Promise<void> {
     const data = this.take();
     if (!data) return this._chain;
-    this._chain = this._chain.then(() => fs.promises.appendFile(this.file, data)).then(() => { this._bytes += Buffer.byteLength(data); }, () => undefined);
+    const batch = { data, started: false };
+    this._queued.push(batch);
+    this._chain = this._chain.then(() => {
+      this._queued.splice(this._queued.indexOf(batch), 1);
+      if (batch.started) return undefined; // flushSync wrote it
+      batch.started = true;
+      return fs.promises.appendFile(this.file, data).then(() => { this._bytes += Buffer.byteLength(data); });
+    }).catch(() => undefined);
     return this._chain;
   }
 
-  /** Writes the buffered records now (deactivation, tests). */
+  /**
+   * Writes the buffered records now (closing a session, deactivation, tests), after the batches an earlier
+   * `flush` took but has not started to write: a reader right after (a session reopened from the store)
+   * sees every record, in order.
+   */
   flushSync(): void {
+    for (const batch of this._queued) {
+      if (batch.started) continue;
+      batch.started = true;
+      fs.appendFileSync(this.file, batch.data);
+      this._bytes += Buffer.byteLength(batch.data);
+    }
     const data = this.take();
     if (!data) return;
     fs.appendFileSync(this.file, data);

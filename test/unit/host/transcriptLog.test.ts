@@ -16,6 +16,22 @@ describe('transcript log (the client transcript store)', () => {
   beforeEach(() => { dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-transcript-')); });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
+  it('a flushSync right after a flush writes the batch the flush took first: a reader right after sees every record, once', async () => {
+    const file = path.join(dir, 'race.jsonl');
+    const w = new TranscriptWriter(file, header());
+    w.entry(0, { kind: 'user', id: 'e1', text: 'remember this', blocks: [] } as unknown as ThreadEntry);
+    w.entry(1, agent(1, 'only the client remembers'));
+    const pending = w.flush(); // a turn ended: an async write is on its way
+    w.state({ k: 'title', t: 'Remembered chat' });
+    w.flushSync(); // the session is closed at once
+    const now = readTranscript(file);
+    assert.equal(now?.entries.length, 2, 'both entries are on disk before the async write ran');
+    assert.equal(now?.title, 'Remembered chat');
+    await pending;
+    const lines = fs.readFileSync(file, 'utf8').trim().split('\n');
+    assert.equal(lines.length, 1 + 2 + 1, 'header, two entries, the title: nothing written twice');
+  });
+
   it('replays entries, merged appends, title and plan; a pending permission and unfinished tool calls do not survive', () => {
     const file = path.join(dir, 'a.jsonl');
     const w = new TranscriptWriter(file, header());
