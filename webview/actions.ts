@@ -61,6 +61,12 @@ export interface ChatActions {
   keepDraftLocally(draft: DraftView): void;
   /** The draft kept by {@link keepDraftLocally}, if any. */
   localDraft(): DraftView | undefined;
+  /**
+   * Keeps which session this panel shows (agent, session id, cwd: the page's `data-restore`) in the
+   * webview's own state, which VS Code hands back to the panel serializer after a window reload: each
+   * panel restores exactly its own session, in any order, visible or not.
+   */
+  rememberSession(restore: unknown): void;
 }
 
 /** The actions over a host transport. */
@@ -95,5 +101,9 @@ export function chatActions(ipc: ActionTransport): ChatActions {
       ipc.setState({ ...prev, composerDraft: draft });
     },
     localDraft: () => ipc.getState<{ composerDraft?: DraftView }>()?.composerDraft,
+    rememberSession: (restore) => {
+      const prev = ipc.getState<Record<string, unknown>>() ?? {};
+      ipc.setState({ ...prev, restore });
+    },
   };
 }

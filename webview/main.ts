@@ -63,6 +63,11 @@ ipc.onMessage((msg) => {
     composer.searchResults(p.requestId, p.matches);
   } else if (isIpc(DidAttachNotification, msg)) composer.attach((msg.params as DidAttachParams).attachment);
 });
+// the session this panel shows survives a window reload in the webview's own state
+const restore = document.body.dataset.restore;
+if (restore) {
+  try { actions.rememberSession(JSON.parse(restore)); } catch (error) { console.warn(`the panel's restore data is not JSON: ${String(error)}`); }
+}
 actions.ready();
 // compile the Markdown path before the first answer streams in
 if (typeof requestIdleCallback === 'function') requestIdleCallback(() => warmUp(), { timeout: 2000 });

@@ -86,4 +86,15 @@ describe('ChatActions: what the chat asks of its host, as commands of the chat p
     assert.deepEqual(a.localDraft(), draft);
     assert.deepEqual(posted, [], 'the saved state is not a message to the host');
   });
+
+  it("keeps the panel's session in the webview's saved state, where the serializer finds it after a reload", () => {
+    const { ipc, state } = fakeIpc();
+    const a = chatActions(ipc);
+    const draft: DraftView = { text: 'draft', attachments: [], rev: 1 };
+    a.keepDraftLocally(draft);
+    a.rememberSession({ sessionId: 's1', agentId: 'demo', cwd: '/w' });
+    assert.deepEqual(state(), { composerDraft: draft, restore: { sessionId: 's1', agentId: 'demo', cwd: '/w' } });
+    a.keepDraftLocally({ ...draft, rev: 2 });
+    assert.deepEqual((state() as { restore?: unknown }).restore, { sessionId: 's1', agentId: 'demo', cwd: '/w' }, 'a later draft keeps it');
+  });
 });
