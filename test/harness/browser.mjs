@@ -1,0 +1,83 @@
+// @ts-check
+// Debian's Chromium through playwright-core, and running a command from the palette like a person.
+import { CHROMIUM } from './base.mjs';
+import { alive, cleanups, disown, killTree, own, processChildren, reaper, sleep } from './processes.mjs';
+
+// ------------------------------------------------------------------------------------------------
+// the browser
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+  '--disable-sync', '--no-first-run', '--disable-quic', '--disable-dev-shm-usage',
+  '--disable-features=Translate,MediaRouter', '--password-store=basic',
+];
+
+/**
+ * Launches Debian's chromium (headless) through playwright-core. The browser's process tree is owned
+ * (killed if we die); close() also kills it.
+ * @param {{ headless?: boolean }} [o]
+ * @returns {Promise<import('playwright-core').Browser>}
+ */
+export async function launchBrowser(o = {}) {
+  const { chromium } = await import('playwright-core');
+  const before = new Set(processChildren().get(process.pid) ?? []);
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM, headless: o.headless ?? true, args: CHROMIUM_ARGS, timeout: 60_000,
+  });
+  const pids = (processChildren().get(process.pid) ?? []).filter((p) => !before.has(p) && p !== reaper?.pid);
+  for (const p of pids) own(p);
+  const close = browser.close.bind(browser);
+  let closed = false;
+  const cleanup = async () => {
+    if (closed) return;
+    closed = true;
+    cleanups.delete(cleanup);
+    await Promise.race([close().catch(() => {}), sleep(10_000)]);
+    for (const p of pids) { if (alive(p)) await killTree(p, { graceMs: 500 }); disown(p); }
+  };
+  cleanups.add(cleanup);
+  browser.close = cleanup;
+  return browser;
+}
+
+
+/** @param {string} s */
+const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Runs a command from the command palette by its title ("Category: Title"), like a person: F1, type, pick.
+ * The palette computes its list when it opens, so a command contributed a moment later is missing until it
+ * is reopened: close it, wait, and open it again (bounded by `timeoutMs`, 60 s by default).
+ * @param {import('playwright-core').Page} page
+ * @param {string} title
+ * @param {{ timeoutMs?: number }} [o]
+ */
+export async function runPaletteCommand(page, title, o = {}) {
+  const input = page.locator('.quick-input-widget input');
+  const rows = page.locator('.quick-input-list .monaco-list-row');
+  const exact = rows.filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${escapeRe(title)}\\s*$`) }) });
+  const deadline = Date.now() + (o.timeoutMs ?? 60_000);
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('Escape').catch(() => {});
+    await page.keyboard.press('F1');
+    await input.waitFor({ state: 'visible', timeout: 10_000 });
+    await input.fill(`>${title}`);
+    try {
+      await exact.first().waitFor({ timeout: 2000 });
+      break;
+    } catch {
+      if (attempt >= 30 || Date.now() > deadline) {
+        const shown = (await rows.allTextContents().catch(() => [])).slice(0, 5);
+        throw new Error(`command "${title}" not in the command palette after ${attempt} tries; the palette showed: ${JSON.stringify(shown)}`);
+      }
+      await page.keyboard.press('Escape');
+      await sleep(1000);
+    }
+  }
+  await exact.first().click();
+  // the palette closes (or the command replaced it with its own quick pick)
+  await page.waitForFunction(() => {
+    const i = /** @type {HTMLInputElement | null} */ (document.querySelector('.quick-input-widget input'));
+    return !i || !i.checkVisibility() || !i.value.startsWith('>');
+  }, null, { timeout: 5000 }).catch(() => {});
+}
