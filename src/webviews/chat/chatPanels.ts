@@ -91,7 +91,8 @@ export class ChatPanelRegistry implements vscode.Disposable {
   }
 
   private async restore(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
-    const ref = restoreRef(state) ?? this.byTitle(panel.title);
+    const own = restoreRef(state);
+    const ref = own ? this.withSavedDetails(own) : this.byTitle(panel.title);
     panel.webview.options = { enableScripts: false };
     if (!ref) {
       panel.webview.html = message('This chat could not be restored: it does not say which session it showed. Close it, and use ACP: Switch Session… to reopen the session from history.');
@@ -127,6 +128,12 @@ export class ChatPanelRegistry implements vscode.Disposable {
     void this.saveOpenChats();
     this._onDidChange.fire();
     return panel;
+  }
+
+  /** A panel's own session, with the title and agent name saved for it (shown until the agent says more). */
+  private withSavedDetails(ref: SessionRef): SessionRef {
+    const saved = this.state.get<OpenChat[]>(openChatsKey, []).find((c) => c.agentId === ref.agentId && c.sessionId === ref.sessionId);
+    return saved ? { ...ref, title: saved.title, agentName: saved.agentName } : ref;
   }
 
   private byTitle(title: string): SessionRef | undefined {
