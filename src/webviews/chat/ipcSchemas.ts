@@ -64,11 +64,3 @@ export function parseParams<M extends CommandMethod>(method: M, raw: unknown): {
   if (!params.success) return { ok: false, error: `${method}: ${z.prettifyError(params.error)}` };
   return { ok: true, params: params.data };
 }
-
-/** A validated message from the webview, or a reason it was rejected. */
-export function parseWebviewMessage(raw: unknown): { ok: true; method: CommandMethod; params: unknown } | { ok: false; error: string } {
-  const envelope = parseEnvelope(raw);
-  if (!envelope.ok) return envelope;
-  const params = parseParams(envelope.method, envelope.params);
-  return params.ok ? { ok: true, method: envelope.method, params: params.params } : params;
-}
