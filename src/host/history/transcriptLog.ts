@@ -196,9 +196,12 @@ export class TranscriptWriter {
     this._queued.push(batch);
     this._chain = this._chain.then(() => {
       this._queued.splice(this._queued.indexOf(batch), 1);
-      if (batch.started) return undefined; // flushSync wrote it
+      if (batch.started) return; // flushSync wrote it
       batch.started = true;
-      return fs.promises.appendFile(this.file, data).then(() => { this._bytes += Buffer.byteLength(data); });
+      // written synchronously (one small append, off the caller's stack): a batch is either not started or
+      // on disk, never half-way, so a flushSync right after (a session closed and reopened) sees it
+      fs.appendFileSync(this.file, data);
+      this._bytes += Buffer.byteLength(data);
     }).catch(() => undefined);
     return this._chain;
   }

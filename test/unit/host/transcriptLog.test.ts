@@ -32,6 +32,20 @@ describe('transcript log (the client transcript store)', () => {
     assert.equal(lines.length, 1 + 2 + 1, 'header, two entries, the title: nothing written twice');
   });
 
+  it('a flushSync while an earlier flush is being written still leaves every record on disk: no batch is half-way', async () => {
+    const file = path.join(dir, 'race2.jsonl');
+    const w = new TranscriptWriter(file, header());
+    w.entry(0, { kind: 'user', id: 'e1', text: 'remember this', blocks: [] } as unknown as ThreadEntry);
+    const pending = w.flush();
+    // let the chain start that batch (it runs on a microtask), then close the session at once
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    w.entry(1, agent(1, 'only the client remembers'));
+    w.flushSync();
+    assert.equal(readTranscript(file)?.entries.length, 2, 'the started batch is on disk when flushSync returns');
+    await pending;
+    assert.equal(fs.readFileSync(file, 'utf8').trim().split('\n').length, 3, 'header and two entries, once each');
+  });
+
   it('replays entries, merged appends, title and plan; a pending permission and unfinished tool calls do not survive', () => {
     const file = path.join(dir, 'a.jsonl');
     const w = new TranscriptWriter(file, header());
