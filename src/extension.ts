@@ -39,7 +39,6 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     store,
     // a restart starts the agent as configured now (an edited command or env), not as it was started
     definitionOf: (id) => registry.get(id),
-    openContinuation: (session) => openChat(session),
     isChatVisible: (key) => panels.isVisible(key),
   });
   context.subscriptions.push(log, sessions, registryFeature);

@@ -5,7 +5,7 @@
  * (docs/architecture.md#the-chat-webview).
  */
 import {
-  CancelTurnCommand, CopyCodeCommand, InsertCodeCommand, OpenDiffCommand, OpenLinkCommand, OpenLocationCommand, ReadyCommand,
+  CancelTurnCommand, ContinueSessionCommand, CopyCodeCommand, InsertCodeCommand, OpenDiffCommand, OpenLinkCommand, OpenLocationCommand, ReadyCommand,
   RemoveQueuedPromptCommand, RequestEntriesCommand, RequestSnapshotCommand, ResendPromptCommand, RespondPermissionCommand,
   RestartAgentCommand, RetryPromptCommand, SaveDraftCommand, SearchFilesCommand, SendPromptCommand, SetConfigOptionCommand,
   SetModeCommand, ToggleFollowCommand, UpdateQueuedPromptCommand,
@@ -40,6 +40,8 @@ export interface ChatActions {
   restart(): void;
   /** Sends the prompt an agent exit interrupted again. */
   resend(): void;
+  /** Starts a new session that carries this transcript (this one cannot be reopened). */
+  continueSession(): void;
   openLink(href: string): void;
   copyCode(code: string, language: string): void;
   insertCode(code: string, language: string): void;
@@ -82,6 +84,7 @@ export function chatActions(ipc: ActionTransport): ChatActions {
     retry: () => ipc.post(RetryPromptCommand, {}),
     restart: () => ipc.post(RestartAgentCommand, {}),
     resend: () => ipc.post(ResendPromptCommand, {}),
+    continueSession: () => ipc.post(ContinueSessionCommand, {}),
     openLink: (href) => ipc.post(OpenLinkCommand, { href }),
     copyCode: (code, language) => ipc.post(CopyCodeCommand, { code, language }),
     insertCode: (code, language) => ipc.post(InsertCodeCommand, { code, language }),

@@ -240,8 +240,10 @@ export class AgentSession implements vscode.Disposable {
       return;
     }
     const tail = exit.stderrTail.slice(-5).join('\n');
-    this.thread.addNotice('error', `Agent exited (${exit.code !== null ? `code ${exit.code}` : `signal ${exit.signal ?? '?'}`})${tail ? `:\n${tail}` : ''}`, 'restart');
-    this.thread.setStatus('disconnected', exit.error.message);
+    const how = exit.code !== null ? `code ${exit.code}` : `signal ${exit.signal ?? '?'}`;
+    this.thread.addNotice('error', `Agent exited (${how})${tail ? `:\n${tail}` : ''}`, 'restart');
+    this.thread.setStatus('disconnected', exit.error.message, 'restart');
+    this.thread.markFailure(`${this.host.definition.name} exited (${how})`);
   }
 
   /**

@@ -34,8 +34,6 @@ export interface SessionManagerDeps {
   readonly store?: TranscriptStore;
   /** An agent's definition as configured now, for restarts (an edited command or env takes effect). */
   readonly definitionOf: (agentId: string) => AgentDefinition | undefined;
-  /** Opens the chat of a session that continues one whose agent could neither resume nor load it. */
-  readonly openContinuation: (session: AgentSession) => void;
   /** Whether the chat of a session (by key) is visible. */
   readonly isChatVisible: (key: string) => boolean;
 }
@@ -72,11 +70,6 @@ export class SessionManager implements vscode.Disposable {
       startHost: (def, cwd) => this.ensureHost(def, cwd),
       sessionsOf: (id) => this.sessions.filter((s) => s.host.definition.id === id && !this.isReadOnly(s.key)),
       mcpServersFor: (host) => this.mcpServersFor(host),
-      continueInNewSession: async (old) => {
-        const next = await this.newSession(old.host.definition, old.cwd);
-        this.deps.openContinuation(next);
-        return next;
-      },
       definitionOf: (id) => this.deps.definitionOf(id),
     });
     const secrets: Pick<AgentSecrets, 'envFor' | 'store' | 'clear'> = this._secrets ?? { envFor: () => Promise.resolve({}), store: () => Promise.reject(new Error('No secret storage.')), clear: () => Promise.resolve(false) };
@@ -285,7 +278,7 @@ export class SessionManager implements vscode.Disposable {
     // a host that is never started: the session cannot send anything
     const session = this.create(new AgentHost(agent, log, this.clientInfo, ref.cwd), ref.sessionId, ref.cwd, log);
     session.thread.restore(stored.entries, stored.title || ref.title || '', stored.plan, stored.terminals);
-    session.thread.setStatus('disconnected', `Read-only: ${reason}. Use Continue in New Session to go on.`);
+    session.thread.setStatus('disconnected', `Read-only: ${reason}. Continue in New Session goes on in a new session that gets this transcript.`, 'continue');
     this._readOnly.add(session.key);
     this._sessions.set(session.key, session);
     this._onDidChangeSessions.fire();

@@ -77,6 +77,9 @@ export const RestartAgentCommand = command<Record<string, never>>()('agent/resta
 /** The user clicked Resend after a restart: the host sends the prompt again that the crash interrupted. */
 export const ResendPromptCommand = command<Record<string, never>>()('prompt/resend');
 
+/** The user clicked Continue in New Session (the agent can neither resume nor load this session). */
+export const ContinueSessionCommand = command<Record<string, never>>()('session/continue');
+
 export interface OpenLinkParams { readonly href: string }
 /**
  * The user clicked a link in agent Markdown (its `data-href`): the host opens http(s) in the external browser
@@ -127,7 +130,7 @@ export const SearchFilesCommand = command<SearchFilesParams>()('files/search');
 export type ChatCommand =
   | typeof ReadyCommand | typeof SendPromptCommand | typeof CancelTurnCommand | typeof RespondPermissionCommand
   | typeof ToggleFollowCommand | typeof OpenDiffCommand | typeof OpenLocationCommand | typeof RetryPromptCommand
-  | typeof RestartAgentCommand | typeof ResendPromptCommand | typeof OpenLinkCommand | typeof CopyCodeCommand
+  | typeof RestartAgentCommand | typeof ResendPromptCommand | typeof ContinueSessionCommand | typeof OpenLinkCommand | typeof CopyCodeCommand
   | typeof InsertCodeCommand | typeof RequestSnapshotCommand | typeof RequestEntriesCommand
   | typeof UpdateQueuedPromptCommand | typeof RemoveQueuedPromptCommand | typeof SaveDraftCommand
   | typeof SetConfigOptionCommand | typeof SetModeCommand | typeof SearchFilesCommand;

@@ -82,12 +82,13 @@ export interface NoticeView {
   readonly level: 'info' | 'warning' | 'error';
   readonly text: string;
   /** A button on the notice: `retry` resends the last prompt (after an agent error), `restart` restarts the agent,
-   * `resend` sends the prompt again that was interrupted when the agent exited. */
+   * `resend` sends the prompt again that was interrupted when the agent exited, `continue` starts a new session
+   * that carries this transcript (the agent can neither resume nor load this one). */
   readonly action?: NoticeAction;
 }
 
 /** What a notice's button does. */
-export type NoticeAction = 'retry' | 'restart' | 'resend';
+export type NoticeAction = 'retry' | 'restart' | 'resend' | 'continue';
 
 /** One entry of the transcript. */
 export type EntryView = UserMessageView | AgentTextView | ToolCallView | NoticeView;
@@ -136,6 +137,8 @@ export interface ThreadStateView {
   readonly usage?: { readonly used: number; readonly size: number; readonly cost?: { readonly amount: number; readonly currency: string } };
   /** Why the session cannot be used right now (agent exited, failed to start, …). */
   readonly error?: string;
+  /** The button the error banner offers. */
+  readonly errorAction?: NoticeAction;
   /** The session's config options, in the agent's order. */
   readonly configOptions?: readonly ConfigOptionView[];
   /** Legacy modes, when the agent has them and no config option of category `mode`. */

@@ -56,6 +56,13 @@ export class AcpThread {
   title = '';
   status: SessionStatus = 'starting';
   error: string | undefined;
+  /** The button the error banner offers (e.g. `continue` for a session that cannot be reopened). */
+  errorAction: NoticeAction | undefined;
+  /**
+   * An agent failure (a crash) the user has not seen yet: the status bar keeps showing it until the user
+   * acts in the chat or brings it to the front ({@link acknowledgeFailure}).
+   */
+  unseenFailure: string | undefined;
   plan: PlanEntry[] = [];
   commands: AvailableCommand[] = [];
   configOptions: SessionConfigOption[] = [];
@@ -144,11 +151,26 @@ export class AcpThread {
     this.push({ kind: 'notice', id: this.newId(), level, text, ...(action ? { action } : {}) });
   }
 
-  /** Sets the session status (working, idle, …) and an optional error. */
-  setStatus(status: SessionStatus, error?: string): void {
-    if (this.status === status && this.error === error) return;
+  /** Sets the session status (working, idle, …) and an optional error, with the button its banner offers. */
+  setStatus(status: SessionStatus, error?: string, errorAction?: NoticeAction): void {
+    const action = error === undefined ? undefined : errorAction;
+    if (this.status === status && this.error === error && this.errorAction === action) return;
     this.status = status;
     this.error = error;
+    this.errorAction = action;
+    this.fire({ type: 'status' });
+  }
+
+  /** Records a failure the user must see (see {@link unseenFailure}). */
+  markFailure(text: string): void {
+    this.unseenFailure = text;
+    this.fire({ type: 'status' });
+  }
+
+  /** The user has seen the failure. */
+  acknowledgeFailure(): void {
+    if (this.unseenFailure === undefined) return;
+    this.unseenFailure = undefined;
     this.fire({ type: 'status' });
   }
 

@@ -74,7 +74,7 @@ export function stateToView(t: AcpThread, agentName: string): ThreadStateView {
     plan: t.plan.map((p) => ({ content: p.content, priority: p.priority, status: p.status })),
     commands: t.commands.map((c) => ({ name: c.name, description: c.description, ...(c.input && 'hint' in c.input && typeof c.input.hint === 'string' ? { hint: c.input.hint } : {}) })),
     ...(t.usage ? { usage: t.usage } : {}),
-    ...(t.error ? { error: t.error } : {}),
+    ...(t.error ? { error: t.error, ...(t.errorAction ? { errorAction: t.errorAction } : {}) } : {}),
     ...(t.configOptions.length ? { configOptions: configOptionsToView(t.configOptions) } : {}),
     ...withModes(modesToView(t.configOptions, t.availableModes, t.currentModeId)),
   };

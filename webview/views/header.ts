@@ -7,6 +7,7 @@ import '../styles/header.css';
 import type { ThreadStateView } from '../../src/shared/viewModel';
 import { revealInvisible } from '../../src/shared/inertText';
 import { h } from './dom';
+import { actionButton, type NoticeActions } from './notice';
 import { planNode } from './plan';
 import { usageNode } from './usage';
 import { visibleText } from './visibleText';
@@ -16,7 +17,7 @@ const statusLabels: Record<string, string> = {
 };
 
 /** What the header's buttons do. */
-export interface HeaderActions {
+export interface HeaderActions extends NoticeActions {
   toggleFollow(): void;
 }
 
@@ -25,7 +26,7 @@ export class Header {
   /** Kept across renders so that it keeps the keyboard focus when the state changes. */
   private readonly follow: HTMLButtonElement;
 
-  constructor(private readonly root: HTMLElement, actions: HeaderActions) {
+  constructor(private readonly root: HTMLElement, private readonly actions: HeaderActions) {
     // a toggle button: a constant label, the state in aria-pressed (and in the pressed look)
     this.follow = h('button', { class: 'follow-toggle', type: 'button', 'data-testid': 'follow-toggle', 'aria-pressed': 'false' }, 'Follow');
     this.follow.addEventListener('click', () => actions.toggleFollow());
@@ -47,7 +48,11 @@ export class Header {
         h('span', { class: `status ${state.status}`, 'data-testid': 'session-status', 'data-status': state.status, role: 'status' }, statusLabels[state.status] ?? state.status),
         this.follow),
     ];
-    if (state.error) children.push(h('div', { class: 'error-banner', role: 'alert', 'data-testid': 'session-error' }, state.error));
+    if (state.error) {
+      const banner = h('div', { class: 'error-banner', role: 'alert', 'data-testid': 'session-error' }, h('span', { class: 'error-text' }, state.error));
+      if (state.errorAction) banner.append(actionButton(state.errorAction, this.actions));
+      children.push(banner);
+    }
     const plan = planNode(state.plan);
     if (plan) children.push(plan);
     const usage = usageNode(state.usage);

@@ -3,35 +3,39 @@
  * errors and exits. An error the user can retry carries a Retry button that resends the last prompt.
  */
 import '../styles/cards.css';
-import type { NoticeView } from '../../src/shared/viewModel';
+import type { NoticeAction, NoticeView } from '../../src/shared/viewModel';
+import type { ChatActions } from '../actions';
 import { button } from '../components/button';
 import { h } from './dom';
 import type { RenderContext } from './renderContext';
 
 const levelIcons: Record<NoticeView['level'], string> = { info: 'info', warning: 'warning', error: 'error' };
 
+/** What the buttons of notices and of the error banner do. */
+export type NoticeActions = Pick<ChatActions, 'retry' | 'restart' | 'resend' | 'continueSession'>;
+
+/** The button of a notice or of the error banner, by action. */
+const actionButtons: Record<NoticeAction, { label: string; icon: string; title: string; run(actions: NoticeActions): void }> = {
+  retry: { label: 'Retry', icon: 'refresh', title: 'Send the last prompt again', run: (a) => a.retry() },
+  restart: { label: 'Restart', icon: 'debug-restart', title: 'Restart the agent and reopen this session', run: (a) => a.restart() },
+  resend: { label: 'Resend', icon: 'send', title: 'Send the interrupted prompt again', run: (a) => a.resend() },
+  continue: {
+    label: 'Continue in New Session', icon: 'arrow-right', run: (a) => a.continueSession(),
+    title: 'Start a new session with this agent; its first prompt carries this transcript',
+  },
+};
+
+/** The button for a notice action (`data-testid` is `notice-<action>`). */
+export function actionButton(action: NoticeAction, actions: NoticeActions): HTMLElement {
+  const b = actionButtons[action];
+  return button({ label: b.label, icon: b.icon, testId: `notice-${action}`, className: 'notice-action', title: b.title, onClick: () => b.run(actions) });
+}
+
 /** A notice; `ctx` lets its action button talk to the host. */
 export function noticeNode(e: NoticeView, ctx?: RenderContext): HTMLElement {
   const node = h('div', { class: `entry notice ${e.level}`, role: e.level === 'error' ? 'alert' : undefined, 'data-testid': 'notice', 'data-level': e.level },
     h('span', { class: `codicon codicon-${levelIcons[e.level]} notice-icon`, 'aria-hidden': 'true' }),
     h('span', { class: 'notice-text' }, e.text));
-  if (e.action === 'retry' && ctx) {
-    node.append(button({
-      label: 'Retry', icon: 'refresh', testId: 'notice-retry', className: 'notice-action', title: 'Send the last prompt again',
-      onClick: () => ctx.actions.retry(),
-    }));
-  }
-  if (e.action === 'restart' && ctx) {
-    node.append(button({
-      label: 'Restart', icon: 'debug-restart', testId: 'notice-restart', className: 'notice-action', title: 'Restart the agent and reopen this session',
-      onClick: () => ctx.actions.restart(),
-    }));
-  }
-  if (e.action === 'resend' && ctx) {
-    node.append(button({
-      label: 'Resend', icon: 'send', testId: 'notice-resend', className: 'notice-action', title: 'Send the interrupted prompt again',
-      onClick: () => ctx.actions.resend(),
-    }));
-  }
+  if (e.action && ctx) node.append(actionButton(e.action, ctx.actions));
   return node;
 }

@@ -6,7 +6,9 @@
  * minutes ({@link RestartPolicy}); after that the sessions say why it was not. A restart respawns the
  * agent, initializes it, and brings every session back: `session/resume` when the agent advertises
  * `sessionCapabilities.resume`, else `session/load` (its replay is not shown twice) when it advertises
- * `loadSession`, else a new session with a notice. The prompt that was in flight is offered for resend.
+ * `loadSession`. A session the agent can do neither with stays where it is, with the failure in place and
+ * a Continue in New Session button: no tab ever opens in front of the failed chat, the user decides when to
+ * switch. The prompt that was in flight is offered for resend (in the continuation, when there is one).
  */
 import type { McpServer } from '../../acp/schema/types.gen';
 import type { AgentDefinition } from '../../agents/agentDefinition';
@@ -27,8 +29,6 @@ export interface RestartDeps {
   sessionsOf(agentId: string): AgentSession[];
   /** The MCP servers to pass to this agent (filtered by its capabilities). */
   mcpServersFor(host: AgentHost): McpServer[];
-  /** Creates a new session of the agent in `cwd` and opens its chat (the agent can neither resume nor load). */
-  continueInNewSession(old: AgentSession): Promise<AgentSession | undefined>;
   /**
    * The agent's definition as configured now (an edited command, args or env takes effect at the restart);
    * undefined when it is no longer configured: the running host's definition is used then.
@@ -93,7 +93,7 @@ export class AgentRestarter {
       const message = error instanceof Error ? error.message : String(error);
       for (const s of sessions) {
         s.thread.addNotice('error', `${def.name} could not be restarted: ${message}`, 'restart');
-        s.thread.setStatus('disconnected', message);
+        s.thread.setStatus('disconnected', message, 'restart');
       }
       throw error;
     }
@@ -112,8 +112,8 @@ export class AgentRestarter {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       host.log.error(`session ${session.sessionId} could not be brought back: ${message}`);
-      session.thread.addNotice('error', `${name} restarted, but this session could not be reopened: ${message}`, 'restart');
-      session.thread.setStatus('disconnected', message);
+      session.thread.addNotice('error', `${name} restarted, but this session could not be reopened: ${message}`, 'continue');
+      session.thread.setStatus('disconnected', `${name} could not reopen this session: ${message}`, 'continue');
     }
   }
 
@@ -140,10 +140,9 @@ export class AgentRestarter {
       session.thread.setStatus('idle');
       return 'loaded';
     }
-    session.thread.addNotice('warning', `${host.definition.name} can neither resume nor load sessions: the conversation continues in a new session, and the agent does not remember what is above.`);
-    session.thread.setStatus('disconnected', `${host.definition.name} restarted; continued in a new session.`);
-    const next = await this.deps.continueInNewSession(session);
-    if (next) next.offerResend(session.interruptedPrompt);
+    const name = host.definition.name;
+    session.thread.addNotice('warning', `${name} is running again, but it can neither resume nor load sessions, so this conversation cannot go on here. Continue in New Session starts a new session whose first prompt carries this transcript.`, 'continue');
+    session.thread.setStatus('disconnected', `${name} restarted, but it cannot reopen this session.`, 'continue');
     return 'new';
   }
 

@@ -78,8 +78,15 @@ export class ChatPanel implements vscode.Disposable {
     this._disposables.push(
       this.composer,
       this.links,
-      panel.onDidChangeViewState((e) => { if (e.webviewPanel.active) this.composer.markActive(); }),
-      panel.webview.onDidReceiveMessage((m: unknown) => ipc.dispatch(m)),
+      panel.onDidChangeViewState((e) => {
+        if (!e.webviewPanel.active) return;
+        this.composer.markActive();
+        session.thread.acknowledgeFailure(); // brought to the front: the failure in it is seen
+      }),
+      panel.webview.onDidReceiveMessage((m: unknown) => {
+        ipc.dispatch(m);
+        if (isUserAction(m)) session.thread.acknowledgeFailure();
+      }),
       panel.onDidDispose(() => this.dispose()),
       session.thread.onDidChange((c) => this.onThreadChange(c)),
     );
@@ -162,4 +169,12 @@ export class ChatPanel implements vscode.Disposable {
 /** The tab title: the session's title and the agent's name, both inert (plain text, capped, no invisible characters). */
 function title(session: AgentSession): string {
   return `${inertText(session.thread.title || 'New session', 'plain', 80)} · ${inertText(session.host.definition.name, 'plain', 40)}`;
+}
+
+// what the webview sends by itself (loading, resyncing, paging): every other command is the user acting in the chat
+const passiveMethods = new Set<string>([ReadyCommand.method, RequestSnapshotCommand.method, RequestEntriesCommand.method]);
+
+function isUserAction(m: unknown): boolean {
+  const method = typeof m === 'object' && m !== null ? (m as { method?: unknown }).method : undefined;
+  return typeof method === 'string' && !passiveMethods.has(method);
 }

@@ -80,7 +80,7 @@ export function transcriptText(session: AgentSession, maxChars = 40_000): string
  * configured any more) in the same folder; its first prompt carries the earlier transcript.
  */
 export async function continueInNewSession(deps: SessionCommandDeps, from: AgentSession | undefined): Promise<AgentSession | undefined> {
-  if (!from) return void vscode.window.showInformationMessage('Open a read-only session from history first.');
+  if (!from) return void vscode.window.showInformationMessage('Open the chat of a session that cannot be reopened first.');
   const def = deps.registry.get(from.host.definition.id);
   if (!def) {
     void vscode.window.showWarningMessage(inert.message`The agent '${from.host.definition.name}' is not configured any more: start a session with another agent.`);
@@ -98,7 +98,9 @@ export async function continueInNewSession(deps: SessionCommandDeps, from: Agent
     // prompt() takes content blocks; typed loosely because its signature changed from a string to blocks,
     // so this builds with either
     const send = session.prompt.bind(session) as unknown as (content: { type: 'text'; text: string }[]) => Promise<void>;
-    void send([{ type: 'text', text }]).catch(() => undefined);
+    // the prompt a crash interrupted is offered for resend once the transcript was sent
+    void send([{ type: 'text', text }]).catch(() => undefined).then(() => session.offerResend(from.interruptedPrompt));
+    from.thread.acknowledgeFailure();
     return session;
   } catch (error) {
     void vscode.window.showErrorMessage(inert.message`Could not start ${def.name}: ${error instanceof Error ? error.message : String(error)}`);

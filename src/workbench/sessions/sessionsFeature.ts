@@ -77,7 +77,10 @@ export function registerSessions(context: vscode.ExtensionContext, registry: Age
     }),
     vscode.commands.registerCommand(commandIds.closeSession, (arg?: unknown) => closeSession(deps, targetOf(arg, panels.activeSession()))),
     vscode.commands.registerCommand(commandIds.deleteSession, (arg?: unknown) => deleteSessionConfirmed(deps, targetOf(arg, panels.activeSession()))),
-    vscode.commands.registerCommand(commandIds.continueInNewSession, async () => { await continueInNewSession(deps, panels.activeSession()); }),
+    // the chat's button passes its session's key; the editor title and the palette act on the active chat
+    vscode.commands.registerCommand(commandIds.continueInNewSession, async (key?: unknown) => {
+      await continueInNewSession(deps, (typeof key === 'string' ? sessions.get(key) : undefined) ?? panels.activeSession());
+    }),
     vscode.commands.registerCommand(commandIds.refreshSessions, () => tree.refresh()),
   );
   const api: SessionsApi = {

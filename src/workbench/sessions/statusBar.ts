@@ -1,6 +1,8 @@
 /**
  * The sessions status bar item: the active session's agent and its state (idle, working, awaiting
- * permission, disconnected). A click opens Switch Session.
+ * permission, disconnected). A crash stays on it, on the error background, until the user has seen it
+ * (acted in that chat, or brought it to the front), even after an automatic restart made the session
+ * idle again. A click opens Switch Session.
  */
 import * as vscode from 'vscode';
 import type { AgentSession } from '../../host/agentSession';
@@ -43,11 +45,16 @@ export class SessionStatusBar implements vscode.Disposable {
     const s = this._session;
     if (!s) return this._item.hide();
     const readOnly = this.isReadOnly(s.key);
-    const l = readOnly ? { icon: 'lock', text: 'read-only' } : labels[s.thread.status] ?? { icon: 'comment-discussion', text: s.thread.status };
+    const failure = s.thread.unseenFailure;
+    const l = failure ? { icon: 'error', text: s.thread.status === 'idle' ? 'crashed, restarted' : 'crashed' }
+      : readOnly ? { icon: 'lock', text: 'read-only' }
+      : labels[s.thread.status] ?? { icon: 'comment-discussion', text: s.thread.status };
     this._item.text = inert.label`$(${l.icon}) ${s.host.definition.name}: ${l.text}`;
-    this._item.tooltip = [inert.plain`${s.thread.title || 'New session'} · ${s.host.definition.name} (${l.text})`, ...(s.thread.error ? [inertText(s.thread.error, 'plain')] : []), 'Click to switch session'].join('\n');
+    const details = [failure, s.thread.error].filter((d): d is string => !!d).map((d) => inertText(d, 'plain'));
+    this._item.tooltip = [inert.plain`${s.thread.title || 'New session'} · ${s.host.definition.name} (${l.text})`, ...details, 'Click to switch session'].join('\n');
     this._item.accessibilityInformation = { label: inert.plain`Switchboard session: ${s.host.definition.name}, ${l.text}. Switch session.`, role: 'button' };
-    this._item.backgroundColor = s.thread.status === 'awaitingPermission' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    this._item.backgroundColor = failure ? new vscode.ThemeColor('statusBarItem.errorBackground')
+      : s.thread.status === 'awaitingPermission' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     this._item.show();
   }
 
