@@ -124,6 +124,12 @@ export interface ModesView {
   readonly available: readonly ConfigChoiceView[];
 }
 
+/**
+ * What every surface shows for a session with no title yet (before its first prompt: after it, the prompt
+ * is the title until the agent sends one).
+ */
+export const untitledSession = 'New session';
+
 /** Thread-level state besides the transcript. */
 export interface ThreadStateView {
   readonly sessionId: string;

@@ -11,6 +11,7 @@ import { Emitter } from '../acp/events';
 import type { Event } from '../acp/events';
 import type { AvailableCommand, ContentBlock, PlanEntry, SessionConfigOption, SessionMode, SessionUpdate, StopReason } from '../acp/schema/types.gen';
 import type { NoticeAction, SessionStatus, TerminalView } from '../shared/viewModel';
+import { promptTitle } from './promptTitle';
 import { TerminalOutputStore } from './terminalOutputStore';
 import type { TerminalStoreChange } from './terminalOutputStore';
 import { applyToolCallUpdate, newToolCall } from './toolCall';
@@ -73,6 +74,9 @@ export class AcpThread {
   /** Whether Follow Agent is on for this session (host UI state mirrored here so the chat header shows it). */
   following = false;
   private readonly _toolCalls = new Map<string, number>();
+  /** The title taken from the first prompt, and whether the agent has set one since. */
+  private _promptTitle: string | undefined;
+  private _titleFromAgent = false;
   private _nextId = 0;
   private readonly _onDidChange = new Emitter<ThreadChange>();
   /** Fires for every change. */
@@ -100,7 +104,10 @@ export class AcpThread {
       }
       case 'config_option_update': this.configOptions = update.configOptions; return this.fire({ type: 'config' });
       case 'session_info_update':
-        if (update.title !== undefined) this.title = update.title ?? '';
+        if (update.title !== undefined) {
+          this._titleFromAgent = update.title !== null && update.title !== '';
+          this.title = update.title || this._promptTitle || '';
+        }
         return this.fire({ type: 'title' });
       case 'usage_update':
         this.usage = { used: update.used, size: update.size, ...(update.cost ? { cost: { amount: update.cost.amount, currency: update.cost.currency } } : {}) };
@@ -144,6 +151,12 @@ export class AcpThread {
   /** Adds the user's prompt (before it is sent, so the chat shows it at once). */
   addUserMessage(content: ContentBlock[]): void {
     this.push({ kind: 'user', id: this.newId(), content });
+    // until the agent names the session, its first prompt does (the same everywhere it is listed)
+    if (this.title || this._titleFromAgent) return;
+    this._promptTitle = promptTitle(content);
+    if (!this._promptTitle) return;
+    this.title = this._promptTitle;
+    this.fire({ type: 'title' });
   }
 
   /** Adds a notice line (errors, exits, stop reasons), optionally with a button (`retry`). */

@@ -209,7 +209,7 @@ async function main() {
     // one warm-up alternation (first-time code paths), then the measured rounds
     for (let i = -1; i < rounds; i++) {
       const b = await switchTo(page, BIG, `${BIG} · ${AGENT}`, true);
-      const e = await switchTo(page, 'Untitled session', `New session · ${AGENT}`, false);
+      const e = await switchTo(page, 'New session', `New session · ${AGENT}`, false);
       if (i >= 0) { big.push(b); empty.push(e); }
     }
     // the older entries arrive after the newest showed: in the end the chat holds all of them, in order

@@ -54,7 +54,7 @@ export async function run(t) {
   await page.keyboard.press('Enter');
   const first = await t.webview({ timeoutMs: 30_000 });
   await first.locator('[data-testid="session-status"][data-status="idle"]').waitFor({ timeout: 30_000 });
-  await send(t, first, 'go');
+  await send(t, first, 'Summarise the paging test');
   await first.locator('[data-testid="agent-message"]', { hasText: 'end-of-paged-1' }).waitFor({ timeout: 20_000 });
   t.expect(true, 'the first session answered');
   await page.locator('.statusbar-item', { hasText: 'Scripted history: idle' }).first().waitFor({ timeout: 10_000 });
@@ -74,8 +74,9 @@ export async function run(t) {
   t.expect(true, 'a session opened from history takes prompts');
 
   // back to the first chat: it is focused (the active tab)
-  await switchTo(t, 'Untitled session');
-  await page.locator('.tabs-container .tab.active', { hasText: 'New session' }).first().waitFor({ timeout: 15_000 });
+  // an untitled session is named by its first prompt, in the picker as in its tab
+  await switchTo(t, 'Summarise the paging test');
+  await page.locator('.tabs-container .tab.active', { hasText: 'Summarise the paging test' }).first().waitFor({ timeout: 15_000 });
   t.expect(true, 'Switch Session focused the chosen chat');
 
   // focus the resumed session, then reload the window

@@ -4,7 +4,7 @@
  */
 import '@vscode/codicons/dist/codicon.css';
 import '../styles/header.css';
-import type { ThreadStateView } from '../../src/shared/viewModel';
+import { untitledSession, type ThreadStateView } from '../../src/shared/viewModel';
 import { revealInvisible } from '../../src/shared/inertText';
 import { h } from './dom';
 import { actionButton, type NoticeActions } from './notice';
@@ -39,7 +39,7 @@ export class Header {
     this.follow.title = state.following
       ? 'Follow Agent is on: the files the agent works on open beside the chat. Click to stop following.'
       : 'Follow Agent: open the files the agent works on beside the chat as it goes.';
-    const title = state.title || 'New session';
+    const title = state.title || untitledSession;
     document.title = revealInvisible(title);
     const children: Node[] = [
       h('div', { class: 'title-row' },

@@ -12,7 +12,7 @@ import * as vscode from 'vscode';
 import { chatViewType } from '../../constants';
 import { CancelTurnCommand, DidChangeNotification, DidEntriesNotification, DidSnapshotNotification, ReadyCommand, RequestEntriesCommand, RequestSnapshotCommand, RespondPermissionCommand, ToggleFollowCommand } from '../../shared/chatProtocol';
 import type { IpcMessageType, RequestEntriesParams } from '../../shared/chatProtocol';
-import { snapshotTailEntries } from '../../shared/viewModel';
+import { snapshotTailEntries, untitledSession } from '../../shared/viewModel';
 import type { AgentSession } from '../../host/agentSession';
 import { entryToView, stateToView, threadSnapshot } from '../../thread/toView';
 import type { ThreadChange } from '../../thread/thread';
@@ -168,7 +168,7 @@ export class ChatPanel implements vscode.Disposable {
 
 /** The tab title: the session's title and the agent's name, both inert (plain text, capped, no invisible characters). */
 function title(session: AgentSession): string {
-  return `${inertText(session.thread.title || 'New session', 'plain', 80)} · ${inertText(session.host.definition.name, 'plain', 40)}`;
+  return `${inertText(session.thread.title || untitledSession, 'plain', 80)} · ${inertText(session.host.definition.name, 'plain', 40)}`;
 }
 
 // what the webview sends by itself (loading, resyncing, paging): every other command is the user acting in the chat

@@ -3,6 +3,7 @@
  * then history), with the same actions as Switch Session (open, close, delete) inline and in the context
  * menu. Empty, it shows a welcome view with a New Session button (package.json `viewsWelcome`).
  */
+import { untitledSession } from '../../shared/viewModel';
 import * as vscode from 'vscode';
 import { rowDescription } from './switchSession';
 import type { HistoryItem } from '../../host/history/sessionHistory';
@@ -55,14 +56,14 @@ export class SessionsTreeProvider implements vscode.TreeDataProvider<SessionsNod
       return t;
     }
     const item = node.item;
-    const t = new vscode.TreeItem(inertText(item.title || 'Untitled session', 'plain'), vscode.TreeItemCollapsibleState.None);
+    const t = new vscode.TreeItem(inertText(item.title || untitledSession, 'plain'), vscode.TreeItemCollapsibleState.None);
     t.id = `session:${item.agentId}:${item.sessionId}`;
     const status = item.open?.thread.status;
     t.iconPath = status === 'awaitingPermission' ? new vscode.ThemeIcon('bell-dot', new vscode.ThemeColor('notificationsWarningIcon.foreground'))
       : status === 'working' ? new vscode.ThemeIcon('sync~spin')
       : item.open ? new vscode.ThemeIcon('comment-discussion') : new vscode.ThemeIcon('history');
     t.description = inertText(rowDescription(item).replace(`${item.agentName} · `, ''), 'plain');
-    t.tooltip = agentMarkdown(inert.markdown`**${item.title || 'Untitled session'}**\n\n${item.agentName} · ${item.cwd}\n\n` + (item.open ? 'Open' : item.stored ? 'In Switchboard\'s history' : 'Listed by the agent'));
+    t.tooltip = agentMarkdown(inert.markdown`**${item.title || untitledSession}**\n\n${item.agentName} · ${item.cwd}\n\n` + (item.open ? 'Open' : item.stored ? 'In Switchboard\'s history' : 'Listed by the agent'));
     t.contextValue = item.open ? 'session.open' : 'session.history';
     t.command = { command: commandIds.openSession, title: 'Open Session', arguments: [node] };
     return t;

@@ -4,6 +4,7 @@
  * (acted in that chat, or brought it to the front), even after an automatic restart made the session
  * idle again. A click opens Switch Session.
  */
+import { untitledSession } from '../../shared/viewModel';
 import * as vscode from 'vscode';
 import type { AgentSession } from '../../host/agentSession';
 import { inert, inertText } from '../../shared/inertText';
@@ -51,7 +52,7 @@ export class SessionStatusBar implements vscode.Disposable {
       : labels[s.thread.status] ?? { icon: 'comment-discussion', text: s.thread.status };
     this._item.text = inert.label`$(${l.icon}) ${s.host.definition.name}: ${l.text}`;
     const details = [failure, s.thread.error].filter((d): d is string => !!d).map((d) => inertText(d, 'plain'));
-    this._item.tooltip = [inert.plain`${s.thread.title || 'New session'} · ${s.host.definition.name} (${l.text})`, ...details, 'Click to switch session'].join('\n');
+    this._item.tooltip = [inert.plain`${s.thread.title || untitledSession} · ${s.host.definition.name} (${l.text})`, ...details, 'Click to switch session'].join('\n');
     this._item.accessibilityInformation = { label: inert.plain`Switchboard session: ${s.host.definition.name}, ${l.text}. Switch session.`, role: 'button' };
     this._item.backgroundColor = failure ? new vscode.ThemeColor('statusBarItem.errorBackground')
       : s.thread.status === 'awaitingPermission' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;

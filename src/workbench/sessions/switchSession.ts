@@ -4,6 +4,7 @@
  * and for awaiting permission; fuzzy search covers description and detail. Enter opens or focuses the
  * session; the row buttons close or delete it.
  */
+import { untitledSession } from '../../shared/viewModel';
 import * as vscode from 'vscode';
 import type { AgentSession } from '../../host/agentSession';
 import { relativeTime } from '../../host/history/sessionHistory';
@@ -24,7 +25,7 @@ const deleteButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('
 export function rowLabel(item: HistoryItem): string {
   const status = item.open?.thread.status;
   const badge = status === 'awaitingPermission' ? '$(bell-dot) ' : status === 'working' ? '$(sync~spin) ' : item.open ? '$(comment-discussion) ' : '$(history) ';
-  return `${badge}${inertText(item.title || 'Untitled session', 'label')}`;
+  return `${badge}${inertText(item.title || untitledSession, 'label')}`;
 }
 
 /** The description: agent, relative time, and what state it is in (raw text: neutralise it for its sink). */

@@ -1,0 +1,23 @@
+/**
+ * The title of a session the agent has not named: its first prompt, shortened. The tab, the header,
+ * Switch Session, the Sessions view and the status bar all show the thread's title, so an untitled session
+ * reads the same everywhere, and two of them can be told apart (docs/architecture.md#the-thread-model).
+ */
+import type { ContentBlock } from '../acp/schema/types.gen';
+
+/** Longest title taken from a prompt, in characters (the tab shortens further). */
+export const promptTitleMax = 60;
+
+/**
+ * The first prompt's text as a title: whitespace collapsed, cut at a word boundary with an ellipsis.
+ * Undefined when the prompt has no text (only an image or a resource).
+ */
+export function promptTitle(prompt: readonly ContentBlock[]): string | undefined {
+  const text = prompt.map((b) => (b.type === 'text' ? b.text : '')).join(' ').replace(/\s+/g, ' ').trim();
+  if (!text) return undefined;
+  const points = Array.from(text);
+  if (points.length <= promptTitleMax) return text;
+  const cut = points.slice(0, promptTitleMax - 1).join('');
+  const space = cut.lastIndexOf(' ');
+  return `${(space >= promptTitleMax / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
