@@ -21,6 +21,7 @@ import { Header } from './views/header';
 import { LiveAnnouncer } from './views/liveRegion';
 import { installMarkdownActions, warmUp } from './views/markdown';
 import { PermissionFocus } from './views/permissionFocus';
+import { focusComposerOnEntry } from './views/composerFocus';
 
 const ipc = hostIpc();
 const actions = chatActions(ipc);
@@ -35,6 +36,7 @@ const composerInput = (): HTMLElement | null => document.querySelector<HTMLEleme
 /** Where the focus goes when a permission request arrives, and the key that reaches it (permissionFocus.ts). */
 const permissionFocus = new PermissionFocus(transcript, live, composerInput);
 installMarkdownActions(document.body, actions);
+focusComposerOnEntry(composerInput);
 
 const view = new TranscriptView({
   root: transcript,
