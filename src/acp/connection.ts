@@ -31,12 +31,13 @@ import type {
   NotificationMessage,
 } from 'vscode-jsonrpc/node';
 import type { z } from 'zod';
-import { AcpError, AcpErrorCodes, toResponseError } from './errors';
+import { AcpError, AcpErrorCodes, remoteErrorMessage, toResponseError } from './errors';
 import { NdjsonMessageReader, NdjsonMessageWriter } from './ndjson';
 import type { NdjsonReaderOptions, OversizedMessage } from './ndjson';
 import { agentNotifications, agentRequests, clientNotifications, clientRequests, protocolVersion } from './schema/methods.gen';
 import { zSessionUpdateVariants } from './schema/zod.gen';
 import type { InitializeRequest, InitializeResponse } from './schema/types.gen';
+import { SentRequests } from './sentRequests';
 
 /** Methods the client calls (the agent serves them). */
 export type AgentMethod = keyof typeof agentRequests;
@@ -105,6 +106,8 @@ export class AcpConnection {
   private _received = 0;
   private _dispatched = 0;
   private _closeWhenDrained: { reason: Error; timer: NodeJS.Timeout } | undefined;
+  /** Our requests not answered yet: a response to another id is logged as a warning. */
+  private readonly _sent = new SentRequests();
 
   /** A connection over the agent's stdout (read) and stdin (write), NDJSON framed. */
   static overStreams(readable: NodeJS.ReadableStream, writable: NodeJS.WritableStream, options: AcpConnectionOptions): AcpConnection {
@@ -122,8 +125,8 @@ export class AcpConnection {
 
   constructor(reader: MessageReader, private readonly writer: MessageWriter, private readonly options: AcpConnectionOptions) {
     this._cancelGraceMs = options.cancelGraceMs ?? 5000;
-    const tracingWriter = options.logger.trace ? traced(writer, options.logger) : writer;
-    this._connection = createMessageConnection(reader, tracingWriter, undefined, {
+    const trace = options.logger.trace?.bind(options.logger);
+    this._connection = createMessageConnection(reader, this._sent.wrap(writer, trace), undefined, {
       cancellationStrategy: acpCancellationStrategy,
       messageStrategy: {
         handleMessage: (message, next) => {
@@ -237,6 +240,8 @@ export class AcpConnection {
    */
   intercept(message: Message): Message | undefined {
     this.options.logger.trace?.('receive', message);
+    const stray = this._sent.check(message);
+    if (stray) this.options.logger.warn(stray);
     const n = message as NotificationMessage;
     if (n.method === cancelRequestMethod && !('id' in message)) {
       // ACP `$/cancel_request {requestId}` → vscode-jsonrpc's `$/cancelRequest {id}`, so its tokens fire;
@@ -350,16 +355,6 @@ const acpCancellationStrategy: CancellationStrategy = {
   },
 };
 
-function traced(writer: MessageWriter, logger: AcpLogger): MessageWriter {
-  return {
-    onError: writer.onError,
-    onClose: writer.onClose,
-    write: (msg) => { logger.trace?.('send', msg); return writer.write(msg); },
-    end: () => writer.end(),
-    dispose: () => writer.dispose(),
-  };
-}
-
 function isKnownSessionUpdate(params: unknown): boolean {
   const kind = (params as { update?: { sessionUpdate?: unknown } } | null | undefined)?.update?.sessionUpdate;
   // an invalid shape (no update, no kind) goes on to validation, which reports it
@@ -377,7 +372,7 @@ function raceCancellation<T>(work: Promise<T>, token: CancellationToken): Promis
 function fromWireError(method: string, error: unknown): AcpError {
   if (error instanceof ResponseError) {
     if (error.code === AcpErrorCodes.RequestCancelled) return new AcpError('cancelled', error.message, error.code, error.data);
-    return new AcpError('remote', error.message || `'${method}' failed`, error.code, error.data);
+    return new AcpError('remote', remoteErrorMessage(error.message || `'${method}' failed`, error.data), error.code, error.data);
   }
   if (AcpError.is(error)) return error;
   const message = error instanceof Error ? error.message : String(error);

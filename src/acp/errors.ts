@@ -18,7 +18,15 @@ export const AcpErrorCodes = {
   RequestCancelled: -32800,
   AuthRequired: -32000,
   ResourceNotFound: -32002,
+  /**
+   * Switchboard's own code for a file access it refused (the setting, the user or the OS said no), with
+   * `data: { path, reason }`. ACP defines no such code; why this one: docs/architecture.md#error-codes-switchboard-answers.
+   */
+  AccessDenied: -32003,
 } as const;
+
+/** Why a file access was refused (`error.data.reason` of {@link AcpErrorCodes.AccessDenied}). */
+export type AccessDeniedReason = 'outsideRoots' | 'deniedByUser' | 'noPermissions';
 
 /** Why an {@link AcpError} happened. */
 export type AcpErrorReason =
@@ -67,9 +75,46 @@ export class AcpError extends Error {
     return new AcpError('remote', `Resource not found: ${path}`, AcpErrorCodes.ResourceNotFound, { uri: path });
   }
 
+  /** A file access Switchboard refused: {@link AcpErrorCodes.AccessDenied} with `{ path, reason }`. */
+  static accessDenied(message: string, path: string, reason: AccessDeniedReason): AcpError {
+    return new AcpError('remote', message, AcpErrorCodes.AccessDenied, { path, reason });
+  }
+
   static cancelled(message = 'Request cancelled'): AcpError {
     return new AcpError('cancelled', message, AcpErrorCodes.RequestCancelled);
   }
+}
+
+/** The most of the agent's own explanation a message carries (longer `error.data` is cut). */
+const maxDetailChars = 500;
+
+/**
+ * The agent's own explanation in a JSON-RPC `error.data`: a string, or the text of a `details`, `detail`,
+ * `message`, `reason` or `error` field (the SDKs send `{ details }`), else the data as compact JSON. Undefined
+ * when there is none.
+ */
+export function errorDataText(data: unknown): string | undefined {
+  if (data === undefined || data === null) return undefined;
+  let text: string | undefined;
+  if (typeof data === 'string') text = data;
+  else if (typeof data === 'object' && !Array.isArray(data)) {
+    const record = data as Record<string, unknown>;
+    const field = ['details', 'detail', 'message', 'reason', 'error'].map((k) => record[k]).find((v) => typeof v === 'string' && v.trim());
+    text = typeof field === 'string' ? field : Object.keys(record).length ? JSON.stringify(data) : undefined;
+  } else text = JSON.stringify(data);
+  text = text?.trim();
+  if (!text) return undefined;
+  return text.length > maxDetailChars ? `${text.slice(0, maxDetailChars)}…` : text;
+}
+
+/**
+ * The message of an agent's JSON-RPC error for the user: its `message`, followed by its explanation from
+ * `error.data` when it adds something (docs/architecture.md#what-the-agent-said).
+ */
+export function remoteErrorMessage(message: string, data: unknown): string {
+  const detail = errorDataText(data);
+  if (!detail || message.includes(detail)) return message;
+  return message ? `${message.replace(/[.:\s]+$/, '')}: ${detail}` : detail;
 }
 
 /** Converts anything thrown by a request handler into the JSON-RPC error sent to the agent. */

@@ -28,7 +28,7 @@ const outputResponse = z.object({ output: z.string(), truncated: z.boolean().opt
 /** `code message` of a JSON-RPC error (or the message of any other error). */
 function describeError(error: unknown): string {
   if (error instanceof acp.RequestError) {
-    return `${error.code} ${error.message}`;
+    return `${error.code} ${error.message}${error.data === undefined ? '' : ` data=${JSON.stringify(error.data)}`}`;
   }
   return error instanceof Error ? error.message : String(error);
 }

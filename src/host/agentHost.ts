@@ -18,6 +18,7 @@ import { clientCapabilitiesOf } from './clientFeature';
 import type { ClientFeature } from './clientFeature';
 import type { FsHandler } from './files/fsHandler';
 import type { PermissionBroker } from './permissions/permissionBroker';
+import { cancelGraceMs } from './prompts/turnEnd';
 import type { TerminalManager } from './terminals/terminalHandler';
 
 /** The client identity sent in `initialize` (read from package.json). */
@@ -110,7 +111,7 @@ export class AgentHost implements vscode.Disposable {
     this._process = proc;
     this.log.info(`started ${proc.commandPath} (pid ${proc.pid})`);
     proc.onStderr((line) => this.log.info(`[stderr] ${line}`));
-    const connection = AcpConnection.overStreams(proc.stdout, proc.stdin, { logger: this.acpLogger(), streamEndGraceMs: 500 });
+    const connection = AcpConnection.overStreams(proc.stdout, proc.stdin, { logger: this.acpLogger(), streamEndGraceMs: 500, cancelGraceMs });
     this._connection = connection;
     connection.onNotification('session/update', (p) => this.routeUpdate(p));
     // agent → client requests, each feature's served by the session's handler

@@ -4,6 +4,7 @@
  * every pending permission request `cancelled`: https://agentclientprotocol.com/protocol/prompt-turn#cancellation).
  */
 import type * as vscode from 'vscode';
+import { settingAnswerMs, withAnswerTimeout } from '../acp/answerTimeout';
 import { AcpError } from '../acp/errors';
 import type { ContentBlock, SessionUpdate } from '../acp/schema/types.gen';
 import type { AgentExit } from '../agents/agentProcess';
@@ -19,6 +20,7 @@ import { vscodePermissionEnvironment } from './permissions/permissionEnvironment
 import { promptBlocks } from './prompts/promptAttachments';
 import { promptCapabilitiesView, restrictToCapabilities } from './prompts/promptBlocks';
 import { PromptQueue } from './prompts/promptQueue';
+import { TurnEnd } from './prompts/turnEnd';
 import type { SessionContext } from './sessionContext';
 import { TerminalManager } from './terminals/terminalHandler';
 
@@ -46,6 +48,8 @@ export class AgentSession implements vscode.Disposable {
   readonly follow: FollowAgent;
   /** Prompts written while the agent works, sent one per turn when the turn ends (serializable). */
   readonly queue = new PromptQueue();
+  /** Ends a turn the agent does not end after Stop (docs/architecture.md#a-turn-always-ends). */
+  readonly turnEnd: TurnEnd;
   private _turn: Promise<void> | undefined;
   /** The last prompt sent, for Retry. */
   private _lastPrompt: ContentBlock[] | undefined;
@@ -68,6 +72,7 @@ export class AgentSession implements vscode.Disposable {
     this._host = host;
     this.thread = new AcpThread(sessionId, log);
     this.thread.setStatus('idle');
+    this.turnEnd = new TurnEnd(log);
     this.context = {
       sessionId, cwd, additionalDirectories: options.additionalDirectories ?? [], agentName: host.definition.name, thread: this.thread, log,
       isChatVisible: () => options.isChatVisible?.(this.key) ?? false,
@@ -91,7 +96,7 @@ export class AgentSession implements vscode.Disposable {
 
   /** Applies an update from the agent. */
   handleUpdate(update: SessionUpdate): void {
-    if (this._ignoreUpdates) return;
+    if (this._ignoreUpdates || this.turnEnd.dropsUpdate(update)) return;
     this.thread.handleSessionUpdate(update);
   }
 
@@ -146,12 +151,13 @@ export class AgentSession implements vscode.Disposable {
 
   /**
    * Changes a config option (`session/set_config_option`, https://agentclientprotocol.com/protocol/session-config-options): the local state is replaced by the
-   * response's complete set. On failure the state is re-sent (the chat shows the old value again).
+   * response's complete set. On failure, or without an answer within {@link settingAnswerMs}, the state is re-sent (the chat shows the old value again).
    */
   async setConfigOption(configId: string, value: string | boolean): Promise<void> {
     const base = { sessionId: this.sessionId, configId };
     try {
-      const res = await this.host.connection.request('session/set_config_option', typeof value === 'boolean' ? { ...base, type: 'boolean', value } : { ...base, value });
+      const params = typeof value === 'boolean' ? { ...base, type: 'boolean' as const, value } : { ...base, value };
+      const res = await withAnswerTimeout('session/set_config_option', settingAnswerMs, (token) => this.host.connection.request('session/set_config_option', params, token));
       this.thread.setConfigOptions(res.configOptions);
     } catch (error) {
       this.thread.setConfigOptions(this.thread.configOptions);
@@ -159,10 +165,10 @@ export class AgentSession implements vscode.Disposable {
     }
   }
 
-  /** Changes the legacy mode (`session/set_mode`, https://agentclientprotocol.com/protocol/session-modes), used when no config option has category `mode`. */
+  /** Changes the legacy mode (`session/set_mode`, https://agentclientprotocol.com/protocol/session-modes), used when no config option has category `mode`; fails like {@link setConfigOption}. */
   async setMode(modeId: string): Promise<void> {
     try {
-      await this.host.connection.request('session/set_mode', { sessionId: this.sessionId, modeId });
+      await withAnswerTimeout('session/set_mode', settingAnswerMs, (token) => this.host.connection.request('session/set_mode', { sessionId: this.sessionId, modeId }, token));
       this.thread.setCurrentMode(modeId);
     } catch (error) {
       this.thread.setCurrentMode(this.thread.currentModeId ?? modeId);
@@ -176,20 +182,24 @@ export class AgentSession implements vscode.Disposable {
       this._inFlight = prompt;
       let res;
       try {
-        res = await host.connection.request('session/prompt', { sessionId: this.sessionId, prompt });
+        res = await this.turnEnd.run(host.connection.request('session/prompt', { sessionId: this.sessionId, prompt }));
       } catch (error) {
         const login = this.options.login;
         if (!AcpError.isAuthRequired(error) || !login) throw error;
         // the login ran out (a token expired): log in, then send the prompt again, once
         this._inFlight = undefined;
         host.log.info(`session/prompt of ${this.sessionId} needs a login (auth_required); the prompt is sent again after it`);
-        await login(host);
+        // Stop also ends a login that never finishes (an `authenticate` the agent leaves unanswered)
+        const loggedIn = await this.turnEnd.run(login(host), 'login');
         host = this._host;
-        this._inFlight = prompt;
-        res = await host.connection.request('session/prompt', { sessionId: this.sessionId, prompt });
+        this._inFlight = loggedIn.kind === 'abandoned' ? undefined : prompt;
+        res = loggedIn.kind === 'abandoned' ? loggedIn : await this.turnEnd.run(host.connection.request('session/prompt', { sessionId: this.sessionId, prompt }));
       }
       this._inFlight = undefined;
-      this.thread.endTurn(res.stopReason);
+      if (res.kind === 'abandoned') {
+        this.permissions.cancelAll();
+        this.turnEnd.endAbandoned(this.thread, host.definition.name, res.afterMs);
+      } else this.thread.endTurn(res.value.stopReason);
     } catch (error) {
       this.permissions.cancelAll();
       // the stream may end before the process exit is seen (SIGKILL): onAgentExit shows it and keeps the prompt
@@ -214,9 +224,12 @@ export class AgentSession implements vscode.Disposable {
     return turn;
   }
 
-  /** Cancels the running turn: `session/cancel`, every pending permission answered `cancelled`. */
+  /**
+   * Cancels the running turn: `session/cancel`, every pending permission answered `cancelled`. If the agent
+   * does not end the turn within the grace period, or on a second call, the turn ends here ({@link TurnEnd}).
+   */
   cancel(): void {
-    if (!this._turn) return;
+    if (!this._turn || this.turnEnd.cancel() === 'ended') return;
     this.host.connection.notify('session/cancel', { sessionId: this.sessionId });
     this.permissions.cancelAll();
     this.thread.cancelUnfinishedToolCalls();
@@ -284,6 +297,7 @@ export class AgentSession implements vscode.Disposable {
   dispose(): void {
     this._subscriptions.splice(0).forEach((d) => d.dispose());
     this.queue.dispose();
+    this.turnEnd.dispose();
     for (const d of [this.permissions, this.terminals, this.follow, this.fs, this.changes]) d.dispose();
     this.thread.dispose();
   }

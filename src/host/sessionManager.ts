@@ -134,7 +134,7 @@ export class SessionManager implements vscode.Disposable {
     const log = this.logFor(def);
     // auth_required → login → the request is retried (on the restarted agent after an env_var login)
     const { host, res } = await this.auth.withAuth(await this.ensureHost(def, cwd, token), async (h) => ({
-      host: h, res: await h.connection.request('session/new', { cwd, mcpServers: this.mcpServersFor(h) }),
+      host: h, res: await h.connection.request('session/new', { cwd, mcpServers: this.mcpServersFor(h) }, token),
     }));
     log.info(`session ${res.sessionId} created in ${cwd}`);
     const session = this.create(host, res.sessionId, cwd, log);
@@ -197,8 +197,8 @@ export class SessionManager implements vscode.Disposable {
       try {
         const host = await this.ensureHost(def, this.defaultCwd(), token); // the process runs in the workspace; the session's cwd is sent in the request
         const caps = host.initializeResponse?.agentCapabilities;
-        if (caps?.sessionCapabilities?.resume) return await this.resume(host, ref);
-        if (caps?.loadSession) return await this.load(host, ref);
+        if (caps?.sessionCapabilities?.resume) return await this.resume(host, ref, token);
+        if (caps?.loadSession) return await this.load(host, ref, token);
         failure = `${def.name} can neither resume nor load sessions`;
       } catch (error) {
         failure = `${def.name} could not reopen it (${error instanceof Error ? error.message : String(error)})`;
@@ -210,7 +210,7 @@ export class SessionManager implements vscode.Disposable {
     return this.openReadOnly(ref, def, failure);
   }
 
-  private async resume(host: AgentHost, ref: SessionRef): Promise<AgentSession> {
+  private async resume(host: AgentHost, ref: SessionRef, token?: vscode.CancellationToken): Promise<AgentSession> {
     const log = this.logFor(host.definition);
     const session = this.create(host, ref.sessionId, ref.cwd, log);
     const stored = this._store?.read(host.definition.id, ref.sessionId);
@@ -220,7 +220,7 @@ export class SessionManager implements vscode.Disposable {
     host.attach(session);
     try {
       // config options and legacy modes come with the response
-      session.thread.setSessionSetup(await this.auth.withAuth(host, (h) => this.moveTo(session, h).connection.request('session/resume', { sessionId: ref.sessionId, cwd: ref.cwd, mcpServers: this.mcpServersFor(h) })));
+      session.thread.setSessionSetup(await this.auth.withAuth(host, (h) => this.moveTo(session, h).connection.request('session/resume', { sessionId: ref.sessionId, cwd: ref.cwd, mcpServers: this.mcpServersFor(h) }, token)));
     } catch (error) {
       session.host.detach(ref.sessionId);
       session.dispose();
@@ -233,7 +233,7 @@ export class SessionManager implements vscode.Disposable {
     return session;
   }
 
-  private async load(host: AgentHost, ref: SessionRef): Promise<AgentSession> {
+  private async load(host: AgentHost, ref: SessionRef, token?: vscode.CancellationToken): Promise<AgentSession> {
     const log = this.logFor(host.definition);
     const session = this.create(host, ref.sessionId, ref.cwd, log);
     const stored = this._store?.read(host.definition.id, ref.sessionId);
@@ -245,7 +245,7 @@ export class SessionManager implements vscode.Disposable {
     const recording = this.track(session, true, stored?.queue);
     try {
       // config options and legacy modes come with the response (null is allowed for session/load)
-      session.thread.setSessionSetup(await this.auth.withAuth(host, (h) => this.moveTo(session, h).connection.request('session/load', { sessionId: ref.sessionId, cwd: ref.cwd, mcpServers: this.mcpServersFor(h) })) ?? {});
+      session.thread.setSessionSetup(await this.auth.withAuth(host, (h) => this.moveTo(session, h).connection.request('session/load', { sessionId: ref.sessionId, cwd: ref.cwd, mcpServers: this.mcpServersFor(h) }, token)) ?? {});
     } catch (error) {
       this.forget(session.key);
       throw error;

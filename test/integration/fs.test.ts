@@ -134,7 +134,9 @@ describe('files through the editor (fs/*)', function () {
     handler.consent = { ask: (r) => { asked.push(r); return Promise.resolve(false); } };
     const refused = await ask('write', outside);
     assert.equal(refused.outcome, 'error');
-    assert.match(refused.text, /Denied by the user: .*outside-\d+\.txt is outside the session's folders/);
+    // access denied (-32003), not "internal error", with the path and the reason in error.data
+    assert.match(refused.text, /^-32003 Access denied by the user: .*outside-\d+\.txt is outside the session's folders/);
+    assert.ok(refused.text.endsWith(` data=${JSON.stringify({ path: outside, reason: 'deniedByUser' })}`), refused.text);
     assert.deepEqual(asked.map((r) => [r.op, r.path, r.agentName]), [['write', outside, 'Scripted fsEditor']]);
     assert.equal(fs.existsSync(outside), false);
     // allowed: the write happens; a second write asks again
@@ -157,8 +159,10 @@ describe('files through the editor (fs/*)', function () {
     assert.deepEqual(await ask('first', outside), { outcome: 'ok', text: 'outside\n' });
     assert.deepEqual(asked.map((r) => r.op), ['read'], 'asked once for two reads');
     await setSetting('files.outsideRoots', 'deny');
-    assert.match((await ask('read', outside)).text, /Refused by the setting switchboard\.files\.outsideRoots \("deny"\)/);
-    assert.match((await ask('write', outside)).text, /Refused by the setting/);
+    const denied = (await ask('read', outside)).text;
+    assert.match(denied, /^-32003 Access denied by the setting switchboard\.files\.outsideRoots \("deny"\)/);
+    assert.ok(denied.endsWith(` data=${JSON.stringify({ path: outside, reason: 'outsideRoots' })}`), denied);
+    assert.match((await ask('write', outside)).text, /^-32003 Access denied by the setting/);
     await setSetting('files.outsideRoots', 'allowReads');
     const other = path.join(path.dirname(root), `outside-other-${Date.now()}.txt`);
     fs.writeFileSync(other, 'other\n');

@@ -142,7 +142,7 @@ export class FsHandler implements vscode.Disposable {
     if (decision === 'allow') return file;
     if (decision === 'deny') {
       this.ctx.log.info(`fs: refused to ${op} ${normalized}: outside the session's folders (setting "deny")`);
-      throw refusal(`Refused by the setting switchboard.files.outsideRoots ("deny"): ${normalized} is outside the session's folders`, normalized);
+      throw AcpError.accessDenied(`Access denied by the setting switchboard.files.outsideRoots ("deny"): ${normalized} is outside the session's folders`, normalized, 'outsideRoots');
     }
     let allowed = false;
     if (prior === undefined) {
@@ -156,7 +156,7 @@ export class FsHandler implements vscode.Disposable {
     checkCancelled(token);
     if (!allowed) {
       this.ctx.log.info(`fs: the user refused to let the agent ${op} ${normalized}`);
-      throw refusal(`Denied by the user: ${normalized} is outside the session's folders`, normalized);
+      throw AcpError.accessDenied(`Access denied by the user: ${normalized} is outside the session's folders`, normalized, 'deniedByUser');
     }
     return file;
   }
@@ -188,14 +188,9 @@ function toAcpError(error: unknown, file: AgentFile, op: FileOperation): AcpErro
     case 'notFound': return AcpError.resourceNotFound(file.path);
     case 'isDirectory': return AcpError.invalidParams(`Cannot ${verb} ${file.path}: it is a folder, not a file`, { path: file.path, reason: 'isDirectory' });
     case 'notDirectory': return AcpError.invalidParams(`Cannot ${verb} ${file.path}: a part of the path is a file, not a folder`, { path: file.path });
-    case 'noPermissions': return new AcpError('remote', `Cannot ${verb} ${file.path}: permission denied`, AcpErrorCodes.InternalError, { path: file.path });
+    case 'noPermissions': return AcpError.accessDenied(`Cannot ${verb} ${file.path}: the file system denied access`, file.path, 'noPermissions');
     default: return new AcpError('remote', `Cannot ${verb} ${file.path}: ${error instanceof Error ? error.message : String(error)}`, AcpErrorCodes.InternalError, { path: file.path });
   }
-}
-
-/** The error for a request the policy or the user refused. */
-function refusal(message: string, p: string): AcpError {
-  return new AcpError('remote', message, AcpErrorCodes.InternalError, { path: p, reason: 'outsideRoots' });
 }
 
 function checkCancelled(token: CancellationToken): void {
