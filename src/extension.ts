@@ -30,7 +30,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   const clientInfo: ClientInfo = { name: pkg.name, title: pkg.displayName, version: pkg.version };
   const log = vscode.window.createOutputChannel('Switchboard', { log: true });
   const registryFeature = new RegistryFeature(context, log);
-  const registry = new AgentRegistry(context.extensionUri, log, () => registryFeature.definitions());
+  const registry = new AgentRegistry(context.extensionUri, log, () => registryFeature.definitions(), vscode.Uri.joinPath(context.globalStorageUri, 'demo-sessions').fsPath);
   const store = new TranscriptStore(context, log);
   // the surfaces above the session manager reach it as functions: they exist once activation is done
   const sessions = new SessionManager({
