@@ -20,6 +20,7 @@ import { registerAgentLifecycle } from './workbench/agents/agentLifecycle';
 import { registerSessions } from './workbench/sessions/sessionsFeature';
 import { threadSnapshot } from './thread/toView';
 import { PromptMemory } from './host/prompts/promptHistory';
+import { ReopenPolicy } from './host/history/reopenPolicy';
 import { RegistryFeature } from './workbench/registry/registryCommands';
 import { inertText } from './shared/inertText';
 import { commandIds } from './constants';
@@ -41,6 +42,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     definitionOf: (id) => registry.get(id),
     openContinuation: (session) => openChat(session),
     isChatVisible: (key) => panels.isVisible(key),
+    reopen: new ReopenPolicy(context.globalState),
   });
   context.subscriptions.push(log, sessions, registryFeature);
   const sessionsFeature = registerSessions(context, registry, sessions, store, new PromptMemory(context.workspaceState));
