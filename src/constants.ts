@@ -16,6 +16,9 @@ export const readOnlyContextKey = 'switchboard.activeChatReadOnly';
 /** True while a running agent supports `logout` (ACP: Log Out is enabled). */
 export const canLogOutContextKey = 'switchboard.canLogOut';
 
+/** The env var that names the folder where the built-in Demo agent keeps its sessions across its runs. */
+export const demoSessionsDirEnv = 'SWITCHBOARD_DEMO_SESSIONS_DIR';
+
 /** The commands Switchboard contributes (package.json `contributes.commands`), by name. */
 export const commandIds = {
   newSession: 'switchboard.newSession',

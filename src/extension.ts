@@ -20,6 +20,7 @@ import { registerAgentLifecycle } from './workbench/agents/agentLifecycle';
 import { registerSessions } from './workbench/sessions/sessionsFeature';
 import { threadSnapshot } from './thread/toView';
 import { PromptMemory } from './host/prompts/promptHistory';
+import { ReopenPolicy } from './host/history/reopenPolicy';
 import { RegistryFeature } from './workbench/registry/registryCommands';
 import { inertText } from './shared/inertText';
 import { commandIds } from './constants';
@@ -30,7 +31,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   const clientInfo: ClientInfo = { name: pkg.name, title: pkg.displayName, version: pkg.version };
   const log = vscode.window.createOutputChannel('Switchboard', { log: true });
   const registryFeature = new RegistryFeature(context, log);
-  const registry = new AgentRegistry(context.extensionUri, log, () => registryFeature.definitions());
+  const registry = new AgentRegistry(context.extensionUri, log, () => registryFeature.definitions(), vscode.Uri.joinPath(context.globalStorageUri, 'demo-sessions').fsPath);
   const store = new TranscriptStore(context, log);
   // the surfaces above the session manager reach it as functions: they exist once activation is done
   const sessions = new SessionManager({
@@ -40,6 +41,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     // a restart starts the agent as configured now (an edited command or env), not as it was started
     definitionOf: (id) => registry.get(id),
     isChatVisible: (key) => panels.isVisible(key),
+    reopen: new ReopenPolicy(context.globalState),
   });
   context.subscriptions.push(log, sessions, registryFeature);
   const sessionsFeature = registerSessions(context, registry, sessions, store, new PromptMemory(context.workspaceState));

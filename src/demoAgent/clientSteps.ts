@@ -132,7 +132,11 @@ async function readFile(runner: StepRunner, step: StepOf<'readFile'>, signal: Ab
   } catch (error) {
     result = errorResult(error);
   }
-  await completeToolCall(runner, step.toolCallId, result, fenced(result.text));
+  if (result.outcome !== 'ok' && step.failureNote !== undefined) {
+    await completeToolCall(runner, step.toolCallId, { outcome: 'ok', text: step.failureNote });
+  } else {
+    await completeToolCall(runner, step.toolCallId, result, fenced(result.text));
+  }
   return result;
 }
 

@@ -1,3 +1,4 @@
+import { demoSessionsDirEnv } from '../constants';
 import { parseScenario, type ScenarioInput } from './scenario';
 import type { Step } from './scenarioSteps';
 
@@ -17,6 +18,9 @@ const demoFileContent = [
   'Last tour: {{now}}',
   '',
 ].join('\n');
+// A folder without README.md is normal: the read then ends with this note, never with an error code.
+const noReadmeNote = 'There is no README.md in this folder, so there was nothing to read. That is fine: a real agent would look at other files.';
+
 const terminalScript = "console.log('Hello from a terminal started by the Switchboard demo agent.');"
   + "console.log('Node ' + process.version + ' on ' + process.platform + '/' + process.arch);";
 
@@ -73,7 +77,10 @@ const tourTurn: ScenarioInput['turns'] = [{
       step: 'toolCall', toolCallId: 'tour-read-{{turn}}', title: 'Read README.md', kind: 'read', status: 'pending',
       locations: [{ path: '{{cwd}}/README.md', line: 1 }], rawInput: { path: '{{cwd}}/README.md', limit: 15 },
     },
-    { step: 'readFile', requires: ['fs.readTextFile'], path: '{{cwd}}/README.md', line: 1, limit: 15, toolCallId: 'tour-read-{{turn}}' },
+    {
+      step: 'readFile', requires: ['fs.readTextFile'], path: '{{cwd}}/README.md', line: 1, limit: 15, toolCallId: 'tour-read-{{turn}}',
+      failureNote: noReadmeNote,
+    },
     {
       step: 'toolCallUpdate', requires: ['!fs.readTextFile'], toolCallId: 'tour-read-{{turn}}', status: 'completed',
       content: [{ type: 'content', content: { type: 'text', text: 'Your editor does not offer file reads to agents, so this read is only for show.' } }],
@@ -84,7 +91,7 @@ const tourTurn: ScenarioInput['turns'] = [{
     },
     {
       step: 'text', when: { readFile: 'error' }, chunks: 6, chunkDelayMs: 40,
-      text: '\n**Stop 1 — reading.** There is no `README.md` here, and that is fine: the tool call shows how a failed read looks.\n',
+      text: '\n**Stop 1 — reading.** There is no `README.md` in this folder, and that is fine: the tool call says so instead of showing its content.\n',
     },
     tourPlan(1),
     // Stop 2: edit with permission
@@ -214,7 +221,7 @@ const defaultTurn: ScenarioInput['turns'] = [{
       step: 'toolCall', toolCallId: 'peek-{{turn}}', title: 'Read README.md', kind: 'read', status: 'pending',
       locations: [{ path: '{{cwd}}/README.md', line: 1 }],
     },
-    { step: 'readFile', requires: ['fs.readTextFile'], path: '{{cwd}}/README.md', line: 1, limit: 10, toolCallId: 'peek-{{turn}}' },
+    { step: 'readFile', requires: ['fs.readTextFile'], path: '{{cwd}}/README.md', line: 1, limit: 10, toolCallId: 'peek-{{turn}}', failureNote: noReadmeNote },
     { step: 'toolCallUpdate', requires: ['!fs.readTextFile'], toolCallId: 'peek-{{turn}}', status: 'completed' },
     {
       step: 'text', chunks: 30, chunkDelayMs: 35, messageId: 'answer-{{turn}}-2',
@@ -249,6 +256,8 @@ const demoScenarioInput: ScenarioInput = {
   session: {
     idPrefix: 'demo-',
     randomIds: true,
+    // the extension names a folder in its global storage: a reloaded window resumes the Demo agent's chats
+    storeDirEnv: demoSessionsDirEnv,
     configOptions: [
       {
         id: 'model', name: 'Model', category: 'model', type: 'select', currentValue: 'swift',

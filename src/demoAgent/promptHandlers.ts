@@ -76,6 +76,7 @@ export function registerPromptHandlers(app: acp.AgentApp, agent: ScriptedAgent):
       if (session.activeTurn === control) {
         session.activeTurn = undefined;
       }
+      agent.store.persist(session);
     }
     agent.after('session/prompt', target);
     if (answer.kind === 'error') {

@@ -131,6 +131,11 @@ export const scenarioSchema = z.strictObject({
     idPrefix: z.string().optional(),
     /** Sessions of earlier runs (agent restarts) can be resumed and loaded: an unknown id is taken as one. */
     persistent: z.boolean().optional(),
+    /**
+     * Name of the env var holding a folder where sessions created by `session/new` are kept across runs
+     * (one JSON file each, written atomically, capped): a new process can resume and load them.
+     */
+    storeDirEnv: z.string().regex(/^[^=\0]+$/).optional(),
     /** Append a random suffix to session ids (unique across agent restarts). */
     randomIds: z.boolean().optional(),
     modes: modeStateSchema.optional(),

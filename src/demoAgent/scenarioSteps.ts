@@ -98,6 +98,8 @@ export const stepSchema = z.discriminatedUnion('step', [
     step: z.literal('readFile'), ...common, as: asName, echo, wait,
     path: z.string(), line: z.number().int().positive().optional(), limit: z.number().int().nonnegative().optional(),
     toolCallId: z.string().optional(),
+    /** With `toolCallId`: a failed read completes the tool call with this text instead of failing it with the error. */
+    failureNote: z.string().optional(),
   }),
   /** `fs/write_text_file`; with `toolCallId`, the tool call is completed (or failed). */
   z.strictObject({

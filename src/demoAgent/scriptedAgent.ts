@@ -6,6 +6,7 @@ import type { EngineContext } from './engineContext';
 import { registerPromptHandlers } from './promptHandlers';
 import type { HookMethod, Scenario } from './scenario';
 import { registerSessionHandlers } from './sessionHandlers';
+import { SessionFiles } from './sessionFiles';
 import { SessionStore, type SessionState } from './sessionStore';
 import { StepRunner, type RunTarget } from './stepRunner';
 import { sleep } from './turnControl';
@@ -84,7 +85,8 @@ export class ScriptedAgent implements EngineContext {
 
   constructor(readonly scenario: Scenario, readonly io: AgentIo) {
     this.wire = new AgentWire(io, (line) => this.log(line));
-    this.store = new SessionStore(scenario, io.cwd);
+    const storeDir = scenario.session?.storeDirEnv && io.env[scenario.session.storeDirEnv];
+    this.store = new SessionStore(scenario, io.cwd, storeDir ? new SessionFiles(storeDir, (line) => this.log(line)) : undefined);
     this.closed = new Promise((resolve) => {
       this.markClosed = resolve;
     });

@@ -34,6 +34,7 @@ export function registerSessionHandlers(app: acp.AgentApp, agent: ScriptedAgent)
       agent.store.delete(session.sessionId);
       throw error;
     }
+    agent.store.persist(session);
     agent.after('session/new', { session }, () => agent.afterSetup(session));
     return { sessionId: session.sessionId, ...agent.setupState(session) };
   });
@@ -44,6 +45,7 @@ export function registerSessionHandlers(app: acp.AgentApp, agent: ScriptedAgent)
     const session = agent.store.require(params.sessionId);
     session.activeTurn?.cancel('session/load');
     Object.assign(session, { cwd: params.cwd, additionalDirectories: params.additionalDirectories, mcpServers: params.mcpServers, status: 'active' });
+    agent.store.persist(session);
     await agent.before('session/load', { session });
     const replayAfter = agent.scenario.session?.loadReplay === 'after';
     if (!replayAfter) {
@@ -71,6 +73,7 @@ export function registerSessionHandlers(app: acp.AgentApp, agent: ScriptedAgent)
     agent.requireAuth();
     const session = agent.store.require(params.sessionId);
     Object.assign(session, { cwd: params.cwd, additionalDirectories: params.additionalDirectories, mcpServers: params.mcpServers ?? [], status: 'active' });
+    agent.store.persist(session);
     await agent.before('session/resume', { session });
     agent.after('session/resume', { session }, () => agent.afterSetup(session));
     return agent.setupState(session);
@@ -103,6 +106,7 @@ export function registerSessionHandlers(app: acp.AgentApp, agent: ScriptedAgent)
     }
     await agent.before('session/set_mode', { session });
     session.modes.currentModeId = params.modeId;
+    agent.store.persist(session);
     agent.after('session/set_mode', { session });
     return {};
   });
@@ -125,6 +129,7 @@ export function registerSessionHandlers(app: acp.AgentApp, agent: ScriptedAgent)
       }
       option.currentValue = value;
     }
+    agent.store.persist(session);
     await agent.before('session/set_config_option', { session });
     agent.after('session/set_config_option', { session });
     return { configOptions: agent.setupState(session).configOptions ?? [] };

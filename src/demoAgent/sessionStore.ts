@@ -1,6 +1,7 @@
 import * as acp from '@agentclientprotocol/sdk';
 import type { ScenarioConfigOption } from './acpShapes';
 import type { Scenario } from './scenario';
+import type { PersistedSession, SessionFiles } from './sessionFiles';
 import type { Step } from './scenarioSteps';
 import type { TurnControl } from './turnControl';
 
@@ -45,12 +46,14 @@ const cursorPrefix = 'scripted-page:';
 /**
  * The sessions of one scripted agent: the scenario's stored sessions plus those created with
  * `session/new`. Supports list (with cwd filter and cursor paging), load, resume, close and delete.
+ * With `files`, created sessions are kept across runs: those of earlier runs are known from the start
+ * (or, written by another run meanwhile, when first asked for), and every change is saved.
  */
 export class SessionStore {
   private readonly sessions = new Map<string, SessionState>();
   private counter = 0;
 
-  constructor(private readonly scenario: Scenario, private readonly agentCwd: string) {
+  constructor(private readonly scenario: Scenario, private readonly agentCwd: string, private readonly files?: SessionFiles) {
     for (const stored of scenario.session?.stored ?? []) {
       this.sessions.set(stored.sessionId, {
         sessionId: stored.sessionId,
@@ -66,6 +69,31 @@ export class SessionStore {
         prompts: 0,
       });
     }
+    for (const kept of files?.loadAll() ?? []) {
+      this.adopt(kept);
+    }
+  }
+
+  /** Saves a created session (when the store keeps its sessions across runs). */
+  persist(session: SessionState): void {
+    if (!this.files || session.origin !== 'created') return;
+    this.files.save({
+      v: 1, sessionId: session.sessionId, cwd: session.cwd, additionalDirectories: session.additionalDirectories,
+      title: session.title, updatedAt: session.updatedAt, prompts: session.prompts, modes: session.modes,
+      configOptions: session.configOptions, history: session.history,
+    });
+  }
+
+  /** A session of an earlier run, known again: `stored` until it is loaded or resumed. */
+  private adopt(kept: PersistedSession): SessionState {
+    const session: SessionState = {
+      ...this.initialState(), sessionId: kept.sessionId, cwd: kept.cwd, additionalDirectories: kept.additionalDirectories,
+      title: kept.title, updatedAt: kept.updatedAt, prompts: kept.prompts,
+      ...(kept.modes ? { modes: kept.modes } : {}), ...(kept.configOptions ? { configOptions: kept.configOptions } : {}),
+      status: 'stored', history: kept.history, replay: [], origin: 'created',
+    };
+    this.sessions.set(session.sessionId, session);
+    return session;
   }
 
   /** Creates a new active session with a fresh id. */
@@ -91,7 +119,8 @@ export class SessionStore {
 
   /** The session with this id, or a -32002 "Resource not found" error. */
   require(sessionId: string): SessionState {
-    const session = this.sessions.get(sessionId);
+    const kept = this.sessions.has(sessionId) ? undefined : this.files?.load(sessionId);
+    const session = kept ? this.adopt(kept) : this.sessions.get(sessionId);
     if (!session && this.scenario.session?.persistent) {
       // an agent that keeps its sessions across restarts: a session of an earlier run is known here
       const adopted = this.create('');
@@ -113,6 +142,7 @@ export class SessionStore {
 
   /** Deletes a session (silently succeeds for unknown ids). */
   delete(sessionId: string): boolean {
+    this.files?.remove(sessionId);
     return this.sessions.delete(sessionId);
   }
 

@@ -11,8 +11,7 @@ import { clientFeatures } from './features';
 import type { ClientInfo } from './agentHost';
 import { AgentSession } from './agentSession';
 import { demoAgentId } from './lifecycle/agentRegistry';
-import { AgentAuth, vscodeAuthPrompter } from './auth/auth';
-import type { AuthPrompter } from './auth/auth';
+import { AgentAuth, vscodeAuthPrompter, type AuthPrompter } from './auth/auth';
 import { McpServersSetting } from './lifecycle/mcpSetting';
 import type { McpServer } from '../acp/schema/types.gen';
 import { AgentLogs } from './auth/agentLogs';
@@ -20,11 +19,10 @@ import { Redactor } from './auth/redactor';
 import { AgentRestarter } from './lifecycle/restart';
 import { AgentSecrets } from './auth/secrets';
 import { listAgentSessions, listRunningAgents, mergeHistory } from './history/sessionHistory';
-import { sessionKey } from './sessionKey';
-import type { SessionRef } from './sessionKey';
+import { sessionKey, type SessionRef } from './sessionKey';
 import type { HistoryItem } from './history/sessionHistory';
 import type { TranscriptStore } from './history/transcriptStore';
-
+import type { ReopenPolicy } from './history/reopenPolicy';
 
 /** What the session manager is given: the surfaces above it, as functions (docs/architecture.md#layers). */
 export interface SessionManagerDeps {
@@ -36,6 +34,7 @@ export interface SessionManagerDeps {
   readonly definitionOf: (agentId: string) => AgentDefinition | undefined;
   /** Whether the chat of a session (by key) is visible. */
   readonly isChatVisible: (key: string) => boolean;
+  readonly reopen?: ReopenPolicy; // what agents could reopen when they last ran: a chat known to be read-only starts no agent
 }
 
 /** Creates and tracks sessions. */
@@ -192,20 +191,19 @@ export class SessionManager implements vscode.Disposable {
   async open(ref: SessionRef, def: AgentDefinition | undefined, token?: vscode.CancellationToken): Promise<AgentSession> {
     const already = this._sessions.get(sessionKey(ref.agentId, ref.sessionId));
     if (already) return already;
-    let failure: string | undefined;
-    if (def) {
+    let failure = def ? `${def.name} can neither resume nor load sessions` : `the agent '${ref.agentName ?? ref.agentId}' is not configured`;
+    if (def && !this.deps.reopen?.knownUnable(def)) {
+      const wasRunning = this._hosts.get(def.id)?.state === 'ready';
       try {
         const host = await this.ensureHost(def, this.defaultCwd(), token); // the process runs in the workspace; the session's cwd is sent in the request
         const caps = host.initializeResponse?.agentCapabilities;
         if (caps?.sessionCapabilities?.resume) return await this.resume(host, ref, token);
         if (caps?.loadSession) return await this.load(host, ref, token);
-        failure = `${def.name} can neither resume nor load sessions`;
+        if (!wasRunning && host.sessions.length === 0 && this._hosts.delete(def.id)) void host.stop(); // started only to find out: nothing uses it
       } catch (error) {
         failure = `${def.name} could not reopen it (${error instanceof Error ? error.message : String(error)})`;
         this.logFor(def).warn(`could not reopen session ${ref.sessionId}: ${failure}`);
       }
-    } else {
-      failure = `the agent '${ref.agentName ?? ref.agentId}' is not configured`;
     }
     return this.openReadOnly(ref, def, failure);
   }
@@ -371,6 +369,7 @@ export class SessionManager implements vscode.Disposable {
       void host.stop();
       throw error;
     }
+    this.deps.reopen?.remember(def, host.initializeResponse?.agentCapabilities);
     return host;
   }
 

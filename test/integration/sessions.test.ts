@@ -1,7 +1,15 @@
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SwitchboardTestApi } from '../../src/api';
-import { agentText, api, until, useScriptedAgent } from './helpers';
+import { agentText, api, extensionId, until, useScriptedAgent } from './helpers';
+
+/** How many processes of this checkout's scripted agent run a scenario now (ps: Linux and macOS). */
+function agentProcesses(scenario: string): number {
+  const file = path.join(vscode.extensions.getExtension(extensionId)?.extensionPath ?? '', 'test', 'fixtures', 'agents', 'scenarios', `${scenario}.json`);
+  return execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).split('\n').filter((line) => line.includes(file)).length;
+}
 
 describe('sessions: many at once, history, switching', function () {
   this.timeout(60000);
@@ -109,7 +117,23 @@ describe('sessions: many at once, history, switching', function () {
     assert.ok(snap?.entries.some((e) => e.kind === 'agent' && /only the client remembers/.test(e.text)), 'the answer is there');
   });
 
-  it('Switch Session (with a session id) focuses the chosen chat; Close Session closes it', async () => {
+  it('a chat whose agent is known to neither resume nor load reopens read-only without starting it', async () => {
+    const agent = await useScriptedAgent('historyNoLoad');
+    const id = await sb.newSession(agent);
+    await sb.prompt(id, 'remember this');
+    sb.closeSession(id);
+    await until(() => !sb.sessionIds().includes(id), 'the session closed');
+    sb.flushTranscripts();
+    await sb.stopAll();
+    await until(() => agentProcesses('historyNoLoad') === 0, 'the agent process gone');
+    const again = await sb.openSession(agent, id);
+    assert.equal(sb.isReadOnly(again), true, 'opens read-only');
+    assert.ok(sb.snapshot(again)?.entries.some((e) => e.kind === 'user'), 'with its transcript');
+    assert.equal(agentProcesses('historyNoLoad'), 0, 'no agent process was started to find out');
+    assert.ok(!sb.runningAgents().includes(agent));
+  });
+
+    it('Switch Session (with a session id) focuses the chosen chat; Close Session closes it', async () => {
     const agent = await useScriptedAgent('historyPaging');
     const a = await sb.newSession(agent);
     const b = await sb.newSession(agent);

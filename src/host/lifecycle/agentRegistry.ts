@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { AgentDefinition } from '../../agents/agentDefinition';
 import { parseAgentDefinitions } from '../../agents/agentDefinition';
 import { inert } from '../../shared/inertText';
+import { demoSessionsDirEnv } from '../../constants';
 
 /** Id of the built-in Demo agent. */
 export const demoAgentId = 'demo';
@@ -20,6 +21,8 @@ export class AgentRegistry {
     private readonly log: vscode.LogOutputChannel,
     /** Agents installed from the ACP Registry; listed after `switchboard.agents` (an id used there wins). */
     private readonly installedAgents: () => readonly AgentDefinition[] = () => [],
+    /** Where the Demo agent keeps its sessions (in the extension's global storage), so a reload can resume them. */
+    private readonly demoSessionsDir?: string,
   ) {}
 
   /** The Demo agent: the packaged scripted agent, run by the extension host's own Node. */
@@ -30,7 +33,7 @@ export class AgentRegistry {
       command: process.execPath,
       args: [vscode.Uri.joinPath(this.extensionUri, 'dist', 'agents', 'demoAgent.js').fsPath],
       // VS Code desktop's execPath is Electron: make it behave as plain Node
-      env: { ELECTRON_RUN_AS_NODE: '1' },
+      env: { ELECTRON_RUN_AS_NODE: '1', ...(this.demoSessionsDir ? { [demoSessionsDirEnv]: this.demoSessionsDir } : {}) },
     };
   }
 

@@ -2,8 +2,8 @@
  * The open chat panels, one per session, and their restoration after a window reload: a
  * `WebviewPanelSerializer` for `switchboard.chat` reads `{sessionId, agentId, cwd}` from the webview state
  * (or, when the webview never stored it, the list of open chats kept in `workspaceState`, matched by
- * title) and brings the session back: resume, else load, else read-only from the client's store
- * (SessionManager.open). Closing a panel leaves its session (`session/close`).
+ * title; see openChats.ts) and brings the session back: resume, else load, else read-only from the
+ * client's store (SessionManager.open). Closing a panel leaves its session (`session/close`).
  */
 import * as vscode from 'vscode';
 import type { AgentRegistry } from '../../host/lifecycle/agentRegistry';
@@ -14,10 +14,7 @@ import type { SessionRef } from '../../host/sessionKey';
 import { ChatPanel } from './chatPanel';
 import type { PromptMemory } from '../../host/prompts/promptHistory';
 import { chatViewType, readOnlyContextKey } from '../../constants';
-
-const openChatsKey = 'switchboard.openChats';
-
-interface OpenChat extends SessionRef { readonly panelTitle: string }
+import { mergeOpenChats, openChatsKey, parseOpenChats, PendingChats, type OpenChat } from './openChats';
 
 /** Every open chat panel. */
 export class ChatPanelRegistry implements vscode.Disposable {
@@ -28,6 +25,8 @@ export class ChatPanelRegistry implements vscode.Disposable {
   readonly onDidChange = this._onDidChange.event;
   /** Resolves when every panel VS Code asked to restore so far has its session (tests, the benchmark). */
   restoring: Promise<void> = Promise.resolve();
+  /** The chats the last window left open whose panels VS Code has not restored yet: every save keeps them. */
+  private readonly _pending: PendingChats;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -38,6 +37,7 @@ export class ChatPanelRegistry implements vscode.Disposable {
     private readonly memory?: PromptMemory,
   ) {
     this._disposables.push(this._onDidChange, this._onDidChange.event(() => this.updateContext()));
+    this._pending = new PendingChats(parseOpenChats(state.get<unknown>(openChatsKey)));
   }
 
   /** The panel of a session, by its key ({@link sessionKey}) or by a bare session id (the last opened). */
@@ -99,6 +99,8 @@ export class ChatPanelRegistry implements vscode.Disposable {
       return;
     }
     panel.webview.html = message(`Reconnecting to ${ref.agentName ?? ref.agentId}…`);
+    // a panel that shows an error stays waiting until it is closed: the next window tries it again
+    panel.onDidDispose(() => { if (!this._panels.has(sessionKey(ref.agentId, ref.sessionId))) this.doneWith(ref); });
     try {
       const session = await this.sessions.open(ref, this.agents.get(ref.agentId));
       if (this._panels.has(session.key)) {
@@ -114,6 +116,7 @@ export class ChatPanelRegistry implements vscode.Disposable {
   private adopt(panel: ChatPanel): ChatPanel {
     const session = panel.session;
     this._panels.set(session.key, panel);
+    this._pending.done({ agentId: session.host.definition.id, sessionId: session.sessionId });
     panel.onDidDispose(() => {
       if (this._panels.get(session.key) === panel) this._panels.delete(session.key);
       this.sessions.close(session.key);
@@ -132,13 +135,17 @@ export class ChatPanelRegistry implements vscode.Disposable {
 
   /** A panel's own session, with the title and agent name saved for it (shown until the agent says more). */
   private withSavedDetails(ref: SessionRef): SessionRef {
-    const saved = this.state.get<OpenChat[]>(openChatsKey, []).find((c) => c.agentId === ref.agentId && c.sessionId === ref.sessionId);
+    const saved = this._pending.find(ref);
     return saved ? { ...ref, title: saved.title, agentName: saved.agentName } : ref;
   }
 
   private byTitle(title: string): SessionRef | undefined {
-    const open = this.state.get<OpenChat[]>(openChatsKey, []);
-    return open.find((c) => c.panelTitle === title && !this._panels.has(sessionKey(c.agentId, c.sessionId)));
+    return this._pending.byTitle(title, (c) => this._panels.has(sessionKey(c.agentId, c.sessionId)));
+  }
+
+  private doneWith(ref: SessionRef): void {
+    this._pending.done(ref);
+    void this.saveOpenChats();
   }
 
   private saveOpenChats(): Thenable<void> {
@@ -146,7 +153,7 @@ export class ChatPanelRegistry implements vscode.Disposable {
       sessionId: p.session.sessionId, agentId: p.session.host.definition.id, agentName: p.session.host.definition.name,
       cwd: p.session.cwd, title: p.session.thread.title, panelTitle: p.panel.title,
     }));
-    return this.state.update(openChatsKey, open);
+    return this.state.update(openChatsKey, mergeOpenChats(open, this._pending.entries));
   }
 
   private updateContext(): void {

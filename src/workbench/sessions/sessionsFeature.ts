@@ -41,6 +41,8 @@ export interface SessionsApi {
   restored(): Promise<void>;
   /** Flushes the transcript store to disk. */
   flushTranscripts(): void;
+  /** Ids of the agents whose process runs (ready). */
+  runningAgents(): string[];
 }
 
 /** What the rest of activation uses. */
@@ -101,6 +103,7 @@ export function registerSessions(context: vscode.ExtensionContext, registry: Age
     activeSessionId: () => panels.all().find((p) => p.panel.active)?.session.sessionId,
     restored: () => panels.restoring,
     flushTranscripts: () => store.flush(),
+    runningAgents: () => sessions.runningHosts().map((h) => h.definition.id),
   };
   return { panels, store, deps, api };
 }

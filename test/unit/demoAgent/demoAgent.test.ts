@@ -64,6 +64,17 @@ describe('demoAgent / the Demo agent', function () {
     assert.equal(c.updatesOf('usage_update').at(-1)?.used, 3200);
   });
 
+  it('answers in a folder without README.md with a note, never an error code (also /tour)', async () => {
+    const c = open({ files: {} });
+    const { sessionId } = await c.start(cwd);
+    assert.equal(await c.prompt(sessionId, 'hello'), 'end_turn');
+    await c.prompt(sessionId, '/tour');
+    const reads = c.updatesOf('tool_call_update').filter((u) => u.toolCallId === 'peek-1' || u.toolCallId === 'tour-read-2');
+    assert.deepEqual(reads.map((u) => u.status), ['completed', 'completed']);
+    assert.match(JSON.stringify(reads), /There is no README\.md in this folder/);
+    assert.doesNotMatch(JSON.stringify(c.updates), /-32002|Failed:/);
+  });
+
   it('does not read files when the client does not offer fs', async () => {
     const c = open({ capabilities: noCapabilities });
     const { sessionId } = await c.start(cwd);

@@ -1,0 +1,106 @@
+// @ts-check
+// Reload Window restores every chat with its own session: a Demo agent chat (left in a background tab) and
+// a scripted agent's chat (the active tab) each get a prompt, the page reloads, and each tab, once
+// activated, shows its own title and transcript; the Demo agent chat is not read-only and answers a new
+// prompt. The folder has no README.md: the Demo agent's first answer shows no error card.
+// Screenshots: test-results/screenshots/<version>/reload-tabs-*.png
+import fs from 'node:fs';
+import path from 'node:path';
+import { idle, openDemoSession, openSession, scriptedAgent, sendPrompt } from './scriptedSession.mjs';
+
+export const name = 'reload-tabs';
+export const timeout = 240_000;
+export const settings = { 'switchboard.agents': [scriptedAgent('scripted-history', 'Scripted history', 'historyPaging')] };
+// no README.md: the Demo agent's README read must end with a note, not "-32002 Resource not found"
+export const files = {
+  'src/hello.ts': 'export function hello(name: string): string {\n  return `Hello, ${name}!`;\n}\n',
+  'notes.txt': 'line 1\nline 2\n',
+};
+
+/**
+ * The text of the extension's log files for an agent (output channels are files in the user data's logs).
+ * @param {string} userData @param {string} agentName
+ */
+function agentLog(userData, agentName) {
+  const dir = path.join(userData, 'logs');
+  if (!fs.existsSync(dir)) return '';
+  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => path.basename(f).includes(agentName) && f.endsWith('.log'))
+    .map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).join('\n');
+}
+
+/**
+ * Activates the chat tab with this title and returns its webview.
+ * @param {import('../harness/runUi.mjs').UiTest} t @param {string} title
+ */
+async function activate(t, title) {
+  const tab = t.page.locator('.tabs-container .tab', { hasText: title }).first();
+  await tab.waitFor({ timeout: 60_000 });
+  await tab.click();
+  await t.page.locator('.tabs-container .tab.active', { hasText: title }).first().waitFor({ timeout: 15_000 });
+  return t.webviewByTitle(title, { timeoutMs: 60_000 });
+}
+
+/** @param {import('../harness/runUi.mjs').UiTest} t */
+export async function run(t) {
+  const { page } = t;
+  const demoTitle = 'Switchboard demo · Demo agent';
+  const scriptedTitle = 'New session · Scripted history';
+
+  // 1. a Demo agent chat, first message in a folder without README.md
+  const { chat: demo } = await openDemoSession(t);
+  await sendPrompt(t, demo, 'first question');
+  await demo.locator('[data-testid="agent-message"]', { hasText: 'Answering as' }).first().waitFor({ timeout: 30_000 });
+  await idle(demo);
+  const read = demo.locator('[data-testid="tool-call"]', { hasText: 'Read README.md' }).first();
+  t.expect(await read.getAttribute('data-status') === 'completed', 'the README read completes (no README.md here)');
+  t.expect(await demo.locator('[data-testid="tool-call"][data-status="failed"]').count() === 0, 'no failed card');
+  const demoText = await demo.locator('body').innerText();
+  t.expect(!/-32002|Resource not found|Failed:/.test(demoText), 'no protocol error in the first answer');
+  t.expect(/There is no README\.md in this folder/.test(demoText), 'a friendly note instead');
+  await t.screenshot('reload-tabs-demo-no-readme');
+
+  // 2. a scripted agent's chat, which stays the active tab (the Demo agent chat goes to the background)
+  await openSession(t, 'Scripted history');
+  const scripted = await t.webviewByTitle(scriptedTitle, { timeoutMs: 30_000 });
+  await idle(scripted);
+  await sendPrompt(t, scripted, 'go');
+  await scripted.locator('[data-testid="agent-message"]', { hasText: /end-of-paged-\d+/ }).first().waitFor({ timeout: 20_000 });
+  await idle(scripted);
+  await page.locator('.tabs-container .tab.active', { hasText: 'Scripted history' }).first().waitFor({ timeout: 15_000 });
+  t.expect(await page.locator('.tabs-container .tab', { hasText: demoTitle }).count() === 1, 'the Demo agent chat has its title');
+
+  // 3. reload the window (the workbench saves its open editors on a timer, see sessions.ui.mjs)
+  await page.waitForTimeout(5000);
+  const resumedBefore = (agentLog(t.server.dirs.userData, 'Demo agent').match(/resumed in/g) ?? []).length;
+  await page.reload();
+
+  // the active tab comes back first; the background one is restored by VS Code when it is first shown
+  const back = await activate(t, scriptedTitle);
+  await back.locator('[data-testid="agent-message"]', { hasText: /end-of-paged-\d+/ }).first().waitFor({ timeout: 60_000 });
+  await back.locator('[data-testid="user-message"]', { hasText: 'go' }).first().waitFor({ timeout: 10_000 });
+  t.expect(true, 'the scripted chat is back with its own transcript');
+  await page.waitForTimeout(3000);
+  const resumedInBackground = (agentLog(t.server.dirs.userData, 'Demo agent').match(/resumed in/g) ?? []).length > resumedBefore;
+  t.log(`the background Demo agent chat was ${resumedInBackground ? 'restored before' : 'not restored before'} its tab was shown`);
+
+  const demoBack = await activate(t, demoTitle);
+  await demoBack.locator('[data-testid="user-message"]', { hasText: 'first question' }).first().waitFor({ timeout: 60_000 });
+  await demoBack.locator('[data-testid="agent-message"]', { hasText: 'Answering as' }).first().waitFor({ timeout: 10_000 });
+  t.expect(await demoBack.locator('[data-testid="user-message"]', { hasText: 'go' }).count() === 0, 'the Demo agent chat shows its own transcript, not the other one');
+  await idle(demoBack);
+  const resumedAfter = (agentLog(t.server.dirs.userData, 'Demo agent').match(/resumed in/g) ?? []).length;
+  t.log(`Demo agent log: ${resumedBefore} resumes before the reload, ${resumedAfter} after the tab was shown`);
+  t.expect(resumedAfter > resumedBefore, 'the Demo agent resumed the session (session/resume on a new agent process)');
+  const header = await demoBack.locator('body').innerText();
+  t.expect(!/Read-only|could not reopen|Resource not found/.test(header), 'the Demo agent chat is not read-only after the reload');
+  await t.screenshot('reload-tabs-demo-after-reload');
+
+  // 4. the Demo agent chat takes a new prompt; the answer is the session's second turn
+  await sendPrompt(t, demoBack, 'second question');
+  await demoBack.locator('[data-testid="agent-message"]', { hasText: 'second question' }).first().waitFor({ timeout: 30_000 });
+  await idle(demoBack);
+  t.expect(await demoBack.locator('[data-testid="user-message"]').count() === 2, 'both prompts in the transcript');
+  t.expect(await page.locator('.tabs-container .tab', { hasText: 'Scripted history' }).count() === 1, 'the scripted chat tab is still there');
+  await t.screenshot('reload-tabs-after-prompt');
+}
