@@ -75,8 +75,8 @@ const SHOTS = path.join(REPO_ROOT, 'test-results', 'screenshots');
  * @property {(id: string) => string} commandTitle "Category: Title" of a command the extension contributes
  * @property {(o?: { timeoutMs?: number }) => Promise<import('playwright-core').FrameLocator>} webview
  *   the content frame of the visible webview (the only one, else the first visible)
- * @property {(title: string, o?: { timeoutMs?: number }) => Promise<import('playwright-core').FrameLocator>} webviewByTitle
- *   the content frame of the webview with this title (panel or view title), visible or not
+ * @property {(title: string | RegExp, o?: { timeoutMs?: number }) => Promise<import('playwright-core').FrameLocator>} webviewByTitle
+ *   the content frame of the webview with this title (panel or view title; a RegExp tests it), visible or not
  * @property {(text: string | RegExp, o?: { timeoutMs?: number }) => Promise<void>} notification
  *   waits for a notification (toast, or else in the notification center when toasts are hidden)
  * @property {(text: string | RegExp, o?: { timeoutMs?: number }) => Promise<void>} waitForText
@@ -146,7 +146,7 @@ function makeT(page, version, name, server, workspace, load, counter) {
         const inner = outerFrames.nth(i).contentFrame().locator('#active-frame');
         const t = await inner.getAttribute('title', { timeout: 1000 }).catch(() => null);
         if (t !== null) seen.push(t);
-        if (t === title) return inner.contentFrame();
+        if (t !== null && (typeof title === 'string' ? t === title : title.test(t))) return inner.contentFrame();
       }
       await sleep(250);
     }

@@ -2,15 +2,23 @@
 // Reload Window restores every chat with its own session: a Demo agent chat (left in a background tab) and
 // a scripted agent's chat (the active tab) each get a prompt, the page reloads, and each tab, once
 // activated, shows its own title and transcript; the Demo agent chat is not read-only and answers a new
-// prompt. The folder has no README.md: the Demo agent's first answer shows no error card.
+// prompt. A third chat's agent (it can neither resume nor load) crashes mid-turn, and the user continues it
+// in a new session: after the reload the crashed chat and its continuation come back too, each with its
+// own transcript (read-only: their agent cannot reopen them), and no tab shows another one's session.
+// The folder has no README.md: the Demo agent's first answer shows no error card.
 // Screenshots: test-results/screenshots/<version>/reload-tabs-*.png
 import fs from 'node:fs';
 import path from 'node:path';
 import { idle, openDemoSession, openSession, scriptedAgent, sendPrompt } from './scriptedSession.mjs';
 
 export const name = 'reload-tabs';
-export const timeout = 240_000;
-export const settings = { 'switchboard.agents': [scriptedAgent('scripted-history', 'Scripted history', 'historyPaging')] };
+export const timeout = 300_000;
+export const settings = {
+  'switchboard.agents': [
+    scriptedAgent('scripted-history', 'Scripted history', 'historyPaging'),
+    scriptedAgent('scripted-crash', 'Scripted crash', 'crashNoResume'),
+  ],
+};
 // no README.md: the Demo agent's README read must end with a note, not "-32002 Resource not found"
 export const files = {
   'src/hello.ts': 'export function hello(name: string): string {\n  return `Hello, ${name}!`;\n}\n',
@@ -31,13 +39,15 @@ function agentLog(userData, agentName) {
 
 /**
  * Activates the chat tab with this title and returns its webview.
- * @param {import('../harness/runUi.mjs').UiTest} t @param {string} title
+ * @param {import('../harness/runUi.mjs').UiTest} t @param {string | RegExp} title
  */
 async function activate(t, title) {
-  const tab = t.page.locator('.tabs-container .tab', { hasText: title }).first();
+  // the tab's label is the title (a RegExp's ^ anchors the webview title, not the tab's text)
+  const tabText = typeof title === 'string' ? title : new RegExp(title.source.replace(/^\^/, ''));
+  const tab = t.page.locator('.tabs-container .tab', { hasText: tabText }).first();
   await tab.waitFor({ timeout: 60_000 });
   await tab.click();
-  await t.page.locator('.tabs-container .tab.active', { hasText: title }).first().waitFor({ timeout: 15_000 });
+  await t.page.locator('.tabs-container .tab.active', { hasText: tabText }).first().waitFor({ timeout: 15_000 });
   return t.webviewByTitle(title, { timeoutMs: 60_000 });
 }
 
@@ -45,7 +55,10 @@ async function activate(t, title) {
 export async function run(t) {
   const { page } = t;
   const demoTitle = 'Switchboard demo · Demo agent';
-  const scriptedTitle = 'New session · Scripted history';
+  // an untitled session is named by its first prompt
+  const scriptedTitle = 'go · Scripted history';
+  const crashedTitle = 'do something risky · Scripted crash';
+  const continuationTitle = /^This continues/;
 
   // 1. a Demo agent chat, first message in a folder without README.md
   const { chat: demo } = await openDemoSession(t);
@@ -61,14 +74,22 @@ export async function run(t) {
   await t.screenshot('reload-tabs-demo-no-readme');
 
   // 2. a scripted agent's chat, which stays the active tab (the Demo agent chat goes to the background)
-  await openSession(t, 'Scripted history');
-  const scripted = await t.webviewByTitle(scriptedTitle, { timeoutMs: 30_000 });
-  await idle(scripted);
+  const scripted = await openSession(t, 'Scripted history');
   await sendPrompt(t, scripted, 'go');
   await scripted.locator('[data-testid="agent-message"]', { hasText: /end-of-paged-\d+/ }).first().waitFor({ timeout: 20_000 });
   await idle(scripted);
   await page.locator('.tabs-container .tab.active', { hasText: 'Scripted history' }).first().waitFor({ timeout: 15_000 });
   t.expect(await page.locator('.tabs-container .tab', { hasText: demoTitle }).count() === 1, 'the Demo agent chat has its title');
+
+  // 2b. a chat whose agent crashes mid-turn and cannot reopen it; the user continues it in a new session
+  const crashed = await openSession(t, 'Scripted crash');
+  await sendPrompt(t, crashed, 'do something risky');
+  await crashed.locator('[data-testid="session-error"] [data-testid="notice-continue"]').waitFor({ timeout: 30_000 });
+  await crashed.locator('[data-testid="session-error"] [data-testid="notice-continue"]').click();
+  const continuation = await t.webviewByTitle(continuationTitle, { timeoutMs: 30_000 });
+  await continuation.locator('[data-testid="agent-message"]', { hasText: 'carrying on' }).first().waitFor({ timeout: 30_000 });
+  await idle(continuation);
+  t.expect(await page.locator('.tabs-container .tab').count() === 4, 'four chat tabs: Demo, scripted, crashed, continuation');
 
   // 3. reload the window (the workbench saves its open editors on a timer, see sessions.ui.mjs)
   await page.waitForTimeout(5000);
@@ -76,6 +97,16 @@ export async function run(t) {
   await page.reload();
 
   // the active tab comes back first; the background one is restored by VS Code when it is first shown
+  // the continuation was the active tab; then the others, in an order VS Code did not restore them in
+  const contBack = await activate(t, continuationTitle);
+  await contBack.locator('[data-testid="agent-message"]', { hasText: 'carrying on' }).first().waitFor({ timeout: 60_000 });
+  t.expect(await contBack.locator('[data-testid="user-message"]', { hasText: /^do something risky$/ }).count() === 0, 'the continuation shows its own transcript');
+  const crashedBack = await activate(t, crashedTitle);
+  await crashedBack.locator('[data-testid="notice"]', { hasText: 'Agent exited (code 1)' }).first().waitFor({ timeout: 60_000 });
+  await crashedBack.locator('[data-testid="user-message"]', { hasText: 'do something risky' }).first().waitFor({ timeout: 10_000 });
+  t.expect(await crashedBack.locator('[data-testid="agent-message"]', { hasText: 'carrying on' }).count() === 0, 'the crashed chat shows its own transcript, with the crash');
+  t.expect(await crashedBack.locator('[data-testid="session-error"] [data-testid="notice-continue"]').count() === 1, 'its banner still offers Continue in New Session');
+  await t.screenshot('reload-tabs-crashed-after-reload');
   const back = await activate(t, scriptedTitle);
   await back.locator('[data-testid="agent-message"]', { hasText: /end-of-paged-\d+/ }).first().waitFor({ timeout: 60_000 });
   await back.locator('[data-testid="user-message"]', { hasText: 'go' }).first().waitFor({ timeout: 10_000 });

@@ -37,7 +37,8 @@ export async function openSession(t, agentName) {
   await t.page.locator('.quick-input-list .monaco-list-row', { hasText: agentName }).first().waitFor({ timeout: 15_000 });
   await t.page.keyboard.type(agentName);
   await t.page.keyboard.press('Enter');
-  const chat = await t.webview({ timeoutMs: 30_000 });
+  // by its title: with other chats open, the first webview found may be another one's, still on screen
+  const chat = await t.webviewByTitle(`New session · ${agentName}`, { timeoutMs: 30_000 });
   await chat.locator('[data-testid="composer-input"]').waitFor({ timeout: 30_000 });
   await idle(chat);
   return chat;
