@@ -52,6 +52,8 @@ const prefixedShapes = [
   String.raw`eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}(?:\.[A-Za-z0-9_-]*)?`,
 ];
 const prefixed = new RegExp(`${start}(?:${prefixedShapes.join('|')})${end}`, 'g');
+// the prefixes alone: a cheap test before the costly one (most text holds none)
+const prefixHint = /sk-|[sr]k_|gh[pousr]_|github_pat_|glpat-|xox[abposr]-|AKIA|ASIA|AIza|ya29\.|hf_|npm_|eyJ/;
 // `Bearer x`, `Basic x`, `Token x`; `Authorization: x` (also JSON-quoted, also escaped inside a JSON string)
 const scheme = /\b(Bearer|Basic|Token)(\s+)([A-Za-z0-9._~+/=-]{8,})/gi;
 const authorization = /\b((?:Proxy-)?Authorization\\?["']?\s*[:=]\s*\\?["']?)(?!(?:Bearer|Basic|Token)\s)([^\s"'\\,;]{8,})/gi;
@@ -82,7 +84,7 @@ function looksGenerated(run: string): boolean {
 
 /** `text` with every token shape (rule 2 of the module header) replaced by {@link redactedMark}. */
 export function maskTokens(text: string): string {
-  let out = text.replace(prefixed, redactedMark);
+  let out = prefixHint.test(text) ? text.replace(prefixed, redactedMark) : text;
   out = out.replace(scheme, (m, word: string, space: string, value: string) => (plainWord(value) ? m : `${word}${space}${redactedMark}`));
   out = out.replace(authorization, (m, head: string, value: string) => (plainWord(value) ? m : `${head}${redactedMark}`));
   if (!keyWordHint.test(out)) return out;
