@@ -16,6 +16,7 @@ import { FollowStatusBar } from './workbench/follow/followStatusBar';
 import { reviewChanges } from './workbench/review/reviewChanges';
 import { SessionManager } from './host/sessionManager';
 import { TranscriptStore } from './host/history/transcriptStore';
+import { Redactor, redactingLog } from './host/auth/redactor';
 import { registerAgentLifecycle } from './workbench/agents/agentLifecycle';
 import { registerSessions } from './workbench/sessions/sessionsFeature';
 import { threadSnapshot } from './thread/toView';
@@ -29,14 +30,17 @@ import { commandIds } from './constants';
 export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   const pkg = context.extension.packageJSON as { name: string; displayName: string; version: string };
   const clientInfo: ClientInfo = { name: pkg.name, title: pkg.displayName, version: pkg.version };
-  const log = vscode.window.createOutputChannel('Switchboard', { log: true });
+  // one masker for the whole extension: its own log, every agent log, the chat's notices, the transcript store
+  const redactor = new Redactor();
+  const log = redactingLog(vscode.window.createOutputChannel('Switchboard', { log: true }), redactor);
   const registryFeature = new RegistryFeature(context, log);
   const registry = new AgentRegistry(context.extensionUri, log, () => registryFeature.definitions(), vscode.Uri.joinPath(context.globalStorageUri, 'demo-sessions').fsPath);
-  const store = new TranscriptStore(context, log);
+  const store = new TranscriptStore(context, log, redactor);
   // the surfaces above the session manager reach it as functions: they exist once activation is done
   const sessions = new SessionManager({
     clientInfo,
     secretStorage: context.secrets,
+    redactor,
     store,
     // a restart starts the agent as configured now (an edited command or env), not as it was started
     definitionOf: (id) => registry.get(id),

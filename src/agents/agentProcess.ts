@@ -6,6 +6,7 @@ import { AgentExitedError, AgentSpawnError, type AgentSpawnErrorReason } from '.
 import { defaultGraceMs, killProcessTree, type ProcessInfo, snapshotProcessTree, terminateProcessTree } from './processTree';
 import { resolveShellEnv } from './shellEnv';
 import { type EnvLayer, planSpawn, type SpawnPlan } from './spawnPlan';
+import { SecretMasker } from '../shared/secretMasker';
 import { StderrBuffer } from './stderrBuffer';
 
 /** Options of {@link AgentProcess.spawn}. */
@@ -89,7 +90,7 @@ export class AgentProcess {
   readonly commandPath: string;
   /** Fires once when the process has ended (after its last stderr line was delivered). */
   readonly onDidExit: Event<AgentExit>;
-  /** Fires for every complete stderr line (ANSI escapes removed, capped to the byte budget). */
+  /** Fires for every complete stderr line (ANSI escapes removed, secrets masked, capped to the byte budget). */
   readonly onStderr: Event<string>;
   /** Resolves (never rejects) when the process has ended. */
   readonly exited: Promise<AgentExit>;
@@ -121,7 +122,10 @@ export class AgentProcess {
     this.onDidExit = this._onDidExit.event;
     this.onStderr = this._onStderr.event;
     this.graceMs = Math.max(0, options.graceMs ?? defaultGraceMs);
-    this.stderr = new StderrBuffer({ maxLines: options.stderrBufferLines, maxBytes: options.stderrBufferBytes });
+    // what the agent prints is masked before anyone sees it: its env values (the secrets it was given) and token shapes
+    const secrets = new SecretMasker();
+    secrets.add(...Object.values(definition.env), ...Object.values(options.env ?? {}).filter((v): v is string => typeof v === 'string'));
+    this.stderr = new StderrBuffer({ maxLines: options.stderrBufferLines, maxBytes: options.stderrBufferBytes, mask: (line) => secrets.redact(line) });
     this.exited = new Promise((resolve) => (this.resolveExited = resolve));
 
     // a write after the agent died raises EPIPE on stdin: never let that crash the extension host

@@ -11,6 +11,8 @@ export interface StderrBufferOptions {
    * one huge line (a minified bundle in a stack trace) cannot push every other line out.
    */
   readonly maxLineBytes?: number;
+  /** Applied to every line before it is kept or returned: masks secrets (src/shared/secretMasker.ts). */
+  readonly mask?: (line: string) => string;
 }
 
 /** Default number of stderr lines kept per agent. */
@@ -26,7 +28,7 @@ const ansiPattern = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007
 /**
  * Splits a byte stream into lines and keeps the last ones within a line-count and a byte budget:
  * the memory of what an agent said before it died. Lines are decoded as UTF-8 (chunks may split
- * characters), CR/LF-trimmed and stripped of ANSI escapes; a line over `maxLineBytes` is cut to it
+ * characters), CR/LF-trimmed, stripped of ANSI escapes and masked (`mask`); a line over `maxLineBytes` is cut to it
  * (an unterminated line is never accumulated past it), so memory stays bounded whatever the agent
  * writes.
  */
@@ -34,6 +36,7 @@ export class StderrBuffer {
   private readonly maxLines: number;
   private readonly maxBytes: number;
   private readonly maxLineBytes: number;
+  private readonly mask: (line: string) => string;
   private readonly decoder = new StringDecoder('utf8');
   private readonly lines: string[] = [];
   private readonly lineBytes: number[] = [];
@@ -46,6 +49,7 @@ export class StderrBuffer {
     this.maxBytes = Math.max(1, Math.floor(options.maxBytes ?? defaultStderrBufferBytes));
     const lineCap = options.maxLineBytes ?? Math.min(maxLineBytesCap, this.maxBytes / 4);
     this.maxLineBytes = Math.max(1, Math.min(this.maxBytes, Math.floor(lineCap)));
+    this.mask = options.mask ?? ((line) => line);
   }
 
   /** Number of lines kept. */
@@ -107,7 +111,7 @@ export class StderrBuffer {
 
   private commitPartial(): string {
     let line = this.partial.endsWith('\r') ? this.partial.slice(0, -1) : this.partial;
-    line = line.replace(ansiPattern, '');
+    line = this.mask(line.replace(ansiPattern, ''));
     const overflow = this.partialOverflow;
     this.partial = '';
     this.partialOverflow = false;

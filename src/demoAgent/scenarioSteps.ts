@@ -21,7 +21,8 @@ import {
  *
  * Every string inside a step may use `{{var}}` templates: `cwd`, `sessionId`, `prompt`, `args` (the
  * prompt after its first word, for slash commands), `blocks` (the prompt's block kinds and URIs, e.g.
- * `text; resource_link file:///a.ts`), `execPath` (the agent's node executable),
+ * `text; resource_link file:///a.ts`), `execPath` (the agent's node executable), `env.<NAME>` (a variable
+ * of the agent's environment, empty when unset),
  * `now` (ISO time), `turn` (number of the prompt in the session), `result.<name>` (text of a
  * recorded result), `config.<id>` (current value of a config option), `configLabel.<id>` (its
  * display name), `mode` (current legacy mode id), `mcpServers` (the MCP servers the session got in

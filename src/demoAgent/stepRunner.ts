@@ -294,6 +294,9 @@ export class StepRunner {
     if (name.startsWith('result.')) {
       return this.results.get(name.slice('result.'.length))?.text ?? '';
     }
+    if (name.startsWith('env.')) {
+      return this.engine.io.env[name.slice('env.'.length)] ?? '';
+    }
     if (name.startsWith('config.') || name.startsWith('configLabel.')) {
       const option = session?.configOptions?.find((o) => o.id === name.slice(name.indexOf('.') + 1));
       if (!option || name.startsWith('config.')) {

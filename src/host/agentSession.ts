@@ -35,6 +35,8 @@ export interface AgentSessionOptions {
    * rebinds this session). A prompt answered `auth_required` logs in and is sent again once.
    */
   readonly login?: (host: AgentHost) => Promise<unknown>;
+  /** Masks secrets in the notices and status errors the chat shows (the host's redactor). */
+  readonly redact?: (text: string) => string;
 }
 
 /** One session of an agent. */
@@ -70,7 +72,7 @@ export class AgentSession implements vscode.Disposable {
 
   constructor(host: AgentHost, readonly sessionId: string, readonly cwd: string, log: vscode.LogOutputChannel, private readonly options: AgentSessionOptions = {}) {
     this._host = host;
-    this.thread = new AcpThread(sessionId, log);
+    this.thread = new AcpThread(sessionId, log, options.redact);
     this.thread.setStatus('idle');
     this.turnEnd = new TurnEnd(log);
     this.context = {

@@ -15,7 +15,7 @@ import { AgentAuth, vscodeAuthPrompter, type AuthPrompter } from './auth/auth';
 import { McpServersSetting } from './lifecycle/mcpSetting';
 import type { McpServer } from '../acp/schema/types.gen';
 import { AgentLogs } from './auth/agentLogs';
-import { Redactor } from './auth/redactor';
+import type { AgentLogDefinition, Redactor } from './auth/redactor';
 import { AgentRestarter } from './lifecycle/restart';
 import { AgentSecrets } from './auth/secrets';
 import { listAgentSessions, listRunningAgents, mergeHistory } from './history/sessionHistory';
@@ -28,6 +28,7 @@ import type { ReopenPolicy } from './history/reopenPolicy';
 export interface SessionManagerDeps {
   readonly clientInfo: ClientInfo;
   readonly secretStorage?: vscode.SecretStorage;
+  readonly redactor: Redactor;
   /** The client's transcript store: every session opened is recorded in it. */
   readonly store?: TranscriptStore;
   /** An agent's definition as configured now, for restarts (an edited command or env takes effect). */
@@ -49,21 +50,21 @@ export class SessionManager implements vscode.Disposable {
   /** Fires when a session was added or removed. */
   readonly onDidChangeSessions = this._onDidChangeSessions.event;
 
-  /** Masks secret values in every agent log (env_var logins, MCP header values). */
-  readonly redactor = new Redactor();
   /** Restarts crashed agents (within the policy) and on request. */
   readonly restarter: AgentRestarter;
   /** Runs logins when a request fails with auth_required. */
   readonly auth: AgentAuth;
   private _authPrompter: AuthPrompter = vscodeAuthPrompter;
   private readonly _secrets: AgentSecrets | undefined;
-  private readonly _mcp = new McpServersSetting(this.redactor);
-  private readonly _logs = new AgentLogs(this.redactor);
+  private readonly _mcp: McpServersSetting;
+  private readonly _logs: AgentLogs;
 
   constructor(private readonly deps: SessionManagerDeps) {
     this.clientInfo = deps.clientInfo;
     this._store = deps.store;
-    this._secrets = deps.secretStorage && new AgentSecrets(deps.secretStorage, this.redactor);
+    this._mcp = new McpServersSetting(deps.redactor);
+    this._logs = new AgentLogs(deps.redactor);
+    this._secrets = deps.secretStorage && new AgentSecrets(deps.secretStorage, deps.redactor);
     this.restarter = new AgentRestarter({
       hostOf: (id) => this._hosts.get(id),
       startHost: (def, cwd) => this.ensureHost(def, cwd),
@@ -117,8 +118,8 @@ export class SessionManager implements vscode.Disposable {
     return this._sessions.get(keyOrId) ?? [...this._sessions.values()].reverse().find((x) => x.sessionId === keyOrId);
   }
 
-  /** The log channel of an agent (created on first use, redacting). */
-  logFor(def: Pick<AgentDefinition, 'id' | 'name'>): vscode.LogOutputChannel {
+  /** The log channel of an agent (created on first use, redacting; the values of `def.env` are masked from now on). */
+  logFor(def: AgentLogDefinition): vscode.LogOutputChannel {
     return this._logs.for(def);
   }
 
@@ -147,7 +148,7 @@ export class SessionManager implements vscode.Disposable {
 
   /** A session object: a prompt answered `auth_required` offers the login; the chat's visibility comes from the panels. */
   private create(host: AgentHost, sessionId: string, cwd: string, log: vscode.LogOutputChannel): AgentSession {
-    return new AgentSession(host, sessionId, cwd, log, { isChatVisible: this.deps.isChatVisible, login: (h) => this.auth.login(h) });
+    return new AgentSession(host, sessionId, cwd, log, { isChatVisible: this.deps.isChatVisible, login: (h) => this.auth.login(h), redact: (text) => this.deps.redactor.redact(text) });
   }
 
   /** Registers a session that talks to its agent. */

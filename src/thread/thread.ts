@@ -84,7 +84,11 @@ export class AcpThread {
   /** The output of the session's agent terminals, for the tool calls that embed them (kept after release). */
   readonly terminals = new TerminalOutputStore((c) => this.fire(c));
 
-  constructor(readonly sessionId: string, private readonly logger?: ThreadLogger) {}
+  /**
+   * @param mask applied to notices and status errors before they are stored: they quote stderr lines and
+   *   error messages, which may carry secrets (src/shared/secretMasker.ts)
+   */
+  constructor(readonly sessionId: string, private readonly logger?: ThreadLogger, private readonly mask: (text: string) => string = (text) => text) {}
 
   /** Applies one `session/update` (already validated). Unknown kinds are logged and ignored. */
   handleSessionUpdate(update: SessionUpdate): void {
@@ -161,11 +165,12 @@ export class AcpThread {
 
   /** Adds a notice line (errors, exits, stop reasons), optionally with a button (`retry`). */
   addNotice(level: NoticeEntry['level'], text: string, action?: NoticeAction): void {
-    this.push({ kind: 'notice', id: this.newId(), level, text, ...(action ? { action } : {}) });
+    this.push({ kind: 'notice', id: this.newId(), level, text: this.mask(text), ...(action ? { action } : {}) });
   }
 
   /** Sets the session status (working, idle, …) and an optional error, with the button its banner offers. */
   setStatus(status: SessionStatus, error?: string, errorAction?: NoticeAction): void {
+    if (error !== undefined) error = this.mask(error);
     const action = error === undefined ? undefined : errorAction;
     if (this.status === status && this.error === error && this.errorAction === action) return;
     this.status = status;
@@ -176,7 +181,7 @@ export class AcpThread {
 
   /** Records a failure the user must see (see {@link unseenFailure}). */
   markFailure(text: string): void {
-    this.unseenFailure = text;
+    this.unseenFailure = this.mask(text);
     this.fire({ type: 'status' });
   }
 

@@ -31,7 +31,7 @@ export class AgentSecrets {
     }
     const result = storedSchema.safeParse(parsed);
     if (!result.success) return {};
-    this.redactor.add(...Object.values(result.data));
+    this.redactor.addNamed(agentId, result.data);
     return result.data;
   }
 
@@ -42,7 +42,7 @@ export class AgentSecrets {
       if (value) current[name] = value;
       else delete current[name];
     }
-    this.redactor.add(...Object.values(current));
+    this.redactor.addNamed(agentId, current);
     await this.storage.store(this.key(agentId), JSON.stringify(current));
   }
 

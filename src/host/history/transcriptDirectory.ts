@@ -36,8 +36,8 @@ export class TranscriptDirectory {
   private readonly _writers = new Map<string, TranscriptWriter>();
   private _indexTimer: NodeJS.Timeout | undefined;
 
-  /** `maxBytes()` is read at each eviction (a setting). */
-  constructor(readonly dir: string, private readonly maxBytes: () => number) {}
+  /** `maxBytes()` is read at each eviction (a setting); `mask` masks secrets in what is written (transcriptLog.ts). */
+  constructor(readonly dir: string, private readonly maxBytes: () => number, private readonly mask: (text: string) => string = (text) => text) {}
 
   /** Reads the index, then checks it against the logs on disk (rebuilding rows that are stale or missing). */
   load(): void {
@@ -85,7 +85,7 @@ export class TranscriptDirectory {
     let w = this._writers.get(key);
     if (w) return w;
     const file = path.join(this.dir, `${createHash('sha256').update(key).digest('hex').slice(0, 32)}.jsonl`);
-    w = new TranscriptWriter(file, header);
+    w = new TranscriptWriter(file, header, this.mask);
     this._writers.set(key, w);
     const old = this._infos.get(key);
     this._infos.set(key, old ?? {
@@ -104,7 +104,7 @@ export class TranscriptDirectory {
     if (!info) return;
     info.updatedAt = Date.now();
     if (w) info.bytes = w.bytes;
-    if (title) info.title = title;
+    if (title) info.title = this.mask(title);
     this.evict();
     this.scheduleIndexWrite();
   }
@@ -112,8 +112,11 @@ export class TranscriptDirectory {
   /** Closes the writer of a session (its log stays). */
   release(agentId: string, sessionId: string): void {
     const key = transcriptKey(agentId, sessionId);
-    this._writers.get(key)?.close();
+    const w = this._writers.get(key);
+    w?.close();
     this._writers.delete(key);
+    const info = this._infos.get(key);
+    if (w && info) info.bytes = w.bytes; // closing wrote what was held back (transcriptLog.ts)
   }
 
   /** Deletes a stored session. */

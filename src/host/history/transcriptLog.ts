@@ -7,12 +7,20 @@
  * partial last line; {@link parseTranscript} ignores it (and any line that is not a valid record), and
  * {@link TranscriptWriter} cuts it off before appending again. Rewrites (compaction after `session/load`)
  * go to a temporary file that is renamed over the log, which is atomic on POSIX and NTFS.
+ *
+ * Secrets: every record but the header (ids and the cwd needed to reopen the session) and the user's queued
+ * prompts (sent again as they are) is masked as it is written (src/shared/secretMasker.ts). A message still
+ * streaming keeps its last (maybe unfinished) word back until the next write, so a secret split across two
+ * writes is masked whole; it is written at the end of the turn (`flush(true)`) and by `flushSync`. Appended text
+ * is masked together with the end of what was written before it, so `Bearer <token>` split across two writes
+ * is masked too.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { PlanEntry } from '../../acp/schema/types.gen';
+import { maskStrings } from '../../shared/secretMasker';
 import type { TerminalView } from '../../shared/viewModel';
-import type { ThreadEntry } from '../../thread/thread';
+import type { TextEntry, ThreadEntry } from '../../thread/thread';
 
 /** The first line of every log. */
 export interface TranscriptHeader {
@@ -136,14 +144,18 @@ type Pending = { k: 'e'; i: number; e: ThreadEntry } | { k: 'a'; i: number; t: s
  */
 export class TranscriptWriter {
   private _pending: Pending[] = [];
+  /** The tail of a streaming message not written yet, by entry index (see the module header). */
+  private readonly _held = new Map<number, string>();
+  /** The end of what was written of a streaming message, by entry index: the context its next append is masked in. */
+  private readonly _written = new Map<number, string>();
   private _chain: Promise<void> = Promise.resolve();
   /** Batches taken by `flush` whose append has not started yet: `flushSync` writes them first, in order. */
   private readonly _queued: { data: string; started: boolean }[] = [];
   private _bytes: number;
   private _closed = false;
 
-  /** Opens (or creates) the log at `file`, cutting off a torn last line. */
-  constructor(readonly file: string, header: TranscriptHeader) {
+  /** Opens (or creates) the log at `file`, cutting off a torn last line; `mask` masks secrets in what is written. */
+  constructor(readonly file: string, header: TranscriptHeader, private readonly mask: (text: string) => string = (text) => text) {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     let buf: Buffer | undefined;
     try { buf = fs.readFileSync(file); } catch { buf = undefined; }
@@ -159,7 +171,7 @@ export class TranscriptWriter {
   /** Bytes written so far (after the last flush). */
   get bytes(): number { return this._bytes; }
   /** True when records wait for a flush. */
-  get hasPending(): boolean { return this._pending.length > 0; }
+  get hasPending(): boolean { return this._pending.length > 0 || this._held.size > 0; }
 
   /** The entry at `index` is new or changed. */
   entry(index: number, entry: ThreadEntry): void {
@@ -188,9 +200,9 @@ export class TranscriptWriter {
     this._pending.push(record);
   }
 
-  /** Writes the buffered records (one append; calls are serialized). */
-  flush(): Promise<void> {
-    const data = this.take();
+  /** Writes the buffered records (one append; calls are serialized); `final` (a turn ended) also the held-back tails. */
+  flush(final = false): Promise<void> {
+    const data = this.take(final);
     if (!data) return this._chain;
     const batch = { data, started: false };
     this._queued.push(batch);
@@ -218,7 +230,7 @@ export class TranscriptWriter {
       fs.appendFileSync(this.file, batch.data);
       this._bytes += Buffer.byteLength(batch.data);
     }
-    const data = this.take();
+    const data = this.take(true);
     if (!data) return;
     fs.appendFileSync(this.file, data);
     this._bytes += Buffer.byteLength(data);
@@ -230,8 +242,10 @@ export class TranscriptWriter {
    */
   async rewrite(header: TranscriptHeader, entries: readonly ThreadEntry[], title: string, plan: PlanEntry[], terminals: readonly TerminalView[] = []): Promise<void> {
     this._pending = [];
-    const lines = [header, ...entries.map((e, i) => ({ k: 'e', i, e })), { k: 'title', t: title }, { k: 'plan', p: plan }, ...terminals.map((v) => ({ k: 'term', v }))];
-    const data = lines.map((l) => JSON.stringify(l)).join('\n') + '\n';
+    this._held.clear();
+    this._written.clear();
+    const lines: Pending[] = [...entries.map((e, i) => ({ k: 'e' as const, i, e })), { k: 'title', t: title }, { k: 'plan', p: plan }, ...terminals.map((v) => ({ k: 'term' as const, v }))];
+    const data = [JSON.stringify(header), ...lines.map((l) => this.line(l))].join('\n') + '\n';
     const tmp = `${this.file}.${process.pid}.tmp`;
     this._chain = this._chain.then(async () => {
       await fs.promises.writeFile(tmp, data);
@@ -248,10 +262,60 @@ export class TranscriptWriter {
     this._closed = true;
   }
 
-  private take(): string | undefined {
-    if (this._closed || !this._pending.length) return undefined;
-    const lines = this._pending.map((p) => JSON.stringify(p));
+  private take(final: boolean): string | undefined {
+    if (this._closed || !this.hasPending) return undefined;
+    const lines: string[] = [];
+    for (const p of this._pending) {
+      if (p.k === 'a' || (p.k === 'e' && (p.e.kind === 'agent' || p.e.kind === 'thought'))) {
+        const text = p.k === 'a' ? (this._held.get(p.i) ?? '') + p.t : (p.e as TextEntry).text;
+        const cut = final ? text.length : safeCut(text);
+        this._held.delete(p.i);
+        if (cut < text.length) this._held.set(p.i, text.slice(cut));
+        if (p.k === 'e') {
+          this._written.set(p.i, text.slice(0, cut).slice(-contextChars));
+          lines.push(this.line({ ...p, e: { ...(p.e as TextEntry), text: text.slice(0, cut) } }));
+        } else if (cut > 0) {
+          lines.push(JSON.stringify({ k: 'a', i: p.i, t: this.maskAppended(p.i, text.slice(0, cut)) }));
+        }
+      } else {
+        if (p.k === 'e') this._held.delete(p.i);
+        lines.push(this.line(p));
+      }
+    }
     this._pending = [];
-    return lines.join('\n') + '\n';
+    if (final) {
+      for (const [i, t] of this._held) lines.push(JSON.stringify({ k: 'a', i, t: this.maskAppended(i, t) }));
+      this._held.clear();
+    }
+    return lines.length ? lines.join('\n') + '\n' : undefined;
   }
+
+  /**
+   * Text appended to message `i`, masked in the context of what was written of it before (a key word, `Bearer`).
+   * When the context itself would change (a match reaching back into written text), the text is masked alone.
+   */
+  private maskAppended(i: number, text: string): string {
+    const context = this._written.get(i) ?? '';
+    this._written.set(i, (context + text).slice(-contextChars));
+    const before = this.mask(context);
+    const after = this.mask(context + text);
+    return after.startsWith(before) ? after.slice(before.length) : this.mask(text);
+  }
+
+  /** One record as a line, masked (the queue is the user's own, sent again as it is). */
+  private line(record: Pending): string {
+    return JSON.stringify(record.k === 'queue' ? record : maskStrings(record, this.mask));
+  }
+}
+
+// a streaming message keeps back its last word up to this length (a longer run is written as it is)
+const maxHeldChars = 4096;
+// how much of what was written of a message its next append is masked with
+const contextChars = 256;
+
+/** Where a streaming message's text may be cut for writing: after its last whitespace (see the module header). */
+function safeCut(text: string): number {
+  let cut = text.length;
+  while (cut > 0 && !/\s/.test(text[cut - 1] ?? '')) cut--;
+  return text.length - cut > maxHeldChars ? text.length : cut;
 }

@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import { TranscriptDirectory } from './transcriptDirectory';
 import type { TranscriptInfo } from './transcriptDirectory';
+import type { Redactor } from '../auth/redactor';
 import type { Transcript, TranscriptHeader, TranscriptWriter } from './transcriptLog';
 import type { AgentSession } from '../agentSession';
 
@@ -27,9 +28,10 @@ export class TranscriptStore implements vscode.Disposable {
   /** Fires when a stored session was added, removed or updated. */
   readonly onDidChange = this._onDidChange.event;
 
-  constructor(context: vscode.ExtensionContext, private readonly log: vscode.LogOutputChannel) {
+  /** `redactor` masks secrets in everything written (src/shared/secretMasker.ts). */
+  constructor(context: vscode.ExtensionContext, private readonly log: vscode.LogOutputChannel, redactor: Pick<Redactor, 'redact'>) {
     const base = context.storageUri ?? vscode.Uri.joinPath(context.globalStorageUri, 'no-workspace');
-    this._dir = new TranscriptDirectory(vscode.Uri.joinPath(base, 'transcripts').fsPath, maxBytes);
+    this._dir = new TranscriptDirectory(vscode.Uri.joinPath(base, 'transcripts').fsPath, maxBytes, (text) => redactor.redact(text));
     try {
       this._dir.load();
     } catch (error) {
@@ -108,16 +110,16 @@ export class TranscriptStore implements vscode.Disposable {
       }
       terminalsChanged.clear();
     };
-    const flush = () => {
+    const flush = (final = false) => {
       if (timer) clearTimeout(timer);
       timer = undefined;
       if (!writer.hasPending) return;
-      void writer.flush().then(() => {
+      void writer.flush(final).then(() => {
         this._dir.touched(header.agentId, header.sessionId, thread.title);
         this._onDidChange.fire();
       });
     };
-    const schedule = () => { timer ??= setTimeout(flush, flushMs); };
+    const schedule = () => { timer ??= setTimeout(() => flush(), flushMs); };
     const sub = thread.onDidChange((c) => {
       if (!recording) return;
       if (c.type === 'entry') {
@@ -138,7 +140,7 @@ export class TranscriptStore implements vscode.Disposable {
         if (p !== plan) { plan = p; writer.state({ k: 'plan', p: thread.plan }); }
         if (thread.status !== 'working') { // a turn ended: write now, with the output of its terminals
           recordTerminals();
-          return flush();
+          return flush(true); // with the held-back end of the answer (transcriptLog.ts)
         }
       } else {
         return;

@@ -46,8 +46,8 @@ const entrySchema = z.unknown().transform((value, ctx) => {
 export interface ParsedMcpServers {
   readonly servers: readonly McpServer[];
   readonly errors: readonly string[];
-  /** Header values of remote servers (often tokens): to be masked in logs. */
-  readonly secrets: readonly string[];
+  /** The env values of stdio servers and the header values of remote ones (often tokens), by a name for the log: to be masked. */
+  readonly secrets: Readonly<Record<string, string>>;
 }
 
 /**
@@ -55,11 +55,11 @@ export interface ParsedMcpServers {
  * and skipped, so one typo does not drop every server; a repeated name keeps the first entry.
  */
 export function parseMcpServers(value: unknown, setting = 'switchboard.mcpServers'): ParsedMcpServers {
-  if (value === undefined || value === null) return { servers: [], errors: [], secrets: [] };
-  if (!Array.isArray(value)) return { servers: [], errors: [`${setting}: must be an array of MCP server objects`], secrets: [] };
+  if (value === undefined || value === null) return { servers: [], errors: [], secrets: {} };
+  if (!Array.isArray(value)) return { servers: [], errors: [`${setting}: must be an array of MCP server objects`], secrets: {} };
   const servers: McpServer[] = [];
   const errors: string[] = [];
-  const secrets: string[] = [];
+  const secrets: Record<string, string> = {};
   const names = new Set<string>();
   value.forEach((entry: unknown, index) => {
     const where = `${setting}[${index}]`;
@@ -80,9 +80,10 @@ export function parseMcpServers(value: unknown, setting = 'switchboard.mcpServer
     }
     names.add(s.name);
     if ('url' in s) {
-      secrets.push(...s.headers.map((h) => h.value));
+      for (const h of s.headers) secrets[`MCP server "${s.name}" header ${h.name}`] = h.value;
       servers.push({ type: s.type, name: s.name, url: s.url, headers: s.headers });
     } else {
+      for (const e of s.env) secrets[`MCP server "${s.name}" env ${e.name}`] = e.value;
       servers.push({ name: s.name, command: s.command, args: s.args, env: s.env });
     }
   });

@@ -1,7 +1,7 @@
 /**
  * `switchboard.mcpServers` as each agent gets it: read from the settings at every session request, validated
  * (a bad entry is reported once, in the agent's log and a warning, and skipped), header and env values
- * masked in logs, and http/sse servers left out unless the agent advertises them
+ * masked (src/shared/secretMasker.ts), and http/sse servers left out unless the agent advertises them
  * (https://agentclientprotocol.com/protocol/session-setup#mcp-servers).
  */
 import * as vscode from 'vscode';
@@ -20,7 +20,7 @@ export class McpServersSetting {
   /** The servers to pass to `host`'s agent. */
   for(host: AgentHost): McpServer[] {
     const { servers, errors, secrets } = parseMcpServers(vscode.workspace.getConfiguration('switchboard').get<unknown>(mcpServersSetting));
-    this.redactor.add(...secrets);
+    this.redactor.addNamed(host.definition.id, secrets);
     for (const e of errors) {
       if (this._warned.has(e)) continue;
       this._warned.add(e);

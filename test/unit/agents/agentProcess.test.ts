@@ -117,6 +117,21 @@ describe('AgentProcess', function () {
     assert.equal(exit.error.message, "Agent 'Test Agent' was killed by signal SIGKILL: about to be killed");
   });
 
+  it('masks the values of its env (settings and host-supplied) and token shapes in stderr lines, the tail and the exit message', async () => {
+    const settingsValue = 'settings-secret-0123456789';
+    const loginValue = 'login-secret-9876543210';
+    const agent = await start(
+      nodeAgent('crashAgent', ['1', `MY_API_TOKEN=${settingsValue}`, `login ${loginValue} ok`, 'Error: rejected Authorization: Bearer abc123DEF456ghi789'], { MY_API_TOKEN: settingsValue, DEBUG: '1' }),
+      { env: { LOGIN_KEY: loginValue } },
+    );
+    const lines: string[] = [];
+    agent.onStderr((line) => lines.push(line));
+    const exit = await within(agent.exited, 2000, 'the crash');
+    assert.deepEqual(exit.stderrTail, ['MY_API_TOKEN=***', 'login *** ok', 'Error: rejected Authorization: Bearer ***']);
+    assert.deepEqual(lines, exit.stderrTail);
+    assert.equal(exit.error.message, "Agent 'Test Agent' exited with code 1: Error: rejected Authorization: Bearer ***");
+  });
+
   it('keeps the stderr ring buffer within its line and byte budget', async () => {
     const lines = Array.from({ length: 30 }, (_, i) => `line ${i}`);
     const agent = await start(nodeAgent('crashAgent', ['1', ...lines, 'x'.repeat(500), 'last']), { stderrBufferLines: 5, stderrBufferBytes: 200 });

@@ -95,6 +95,14 @@ describe('demoAgent / scripted robustness', () => {
     assert.equal(c.text(), 'Working on it...');
   });
 
+  it('prints a value of its environment to stderr, then exits (secretCrash.json, the {{env.NAME}} template)', async () => {
+    const c = open('secretCrash', { env: { MY_API_TOKEN: 'the-value-of-the-env' } });
+    const { sessionId } = await c.start();
+    await assert.rejects(c.prompt(sessionId, 'crash now'));
+    assert.deepEqual(c.exits, [{ code: 1 }]);
+    assert.match(c.stderr.join(''), /config: MY_API_TOKEN=the-value-of-the-env\n.*refused the token the-value-of-the-env \(Authorization: Bearer the-value-of-the-env\)/);
+  });
+
   it('delivers a 10 MB message (hugeMessage.json)', async function () {
     this.timeout(20000);
     const c = open('hugeMessage');

@@ -16,7 +16,9 @@ describe('switchboard.mcpServers', () => {
       { type: 'http', name: 'web', url: 'https://mcp.example.com/mcp', headers: [{ name: 'Authorization', value: 'Bearer tok-123' }] },
       { type: 'sse', name: 'events', url: 'http://localhost:9000/sse', headers: [{ name: 'X-Key', value: 'k' }] },
     ]);
-    assert.deepEqual(secrets, ['Bearer tok-123', 'k']);
+    assert.deepEqual(secrets, {
+      'MCP server "fs" env ROOT': '/tmp', 'MCP server "web" header Authorization': 'Bearer tok-123', 'MCP server "events" header X-Key': 'k',
+    });
   });
 
   it('reports bad entries clearly and keeps the good ones', () => {
@@ -38,7 +40,7 @@ describe('switchboard.mcpServers', () => {
     assert.match(errors[4] ?? '', /\[5\]: must be an object/);
     assert.match(errors[5] ?? '', /\[6\]: env/);
     assert.deepEqual(parseMcpServers({}).errors, ['switchboard.mcpServers: must be an array of MCP server objects']);
-    assert.deepEqual(parseMcpServers(undefined), { servers: [], errors: [], secrets: [] });
+    assert.deepEqual(parseMcpServers(undefined), { servers: [], errors: [], secrets: {} });
   });
 
   it('drops http and sse servers the agent does not support, with a reason', () => {

@@ -18,6 +18,15 @@ function threadWithLog() {
 const kinds = (entries: ThreadEntry[]) => entries.map((e) => e.kind);
 
 describe('AcpThread', () => {
+  it('masks notices and status errors (they quote stderr and error messages), not the agent\'s messages', () => {
+    const t = new AcpThread('s1', undefined, (s) => s.replaceAll('hidden-value', '***'));
+    t.addNotice('error', 'Agent exited (code 1):\nMY_API_TOKEN=hidden-value', 'restart');
+    t.setStatus('disconnected', "Agent 'A' exited with code 1: hidden-value");
+    t.handleSessionUpdate(chunk('agent_message_chunk', 'I was told hidden-value'));
+    assert.deepEqual(t.entries.map((e) => ('text' in e ? e.text : '')), ['Agent exited (code 1):\nMY_API_TOKEN=***', 'I was told hidden-value']);
+    assert.equal(t.error, "Agent 'A' exited with code 1: ***");
+  });
+
   it('appends consecutive chunks of one kind into one message and reports appends', () => {
     const { t, changes } = threadWithLog();
     t.handleSessionUpdate(chunk('agent_message_chunk', 'Hel'));
