@@ -23,7 +23,7 @@ import { threadSnapshot } from './thread/toView';
 import { PromptMemory } from './host/prompts/promptHistory';
 import { ReopenPolicy } from './host/history/reopenPolicy';
 import { RegistryFeature } from './workbench/registry/registryCommands';
-import { inertText } from './shared/inertText';
+import { inertText, useSecretMasker } from './shared/inertText';
 import { commandIds } from './constants';
 
 /** Activates the extension. */
@@ -32,6 +32,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   const clientInfo: ClientInfo = { name: pkg.name, title: pkg.displayName, version: pkg.version };
   // one masker for the whole extension: its own log, every agent log, the chat's notices, the transcript store
   const redactor = new Redactor();
+  useSecretMasker((text) => redactor.redact(text)); // notifications, quick picks, titles: every workbench sink
   const log = redactingLog(vscode.window.createOutputChannel('Switchboard', { log: true }), redactor);
   const registryFeature = new RegistryFeature(context, log);
   const registry = new AgentRegistry(context.extensionUri, log, () => registryFeature.definitions(), vscode.Uri.joinPath(context.globalStorageUri, 'demo-sessions').fsPath);

@@ -23,10 +23,14 @@
  * punctuation character (so no link, autolink, emphasis, HTML or entity can form). A `MarkdownString` that
  * carries agent text is never `isTrusted`, has no `supportHtml` and no `supportThemeIcons`.
  *
+ * Secrets are masked first, at every sink: token shapes always, and the extension's known secret values
+ * (agent env, MCP env and headers, logins) once activation installs its masker ({@link useSecretMasker}).
+ *
  * The sinks themselves are listed in docs/architecture.md ("Agent text in the workbench"); an ESLint rule
  * (eslint.config.mjs) flags template literals with interpolations passed straight to those APIs, so a
  * new sink goes through `inert.*` tags or `inertText()`.
  */
+import { maskTokens } from './secretMasker';
 
 /** Where the text goes: decides which syntax is neutralised (see the table above). */
 export type InertSink = 'message' | 'label' | 'plain' | 'markdown';
@@ -115,13 +119,23 @@ function escapeMarkdown(text: string): string {
  * length capped (default per sink), and the syntax that sink renders neutralised.
  */
 export function inertText(text: string, sink: InertSink, max = inertMaxLength[sink]): string {
-  const capped = capLength(revealInvisible(text), max);
+  const capped = capLength(revealInvisible(maskSecrets(text)), max);
   switch (sink) {
     case 'message': return breakLinks(capped);
     case 'label': return escapeIcons(capped);
     case 'plain': return capped;
     case 'markdown': return escapeMarkdown(capped);
   }
+}
+
+let maskSecrets: (text: string) => string = maskTokens;
+
+/**
+ * Installs the extension's secret masker (activation): every workbench sink then masks the known secret
+ * values as well as token shapes, so an agent's error that echoes its API key never reaches a notification.
+ */
+export function useSecretMasker(mask: (text: string) => string): void {
+  maskSecrets = mask;
 }
 
 type Interpolation = string | number | boolean | null | undefined;

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import MarkdownIt from 'markdown-it';
-import { capLength, inert, inertMaxLength, inertText, revealInvisible, type InertSink } from '../../../src/shared/inertText';
+import { capLength, inert, inertMaxLength, inertText, revealInvisible, useSecretMasker, type InertSink } from '../../../src/shared/inertText';
+import { maskTokens, SecretMasker } from '../../../src/shared/secretMasker';
 
 /** VS Code's notification / dialog link parser (vs/base/common/linkedText.ts). */
 const vscodeLinkRegex = /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^)\s]+)(?: (["'])(.+?)(\3))?\)/gi;
@@ -134,5 +135,24 @@ describe('inertText', () => {
     assert.equal(inert.label`$(comment) ${title}: ${3}`, '$(comment) [details](command:evil) \\$(zap)<U+202E>: 3');
     assert.equal(inert.plain`${undefined}-${null}-${'a\nb'}`, '--a b');
     assert.equal(inert.markdown`**${'*x*'}**`, '**\\*x\\***');
+  });
+});
+
+describe('inertText masks secrets at every sink', () => {
+  afterEach(() => useSecretMasker(maskTokens));
+
+  it('masks token shapes even before activation installs the masker', () => {
+    for (const sink of ['message', 'label', 'plain', 'markdown'] as const) {
+      const out = inertText('Authorization failed for ghp_0123456789abcdefABCDEF0123456789abcd', sink);
+      assert.ok(!out.includes('ghp_0123456789'), `${sink}: ${out}`);
+    }
+  });
+
+  it('masks the known values of the installed masker, in a notification and through the template tags', () => {
+    const masker = new SecretMasker();
+    masker.add('hunter2-very-secret');
+    useSecretMasker((t) => masker.redact(t));
+    assert.equal(inertText('login with hunter2-very-secret failed', 'message'), 'login with *** failed');
+    assert.equal(inert.message`Agent said: ${'bad value hunter2-very-secret'}`, 'Agent said: bad value ***');
   });
 });
