@@ -8,7 +8,7 @@ import {
   CancelTurnCommand, ContinueSessionCommand, CopyCodeCommand, InsertCodeCommand, OpenDiffCommand, OpenLinkCommand, OpenLocationCommand, ReadyCommand,
   RemoveQueuedPromptCommand, RequestEntriesCommand, RequestSnapshotCommand, ResendPromptCommand, RespondPermissionCommand,
   RestartAgentCommand, RetryPromptCommand, SaveDraftCommand, SearchFilesCommand, SendPromptCommand, SetConfigOptionCommand,
-  SetModeCommand, ToggleFollowCommand, UpdateQueuedPromptCommand,
+  SetModeCommand, ShowTerminalCommand, ToggleFollowCommand, UpdateQueuedPromptCommand,
 } from '../src/shared/chatProtocol';
 import type { IpcMessageType } from '../src/shared/chatProtocol';
 import type { AttachmentView, DraftView } from '../src/shared/composerModel';
@@ -34,6 +34,8 @@ export interface ChatActions {
   respondPermission(requestId: string, optionId: string): void;
   openDiff(toolCallId: string, index: number): void;
   openLocation(toolCallId: string, index: number): void;
+  /** Shows an agent terminal of a tool call in the VS Code terminal panel. */
+  showTerminal(terminalId: string): void;
   /** Sends the last prompt again (after an error that can be retried). */
   retry(): void;
   /** Restarts the agent and reopens the session. */
@@ -81,6 +83,7 @@ export function chatActions(ipc: ActionTransport): ChatActions {
     respondPermission: (requestId, optionId) => ipc.post(RespondPermissionCommand, { requestId, optionId }),
     openDiff: (toolCallId, index) => ipc.post(OpenDiffCommand, { toolCallId, index }),
     openLocation: (toolCallId, index) => ipc.post(OpenLocationCommand, { toolCallId, index }),
+    showTerminal: (terminalId) => ipc.post(ShowTerminalCommand, { terminalId }),
     retry: () => ipc.post(RetryPromptCommand, {}),
     restart: () => ipc.post(RestartAgentCommand, {}),
     resend: () => ipc.post(ResendPromptCommand, {}),

@@ -4,6 +4,7 @@
  * never leave the chat silently different from the session (docs/architecture.md#the-chat-webview).
  */
 import type { DidChangeParams, DidEntriesParams } from '../src/shared/chatProtocol';
+import { terminalTailStart } from '../src/shared/terminalTail';
 import { terminalTailChars } from '../src/shared/viewModel';
 import type { AgentTextView, EntryView, TerminalView, ThreadDelta, ThreadSnapshot, ThreadStateView } from '../src/shared/viewModel';
 import { incompleteTailStart } from './lib/ansi';
@@ -119,12 +120,14 @@ export class ChatStore {
     const all = carry + text;
     this.carries.set(terminalId, all.slice(incompleteTailStart(all)));
     let output = t.output + text;
-    let truncated = t.truncated;
+    let { truncated, droppedChars } = t;
     if (output.length > 2 * terminalTailChars) {
-      output = output.slice(output.length - terminalTailChars);
+      const start = terminalTailStart(output, terminalTailChars);
+      output = output.slice(start);
       truncated = true;
+      droppedChars = (droppedChars ?? 0) + start;
     }
-    this.terminals.set(terminalId, { ...t, output, truncated });
+    this.terminals.set(terminalId, { ...t, output, truncated, ...(droppedChars ? { droppedChars } : {}) });
     this.emit({ type: 'terminalOutput', terminalId, text, carry });
   }
 

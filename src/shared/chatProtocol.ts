@@ -68,6 +68,10 @@ export interface OpenLocationParams { readonly toolCallId: string; readonly inde
 /** The user clicked a location of a tool call: the host opens the file at its line. */
 export const OpenLocationCommand = command<OpenLocationParams>()('location/open');
 
+export interface ShowTerminalParams { readonly terminalId: string }
+/** The user clicked Show in terminal on a terminal of a tool call: the host shows that terminal in the panel. */
+export const ShowTerminalCommand = command<ShowTerminalParams>()('terminal/show');
+
 /** The user clicked Retry on an error notice: the host resends the last prompt. */
 export const RetryPromptCommand = command<Record<string, never>>()('prompt/retry');
 
@@ -129,7 +133,7 @@ export const SearchFilesCommand = command<SearchFilesParams>()('files/search');
 /** Every command the webview may send; the host has a schema for each (ipcSchemas.ts) and handles them. */
 export type ChatCommand =
   | typeof ReadyCommand | typeof SendPromptCommand | typeof CancelTurnCommand | typeof RespondPermissionCommand
-  | typeof ToggleFollowCommand | typeof OpenDiffCommand | typeof OpenLocationCommand | typeof RetryPromptCommand
+  | typeof ToggleFollowCommand | typeof OpenDiffCommand | typeof OpenLocationCommand | typeof ShowTerminalCommand | typeof RetryPromptCommand
   | typeof RestartAgentCommand | typeof ResendPromptCommand | typeof ContinueSessionCommand | typeof OpenLinkCommand | typeof CopyCodeCommand
   | typeof InsertCodeCommand | typeof RequestSnapshotCommand | typeof RequestEntriesCommand
   | typeof UpdateQueuedPromptCommand | typeof RemoveQueuedPromptCommand | typeof SaveDraftCommand

@@ -151,8 +151,12 @@ export interface ThreadStateView {
   readonly modes?: ModesView;
 }
 
-/** Characters of output the chat keeps per agent terminal (the tail), on both sides of the IPC. */
-export const terminalTailChars = 256 * 1024;
+/**
+ * Characters of output the chat keeps and renders per agent terminal (the tail), on both sides of the IPC:
+ * about 400 lines. Every update of a card lays its whole tail out again, so this bounds what a burst of
+ * output costs the chat; the whole output is in the VS Code terminal (docs/architecture.md#terminal-output-in-the-chat).
+ */
+export const terminalTailChars = 32 * 1024;
 
 /**
  * An agent terminal as the chat shows it in the tool calls that embed it: the tail of its output (raw
@@ -167,6 +171,8 @@ export interface TerminalView {
   readonly output: string;
   /** True when the chat dropped the start of the output (it keeps a bounded tail). */
   readonly truncated: boolean;
+  /** Characters of output before `output` that the chat dropped (set when `truncated`; absent in older transcripts). */
+  readonly droppedChars?: number;
   /** Set once the command ended. */
   readonly exitStatus?: { readonly exitCode: number | null; readonly signal: string | null };
   /** True once the agent released the terminal. */

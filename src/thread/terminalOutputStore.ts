@@ -5,6 +5,7 @@
  * (https://agentclientprotocol.com/protocol/terminals). Appends are O(chunk) (text pieces are joined lazily); every terminal keeps a bounded tail and the
  * store keeps a bounded number of terminals, dropping the oldest.
  */
+import { terminalTailStart } from '../shared/terminalTail';
 import { terminalTailChars } from '../shared/viewModel';
 import type { TerminalView } from '../shared/viewModel';
 
@@ -33,6 +34,8 @@ interface Record {
   pieces: string[];
   length: number;
   truncated: boolean;
+  /** Characters dropped from the start. */
+  dropped: number;
   exitStatus?: TerminalExitView;
   released: boolean;
 }
@@ -47,7 +50,7 @@ export class TerminalOutputStore {
   /** A new terminal started running `command` (one line). */
   create(terminalId: string, command: string): void {
     this._records.delete(terminalId);
-    this._records.set(terminalId, { terminalId, command, pieces: [], length: 0, truncated: false, released: false });
+    this._records.set(terminalId, { terminalId, command, pieces: [], length: 0, truncated: false, dropped: 0, released: false });
     this.fire({ type: 'terminal', terminalId });
     while (this._records.size > maxChatTerminals) {
       const oldest = this._records.keys().next().value as string;
@@ -90,7 +93,7 @@ export class TerminalOutputStore {
     for (const v of views.slice(-maxChatTerminals)) {
       this._records.set(v.terminalId, {
         terminalId: v.terminalId, command: v.command, pieces: v.output ? [v.output] : [], length: v.output.length,
-        truncated: v.truncated, released: true, ...(v.exitStatus ? { exitStatus: { exitCode: v.exitStatus.exitCode, signal: v.exitStatus.signal } } : {}),
+        truncated: v.truncated, dropped: v.droppedChars ?? 0, released: true, ...(v.exitStatus ? { exitStatus: { exitCode: v.exitStatus.exitCode, signal: v.exitStatus.signal } } : {}),
       });
     }
   }
@@ -110,6 +113,7 @@ export class TerminalOutputStore {
       command: r.command,
       output: r.pieces[0] ?? '',
       truncated: r.truncated,
+      ...(r.dropped ? { droppedChars: r.dropped } : {}),
       released: r.released,
       ...(r.exitStatus ? { exitStatus: r.exitStatus } : {}),
     };
@@ -120,15 +124,14 @@ export class TerminalOutputStore {
     return [...this._records.keys()].map((id) => this.view(id)).filter((v): v is TerminalView => v !== undefined);
   }
 
-  /** Joins the pieces into one tail of at most `tailChars` characters (never starting inside a surrogate pair). */
+  /** Joins the pieces into one tail of at most `tailChars` characters, from a line start where it can (see terminalTail.ts). */
   private compact(r: Record): void {
     if (r.pieces.length <= 1 && r.length <= this.tailChars) return;
     let text = r.pieces.join('');
     if (text.length > this.tailChars) {
-      let start = text.length - this.tailChars;
-      const code = text.charCodeAt(start);
-      if (code >= 0xdc00 && code <= 0xdfff) start++; // the low half of a pair: drop it with its high half
+      const start = terminalTailStart(text, this.tailChars);
       text = text.slice(start);
+      r.dropped += start;
       r.truncated = true;
     }
     r.pieces = text.length > 0 ? [text] : [];

@@ -15,7 +15,7 @@ import type { RenderContext } from '../views/entries';
 import type { LiveAnnouncer } from '../views/liveRegion';
 import { appendText, collapseThought, commitText, isTextNode, needsRender, renderText, setThinking, tailText, updateAgentText } from '../views/messages';
 import type { PermissionFocus } from '../views/permissionFocus';
-import { appendTerminalOutput, refreshTerminal } from '../views/terminal';
+import { appendTerminalOutput, refreshTerminal, restoreTerminalScroll, terminalScroll } from '../views/terminal';
 import { PendingChanges } from './pendingChanges';
 import { RenderScheduler } from './scheduler';
 import type { SchedulerHost, TextRendered } from './scheduler';
@@ -121,8 +121,10 @@ export class TranscriptView {
     }
     const node = renderEntry(entry, context);
     const focusMemo = permissionFocus.remember(old);
+    const scrollMemo = entry.kind === 'toolCall' ? terminalScroll(old) : undefined;
     if (old) old.replaceWith(node);
     else root.append(node);
+    if (scrollMemo) restoreTerminalScroll(node, scrollMemo);
     this.nodes[index] = node;
     if (isTextNode(node)) this.scheduler.textChanged(index);
     // a new permission request may take the focus (never from a user who is typing); a re-rendered one keeps it
@@ -141,6 +143,7 @@ export class TranscriptView {
       const node = this.renderWhole(i);
       if (node) root.append(node);
     });
+    restoreTerminalScroll(root, new Map());
     // a pending permission may take the focus, as when it arrived
     permissionFocus.renderedAll(focusMemo);
     this.deps.renderState(store.state);
@@ -213,7 +216,7 @@ export class TranscriptView {
 
   /** A frame's work before its text: a snapshot, older entries, terminals, entries. */
   private beforeText(deadline: number): void {
-    const { store, root, live } = this.deps;
+    const { store, root, live, context } = this.deps;
     const pending = this.pending;
     if (pending.reset) {
       pending.reset = false;
@@ -226,7 +229,7 @@ export class TranscriptView {
       if (pending.older) this.scheduler.schedule();
     }
     // terminals first: they update the nodes of cards that are not rendered again below
-    for (const id of pending.terminals) refreshTerminal(root, id, store.terminals.get(id));
+    for (const id of pending.terminals) refreshTerminal(root, id, store.terminals.get(id), context);
     pending.terminals.clear();
     for (const [id, out] of pending.terminalOutput) appendTerminalOutput(root, id, out.carry, out.text.join(''), store.terminals.get(id));
     pending.terminalOutput.clear();

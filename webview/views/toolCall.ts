@@ -134,7 +134,7 @@ export function toolCallNode(e: ToolCallView, ctx: RenderContext): HTMLElement {
   e.content.forEach((c, index) => {
     if (c.type === 'content') card.append(toolContentNode(c.content));
     else if (c.type === 'diff') card.append(diffNode(c, e.toolCallId, index, ctx));
-    else card.append(terminalNode(c.terminalId, ctx.terminals(c.terminalId)));
+    else card.append(terminalNode(c.terminalId, ctx.terminals(c.terminalId), ctx));
   });
   const locations = locationsNode(e, ctx);
   if (locations) card.append(locations);

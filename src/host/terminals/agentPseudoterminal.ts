@@ -2,8 +2,12 @@
  * The VS Code side of one agent terminal: a Pseudoterminal with its own emitters (not a shared one, unlike
  * the extension-terminal sample), output buffered (bounded) until VS Code opens it, ANSI kept and lone
  * `\n` written as `\r\n`, Ctrl+C forwarded as an interrupt (after vscode-jest's
- * `ExtOutputTerminal`). The process and its output live elsewhere (TerminalProcess, the thread's store),
- * so closing the terminal never breaks `terminal/output`.
+ * `ExtOutputTerminal`). Output is paced: written at most every {@link writeIntervalMs}, and of what
+ * one interval brings only the lines the terminal keeps (its scrollback) are written, after a visible
+ * "lines skipped" line: a command that prints megabytes does not keep the workbench (and the chat, which
+ * shares its thread) busy drawing lines that scroll out at once (docs/architecture.md#terminal-output-in-the-chat).
+ * The process and its output live elsewhere (TerminalProcess, the thread's store), so closing the terminal
+ * never breaks `terminal/output`.
  */
 import * as vscode from 'vscode';
 import type { TerminalExitStatus } from '../../agents/terminalProcess';
@@ -20,12 +24,28 @@ export interface AgentPseudoterminalHandlers {
 export const pendingOutputChars = 1024 * 1024;
 /** Characters of what was written that {@link AgentPseudoterminal.screenTail} keeps. */
 const screenTailChars = 64 * 1024;
+/** Output reaches VS Code at most this often (ms); the first write after a pause goes at once. */
+export const writeIntervalMs = 100;
+/** Lines kept by default: VS Code's default `terminal.integrated.scrollback` plus a screen. */
+const defaultKeepLines = 1000 + 100;
 
 const dim = (text: string) => `\x1b[2m${text}\x1b[0m`;
 
 /** How an exit status reads in the terminal. */
 export function describeExit(status: TerminalExitStatus): string {
   return status.signal ? `ended by ${status.signal}` : `exited with code ${status.exitCode ?? '?'}`;
+}
+
+/** Options of {@link AgentPseudoterminal}. */
+export interface AgentPseudoterminalOptions {
+  /** Lines the terminal keeps (scrollback and screen): more in one write interval are skipped. */
+  readonly keepLines?: number;
+}
+
+function countLines(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n++;
+  return n;
 }
 
 /** The Pseudoterminal of one agent terminal. */
@@ -46,8 +66,16 @@ export class AgentPseudoterminal implements vscode.Pseudoterminal, vscode.Dispos
   private _lastWasCr = false;
   private _screen: string[] = [];
   private _screenChars = 0;
+  /** Output for an open terminal not written yet (paced), and its line count. */
+  private _out: string[] = [];
+  private _outLines = 0;
+  private _timer: ReturnType<typeof setTimeout> | undefined;
+  private _lastWriteAt = Number.NEGATIVE_INFINITY;
+  private readonly keepLines: number;
 
-  constructor(private readonly handlers: AgentPseudoterminalHandlers) {}
+  constructor(private readonly handlers: AgentPseudoterminalHandlers, options: AgentPseudoterminalOptions = {}) {
+    this.keepLines = Math.max(1, Math.floor(options.keepLines ?? defaultKeepLines));
+  }
 
   /** True once VS Code opened the terminal (and until it closed). */
   get isOpen(): boolean {
@@ -59,7 +87,7 @@ export class AgentPseudoterminal implements vscode.Pseudoterminal, vscode.Dispos
     return this._isClosed;
   }
 
-  /** The last 64 KiB of what was written to the terminal (as VS Code got it, `\r\n` line ends). */
+  /** The last 64 KiB of what was written to the terminal (`\r\n` line ends; before pacing skipped any lines). */
   screenTail(): string {
     const text = this._screen.join('');
     this._screen = [text];
@@ -83,6 +111,7 @@ export class AgentPseudoterminal implements vscode.Pseudoterminal, vscode.Dispos
     this._isClosed = true;
     this._pending = [];
     this._pendingChars = 0;
+    this.stopPacing();
     this.handlers.closed();
   }
 
@@ -114,13 +143,19 @@ export class AgentPseudoterminal implements vscode.Pseudoterminal, vscode.Dispos
     if (this._exit) return;
     this._exit = status;
     this.emit(`\r\n${dim(`[${describeExit(status)}. Press any key to close this terminal.]`)}\r\n`);
+    if (this._isOpen) this.writeOut();
   }
 
   private emit(text: string): void {
     if (this._isClosed) return;
     this.record(text);
     if (this._isOpen) {
-      this._onDidWrite.fire(text);
+      this._out.push(text);
+      this._outLines += countLines(text);
+      if (this._timer) return;
+      const wait = this._lastWriteAt + writeIntervalMs - Date.now();
+      if (wait <= 0) this.writeOut();
+      else this._timer = setTimeout(() => this.writeOut(), wait);
       return;
     }
     this._pending.push(text);
@@ -129,6 +164,28 @@ export class AgentPseudoterminal implements vscode.Pseudoterminal, vscode.Dispos
       this._pendingChars -= (this._pending.shift() as string).length;
       this._droppedBeforeOpen = true;
     }
+  }
+
+  /** Writes the paced output: only its last {@link keepLines} lines when it has more, after a line that says so. */
+  private writeOut(): void {
+    this.stopPacing();
+    if (this._isClosed || !this._out.length) return;
+    let text = this._out.join('');
+    const skipped = this._outLines - this.keepLines;
+    this._out = [];
+    this._outLines = 0;
+    if (skipped > 0) {
+      let start = -1;
+      for (let i = 0; i < skipped; i++) start = text.indexOf('\n', start + 1);
+      text = `${dim(`[${skipped} lines skipped: more than this terminal keeps in its scrollback]`)}\r\n${text.slice(start + 1)}`;
+    }
+    this._lastWriteAt = Date.now();
+    this._onDidWrite.fire(text);
+  }
+
+  private stopPacing(): void {
+    if (this._timer) clearTimeout(this._timer);
+    this._timer = undefined;
   }
 
   private record(text: string): void {
@@ -143,6 +200,7 @@ export class AgentPseudoterminal implements vscode.Pseudoterminal, vscode.Dispos
   }
 
   dispose(): void {
+    this.stopPacing();
     this._onDidWrite.dispose();
     this._onDidClose.dispose();
   }

@@ -71,6 +71,13 @@ export class TerminalManager implements vscode.Disposable {
     return this._live.get(terminalId) ?? this._kept.find((t) => t.terminalId === terminalId);
   }
 
+  /** Shows a terminal in the panel without taking the focus (the card's Show in terminal); false once it was closed. */
+  reveal(terminalId: string): boolean {
+    const terminal = this.get(terminalId)?.terminal;
+    terminal?.show(true);
+    return terminal !== undefined;
+  }
+
   /** `terminal/create`: starts the command and answers its id at once. */
   async create(p: CreateTerminalRequest, _token: CancellationToken): Promise<CreateTerminalResponse> {
     if (this._disposed) throw new AcpError('remote', `Session '${this.ctx.sessionId}' has ended: no new terminals.`, AcpErrorCodes.InvalidRequest);
@@ -99,7 +106,7 @@ export class TerminalManager implements vscode.Disposable {
         void proc.kill();
       },
       closed: () => this.onTerminalClosed(terminalId),
-    });
+    }, { keepLines: scrollbackLines() + 100 });
     const decoder = new StringDecoder('utf8');
     const entry: LiveTerminal = { terminalId, command, process: proc, pty, terminal: undefined, subscriptions: [] };
     entry.subscriptions.push(
@@ -247,6 +254,12 @@ function validate(p: CreateTerminalRequest): void {
       throw AcpError.invalidParams(`terminal/create: invalid environment variable name ${JSON.stringify(v.name)} (empty, or contains '=' or NUL)`);
     }
   }
+}
+
+/** Lines the user's terminals keep above the screen (`terminal.integrated.scrollback`). */
+function scrollbackLines(): number {
+  const lines = vscode.workspace.getConfiguration('terminal.integrated').get<number>('scrollback');
+  return typeof lines === 'number' && Number.isFinite(lines) && lines > 0 ? lines : 1000;
 }
 
 function terminalName(agentName: string, command: string): string {

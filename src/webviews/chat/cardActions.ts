@@ -1,12 +1,13 @@
 /**
  * The host side of the tool-call card and notice buttons: Open Diff (the diff editor, through
- * `switchboard.openDiff`), a location link (the file at its line), Retry (resend the last prompt), Restart,
- * Resend and Continue in New Session. The webview refers to a diff or a location by tool call and index;
- * the texts and paths come from the thread, never from the webview.
+ * `switchboard.openDiff`), a location link (the file at its line), Show in terminal (the agent terminal in
+ * the panel), Retry (resend the last prompt), Restart, Resend and Continue in New Session. The webview refers
+ * to a diff or a location by tool call and index; the texts and paths come from the thread, never from the
+ * webview.
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { OpenDiffCommand, OpenLocationCommand, RetryPromptCommand } from '../../shared/chatProtocol';
+import { OpenDiffCommand, OpenLocationCommand, RetryPromptCommand, ShowTerminalCommand } from '../../shared/chatProtocol';
 import { ContinueSessionCommand, ResendPromptCommand, RestartAgentCommand } from '../../shared/chatProtocol';
 import type { OpenDiffParams, OpenLocationParams } from '../../shared/chatProtocol';
 import type { AgentSession } from '../../host/agentSession';
@@ -49,6 +50,11 @@ export async function openToolCallLocation(session: AgentSession, { toolCallId, 
 export function registerCardActions(ipc: IpcDispatcher, session: AgentSession): void {
   ipc.on(OpenDiffCommand, (params) => { void openToolCallDiff(session, params); });
   ipc.on(OpenLocationCommand, (params) => { void openToolCallLocation(session, params); });
+  ipc.on(ShowTerminalCommand, ({ terminalId }) => {
+    if (!session.terminals.reveal(terminalId)) {
+      void vscode.window.showInformationMessage('This terminal is no longer open: its output is kept in the chat only.');
+    }
+  });
   ipc.on(RetryPromptCommand, () => {
     session.retryLastPrompt().catch((e: unknown) => showError(e instanceof Error ? e.message : String(e)));
   });

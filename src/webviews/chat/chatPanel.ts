@@ -2,8 +2,8 @@
  * The chat panel of one session: a WebviewPanel in the editor area. On the webview's ready message the host
  * sends a snapshot (the state and the newest entries: switching to a long session costs what a short one
  * does; the webview asks for the older entries page by page once it painted), then batches of sequenced
- * deltas (coalesced by deltaQueue.ts, at most one post per frame), so a long streamed answer costs O(chunk)
- * per update, not O(message): clients that re-render the whole message per chunk freeze the editor on long
+ * deltas (coalesced by deltaQueue.ts, at most one post per frame, terminal output a few times a second), so
+ * a long streamed answer costs O(chunk) per update, not O(message): clients that re-render the whole message per chunk freeze the editor on long
  * answers (docs/architecture.md#the-chat-webview). A gap reported by the webview gets a fresh snapshot;
  * `retainContextWhenHidden` stays false. Every command from the webview goes through one typed dispatcher
  * (ipc.ts), where the panel, the composer, the card actions and the link handler register.
@@ -125,7 +125,7 @@ export class ChatPanel implements vscode.Disposable {
    * current at the seq they carry and every later delta applies on top of them.
    */
   private sendEntries({ before, count }: RequestEntriesParams): void {
-    this.flush();
+    this.flush(true);
     const entries = this.session.thread.entries;
     const end = Math.min(before, entries.length);
     const from = Math.max(0, end - count);
@@ -138,17 +138,27 @@ export class ChatPanel implements vscode.Disposable {
     if (c.type === 'title' || c.type === 'status') this.panel.title = title(this.session);
     if (!this._ready) return; // the snapshot on ready will include it
     this._queue.add(c);
-    this._timer ??= setTimeout(() => this.flush(), flushMs);
+    this.schedule();
   }
 
-  private flush(): void {
+  /** Sets the timer for the next post: the next frame, or when paced terminal output is due. */
+  private schedule(): void {
+    if (this._timer) return;
+    const due = this._queue.dueIn(Date.now());
+    if (due !== undefined) this._timer = setTimeout(() => this.flush(), Math.max(flushMs, due));
+  }
+
+  /** Posts what is due (everything when `all`: an answer that must be current at the seq it carries). */
+  private flush(all = false): void {
     if (this._timer) clearTimeout(this._timer);
     this._timer = undefined;
-    if (!this._queue.length) return;
-    const deltas = this._queue.take();
-    const firstSeq = this._seq + 1;
-    this._seq += deltas.length;
-    this.post(DidChangeNotification, { firstSeq, deltas });
+    const deltas = all ? this._queue.take() : this._queue.take(Date.now());
+    if (deltas.length) {
+      const firstSeq = this._seq + 1;
+      this._seq += deltas.length;
+      this.post(DidChangeNotification, { firstSeq, deltas });
+    }
+    this.schedule();
   }
 
   private post<P>(type: IpcMessageType<P>, params: P): void {

@@ -1,10 +1,12 @@
 /**
  * The chat's pending deltas between two posts to the webview, coalesced so that a burst of thread changes
  * costs what its result does: consecutive appends to one entry become one append, a full entry makes the
- * deltas of that entry before it redundant, only the newest state is kept, and terminal output is merged up
- * to the chat's tail size (a longer burst becomes one whole terminal view). This is what keeps a long
- * streamed answer O(chunk) per update (docs/architecture.md#the-chat-webview). No vscode here: unit-tested
- * in plain node.
+ * deltas of that entry before it redundant, only the newest state is kept, and terminal output is merged per
+ * terminal up to the chat's tail size (a longer burst becomes one whole terminal view, read when it is
+ * posted). Terminal output is also paced: it goes out at most once per {@link terminalOutputIntervalMs}, so
+ * a command that prints megabytes costs the chat a few tails per second, not its whole output
+ * (docs/architecture.md#terminal-output-in-the-chat). This is what keeps a long streamed answer O(chunk)
+ * per update (docs/architecture.md#the-chat-webview). No vscode here: unit-tested in plain node.
  */
 import type { EntryView, TerminalView, ThreadDelta, ThreadStateView } from '../../shared/viewModel';
 import { chatTerminalTailChars } from '../../thread/terminalOutputStore';
@@ -20,15 +22,38 @@ export interface DeltaSource {
   terminal(terminalId: string): TerminalView | null;
 }
 
+/** Terminal output is posted at most this often (ms); everything else goes out with the next frame. */
+export const terminalOutputIntervalMs = 200;
+
+/** Output of one terminal not posted yet: the text, or (past the tail size) just the fact that there is more. */
+interface PendingOutput {
+  text: string;
+  overflow: boolean;
+}
+
 /** The deltas not posted yet, coalesced. */
 export class DeltaQueue {
   private _deltas: ThreadDelta[] = [];
+  /** Terminal output by terminal, posted after the other deltas when due. */
+  private _output = new Map<string, PendingOutput>();
+  /** When terminal output was last taken (ms, the clock passed to {@link take}). */
+  private _outputTakenAt = Number.NEGATIVE_INFINITY;
 
-  constructor(private readonly source: DeltaSource, private readonly terminalTailChars = chatTerminalTailChars) {}
+  constructor(private readonly source: DeltaSource, private readonly terminalTailChars = chatTerminalTailChars, private readonly outputIntervalMs = terminalOutputIntervalMs) {}
 
-  /** How many deltas are queued. */
+  /** How many deltas are queued (a terminal's pending output counts as one). */
   get length(): number {
-    return this._deltas.length;
+    return this._deltas.length + this._output.size;
+  }
+
+  /**
+   * In how many ms something is due to be posted at time `now`: 0 when deltas other than terminal output
+   * are queued, the wait until terminal output may go again when only that is, undefined when nothing is.
+   */
+  dueIn(now: number): number | undefined {
+    if (this._deltas.length) return 0;
+    if (!this._output.size) return undefined;
+    return Math.max(0, this._outputTakenAt + this.outputIntervalMs - now);
   }
 
   /** Queues the delta of one thread change, merged with the queued ones where it can be. */
@@ -51,35 +76,45 @@ export class DeltaQueue {
     }
   }
 
-  /** Removes and returns every queued delta, oldest first. */
-  take(): ThreadDelta[] {
+  /**
+   * Removes and returns the queued deltas, oldest first, then each terminal's pending output (its text, or
+   * its whole view when the text outgrew the tail). Without `now` everything goes; with it, terminal output
+   * stays queued until {@link terminalOutputIntervalMs} after it was last taken.
+   */
+  take(now?: number): ThreadDelta[] {
     const deltas = this._deltas;
     this._deltas = [];
+    if (!this._output.size || (now !== undefined && now < this._outputTakenAt + this.outputIntervalMs)) return deltas;
+    for (const [terminalId, pending] of this._output) {
+      deltas.push(pending.overflow
+        ? { op: 'terminal', terminalId, terminal: this.source.terminal(terminalId) }
+        : { op: 'terminalOutput', terminalId, text: pending.text });
+    }
+    this._output.clear();
+    if (now !== undefined) this._outputTakenAt = now;
     return deltas;
   }
 
   /** Drops every queued delta (a snapshot replaces them). */
   clear(): void {
     this._deltas = [];
+    this._output.clear();
   }
 
   /**
-   * Terminal output: consecutive appends to one terminal are merged (a merge that outgrows the chat's tail
-   * becomes one whole view); a whole view makes the queued appends of that terminal redundant.
+   * Terminal output: merged per terminal (past the tail size, only "there is more" is kept: the whole view
+   * is read when it is taken); a whole view makes the queued output and views of that terminal redundant.
    */
   private addTerminalChange(c: Extract<ThreadChange, { type: 'terminalOutput' | 'terminal' }>): void {
-    const last = this._deltas[this._deltas.length - 1];
     if (c.type === 'terminalOutput') {
-      if (last?.op !== 'terminalOutput' || last.terminalId !== c.terminalId) {
-        this._deltas.push({ op: 'terminalOutput', terminalId: c.terminalId, text: c.text });
-        return;
-      }
-      if (last.text.length + c.text.length <= this.terminalTailChars) {
-        this._deltas[this._deltas.length - 1] = { op: 'terminalOutput', terminalId: c.terminalId, text: last.text + c.text };
-        return;
-      }
+      const pending = this._output.get(c.terminalId);
+      if (!pending) this._output.set(c.terminalId, { text: c.text, overflow: c.text.length > this.terminalTailChars });
+      else if (!pending.overflow && pending.text.length + c.text.length <= this.terminalTailChars) pending.text += c.text;
+      else this._output.set(c.terminalId, { text: '', overflow: true });
+      return;
     }
-    this._deltas = this._deltas.filter((d) => !((d.op === 'terminalOutput' || d.op === 'terminal') && d.terminalId === c.terminalId));
+    this._output.delete(c.terminalId);
+    this._deltas = this._deltas.filter((d) => !(d.op === 'terminal' && d.terminalId === c.terminalId));
     this._deltas.push({ op: 'terminal', terminalId: c.terminalId, terminal: this.source.terminal(c.terminalId) });
   }
 }

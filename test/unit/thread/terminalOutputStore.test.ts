@@ -37,6 +37,23 @@ describe('TerminalOutputStore (the chat\'s copy of terminal output)', () => {
     assert.ok(!/^[\uDC00-\uDFFF]/.test(v.output), 'no lone low surrogate at the start');
   });
 
+  it('keeps whole lines and counts what it dropped, for the card\'s "truncated" line', () => {
+    const store = new TerminalOutputStore(() => undefined, 100);
+    store.create('t', 'x');
+    let total = '';
+    for (let i = 1; i <= 50; i++) {
+      const line = `line ${String(i).padStart(3, '0')}\n`;
+      total += line;
+      store.append('t', line);
+    }
+    const v = store.view('t');
+    assert.ok(v);
+    assert.equal(v.truncated, true);
+    assert.ok(v.output.startsWith('line '), `starts with a whole line: ${JSON.stringify(v.output.slice(0, 12))}`);
+    assert.ok(v.output.endsWith('line 050\n'));
+    assert.equal((v.droppedChars ?? 0) + v.output.length, total.length, 'dropped + kept = everything');
+  });
+
   it('ignores output for unknown terminals and forgets the oldest beyond the maximum', () => {
     const changes: TerminalStoreChange[] = [];
     const store = new TerminalOutputStore((c) => changes.push(c));

@@ -59,6 +59,7 @@ describe('terminal output in the chat webview', () => {
       store.applyChange({ firstSeq: 1, deltas });
       const kept = store.terminals.get('t1');
       assert.ok(kept && kept.output.length <= 2 * terminalTailChars && kept.truncated);
+      assert.equal((kept.droppedChars ?? 0) + kept.output.length, 20 * chunk.length, 'it counts what it dropped');
       store.applyChange({ firstSeq: 21, deltas: [{ op: 'terminalOutput', terminalId: 'nope', text: 'x' }] });
       assert.equal(gaps.length, 1);
     });

@@ -75,11 +75,47 @@ describe('DeltaQueue (src/webviews/chat/deltaQueue)', () => {
     q.add({ type: 'terminal', terminalId: 't1' });
     q.add({ type: 'terminal', terminalId: 'gone' });
     const deltas = q.take();
-    assert.deepEqual(deltas.map((d) => d.op), ['append', 'terminalOutput', 'terminal', 'terminal']);
-    assert.deepEqual(deltas.slice(2), [
+    assert.deepEqual(deltas, [
+      { op: 'append', index: 0, text: 'x' },
       { op: 'terminal', terminalId: 't1', terminal: { terminalId: 't1', command: 'ls', output: 'out2', truncated: false, released: false } },
       { op: 'terminal', terminalId: 'gone', terminal: null },
-    ]);
+      { op: 'terminalOutput', terminalId: 't2', text: 'b' },
+    ], 'terminal output goes after the other deltas; t1\'s output is in its view');
+  });
+
+  it('merges the output of one terminal across other deltas; output after a whole view follows it', () => {
+    const q = queue();
+    q.add({ type: 'terminalOutput', terminalId: 't1', text: 'a' });
+    q.add({ type: 'append', index: 0, text: 'x' });
+    q.add({ type: 'terminalOutput', terminalId: 't1', text: 'b' });
+    assert.deepEqual(q.take(), [{ op: 'append', index: 0, text: 'x' }, { op: 'terminalOutput', terminalId: 't1', text: 'ab' }]);
+    q.add({ type: 'terminal', terminalId: 't1' });
+    q.add({ type: 'terminalOutput', terminalId: 't1', text: 'c' });
+    assert.deepEqual(q.take().map((d) => d.op), ['terminal', 'terminalOutput']);
+  });
+
+  it('paces terminal output: once per interval, while other deltas go at once', () => {
+    const q = new DeltaQueue({
+      entry: (index) => ({ kind: 'agent', id: `e${index}`, text: '', blocks: [] }),
+      state: () => ({ sessionId: 's', title: '', agentName: 'A', status: 'idle', following: false, plan: [], commands: [] }),
+      terminal: (terminalId) => ({ terminalId, command: 'ls', output: 'tail', truncated: true, droppedChars: 99, released: false }),
+    }, 10, 200);
+    assert.equal(q.dueIn(0), undefined, 'nothing queued');
+    q.add({ type: 'terminalOutput', terminalId: 't1', text: 'a' });
+    assert.equal(q.dueIn(1000), 0, 'the first output goes at once');
+    assert.deepEqual(q.take(1000), [{ op: 'terminalOutput', terminalId: 't1', text: 'a' }]);
+    q.add({ type: 'terminalOutput', terminalId: 't1', text: 'b' });
+    assert.equal(q.dueIn(1050), 150, 'the next output waits for the interval');
+    q.add({ type: 'append', index: 0, text: 'x' });
+    assert.equal(q.dueIn(1050), 0, 'other deltas are due at once');
+    assert.deepEqual(q.take(1050), [{ op: 'append', index: 0, text: 'x' }], 'without the output that is not due');
+    assert.equal(q.length, 1);
+    for (let i = 0; i < 100; i++) q.add({ type: 'terminalOutput', terminalId: 't1', text: 'cd' });
+    assert.deepEqual(q.take(1199), [], 'still not due');
+    assert.deepEqual(q.take(1200), [{ op: 'terminal', terminalId: 't1', terminal: { terminalId: 't1', command: 'ls', output: 'tail', truncated: true, droppedChars: 99, released: false } }],
+      '201 characters in one interval: one whole view (the tail), read when taken');
+    q.add({ type: 'terminalOutput', terminalId: 't1', text: 'e' });
+    assert.deepEqual(q.take().map((d) => d.op), ['terminalOutput'], 'take() without a clock takes everything (a page of entries must be current)');
   });
 
   it('clear drops everything queued', () => {
