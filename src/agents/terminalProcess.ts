@@ -16,7 +16,7 @@ import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { Emitter, type Event } from '../acp/events';
 import { type OwnedProcessGroup, type OwnedProcesses, ownedProcesses } from './ownedProcesses';
-import { defaultGraceMs, listProcesses, processStartTime, terminateProcessTree } from './processTree';
+import { defaultGraceMs, killProcessTree, listProcesses, processStartTime, terminateProcessTree } from './processTree';
 import { CommandNotFoundError, getEnvValue, resolveCommand } from './resolveCommand';
 import { resolveShellEnv } from './shellEnv';
 import { type EnvLayer, hostOnlyVars, mergeEnv } from './spawnPlan';
@@ -163,6 +163,7 @@ export class TerminalProcess {
   private _pid: number | undefined;
   private _killRequested = false;
   private _killing: Promise<void> | undefined;
+  private _killGraceMs = 0;
   private _unregister: (() => void) | undefined;
   private readonly platform: NodeJS.Platform;
   private readonly graceMs: number;
@@ -196,15 +197,27 @@ export class TerminalProcess {
    * Kills the command and everything it started: SIGTERM to the process tree (and its process group),
    * SIGKILL after `graceMs` (default: the option) to whatever is left. After the exit, only leftovers of
    * the process group (background children) are killed. Resolves when the tree is gone, within about
-   * grace + 1 s.
+   * grace + 1 s. A kill under way with a longer grace (the terminal was closed as the window closes)
+   * SIGKILLs the tree once this call's `graceMs` has passed.
    */
   kill(graceMs = this.graceMs): Promise<void> {
     this._killRequested = true;
-    this._killing ??= this.doKill(Math.max(0, graceMs)).finally(() => {
-      this._killing = undefined;
-      this._unregister?.();
+    const grace = Math.max(0, graceMs);
+    if (!this._killing) {
+      this._killGraceMs = grace;
+      this._killing = this.doKill(grace).finally(() => {
+        this._killing = undefined;
+        this._unregister?.();
+      });
+      return this._killing;
+    }
+    if (grace >= this._killGraceMs) return this._killing;
+    this._killGraceMs = grace;
+    const hurry = new Promise((resolve) => setTimeout(resolve, grace)).then(async () => {
+      const group = this.platform !== 'win32';
+      if (this._pid !== undefined) await killProcessTree(this._pid, { group, platform: this.platform });
     });
-    return this._killing;
+    return Promise.race([this._killing, hurry]);
   }
 
   /** Kills the command if it still runs (without waiting) and releases the listeners once it ended. */

@@ -47,7 +47,7 @@ export function groupsToEnd(groups: Iterable<WatchedGroup>, table: readonly Proc
 export interface WatchdogOptions {
   /** The extension host's pid: its death ends the groups too, even if the pipe stays open. */
   readonly hostPid: number;
-  /** SIGTERM → SIGKILL grace. Default 1000 ms. */
+  /** SIGTERM → SIGKILL grace. Default 800 ms (the whole sequence must fit the 3 s budget). */
   readonly graceMs?: number;
   /** How often the host's pid is checked. Default 1000 ms. */
   readonly pollMs?: number;
@@ -87,6 +87,6 @@ export async function runWatchdog(input: Readable, options: WatchdogOptions): Pr
   clearInterval(timer);
   input.destroy();
   const targets = groupsToEnd(groups.values(), await listProcesses(), protectedGroups);
-  await Promise.all(targets.map((g) => terminateProcessTree(g.pgid, { group: true, graceMs: options.graceMs ?? 1000 })));
+  await Promise.all(targets.map((g) => terminateProcessTree(g.pgid, { group: true, graceMs: options.graceMs ?? 800 })));
   return targets.map((g) => g.pgid);
 }

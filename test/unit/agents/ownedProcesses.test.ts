@@ -6,6 +6,14 @@ import { isProcessAlive, processStartTime } from '../../../src/agents/processTre
 import { TerminalProcess } from '../../../src/agents/terminalProcess';
 import { fixtureScript, nodeAgent, readLine, waitUntilGone, within } from './processFixtures';
 
+/** Waits for the first output of a terminal command (the stubborn fixture's `ready` line: its handlers are set). */
+function readLineOf(t: TerminalProcess): Promise<void> {
+  return within(new Promise<void>((resolve) => {
+    if (t.output.totalBytes > 0) return resolve();
+    const sub = t.onData(() => { sub.dispose(); resolve(); });
+  }), 2000, 'the command to print');
+}
+
 describe('OwnedProcesses', function () {
   this.timeout(8000);
   const cleanups: (() => Promise<unknown>)[] = [];
@@ -64,6 +72,17 @@ describe('OwnedProcesses', function () {
     void a.stop();
     await within(owned.stopAll(shutdownGraceMs), 3000, 'the shutdown');
     assert.equal(a.hasExited, true);
+  });
+
+  it('a shutdown during a slow terminal kill (the terminal was closed) does not wait for the slow grace', async () => {
+    const owned = new OwnedProcesses();
+    const t = TerminalProcess.start({ command: process.execPath, args: [fixtureScript('stubbornAgent')], cwd: os.tmpdir(), baseEnv: process.env, owned, graceMs: 5000 });
+    cleanups.push(() => t.kill(0));
+    await t.started;
+    await readLineOf(t);
+    void t.kill();
+    await within(owned.stopAll(shutdownGraceMs), 3000, 'the shutdown');
+    assert.ok(await waitUntilGone(t.pid ?? -1, 100), 'the terminal command still runs');
   });
 
   it('terminal commands are registered and the fast shutdown ends them too', async () => {
