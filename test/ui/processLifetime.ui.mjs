@@ -4,13 +4,14 @@
 // child that ignores both (an "MCP server"). Their pids are written by the fixture
 // (test/fixtures/agents/lifetimeAgent.ts). (1) A window reload: none of those pids runs 3 s later.
 // (2) The extension host is killed with SIGKILL (no deactivate at all): the watchdog ends the agents of
-// the new sessions within 3 s. Pids are compared with their /proc start time, so a reused pid is not
+// the new sessions within 3 s. The tree agent also leaves a `terminal/create` command running that
+// ignores SIGTERM: it must end with the window too. Pids are compared with their /proc start time, so a reused pid is not
 // taken for a survivor.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { EXTENSION_ROOT } from '../harness/harness.mjs';
-import { openSession } from './scriptedSession.mjs';
+import { openSession, sendPrompt } from './scriptedSession.mjs';
 
 export const name = 'processLifetime';
 export const timeout = 240_000;
@@ -25,7 +26,7 @@ function lifetimeAgent(id, agentName, env) {
     id, name: agentName, command: process.execPath,
     args: [
       path.join(EXTENSION_ROOT, 'out', 'test', 'fixtures', 'agents', 'lifetimeAgent.js'),
-      path.join(EXTENSION_ROOT, 'test', 'fixtures', 'agents', 'scenarios', 'streaming.json'),
+      path.join(EXTENSION_ROOT, 'test', 'fixtures', 'agents', 'scenarios', 'processLifetime.json'),
     ],
     env: { SCRIPTED_AGENT_DELAY_SCALE: '0', LIFETIME_PID_DIR: pidDir, ...env },
   };
@@ -92,31 +93,59 @@ async function agentProcesses() {
  * @param {{ pid: number, startTime: string }[]} procs @param {number} since @param {string} what
  */
 async function allGone(procs, since, what) {
+  /** @type {string | undefined} */
+  let late;
   for (;;) {
     const left = procs.filter(alive);
     const took = Date.now() - since;
-    if (left.length === 0) return took;
-    if (took > budgetMs) throw new Error(`${what}: pids ${left.map((p) => p.pid).join(', ')} still run ${took} ms later`);
+    if (left.length === 0 && !late) return took;
+    if (took > budgetMs && !late) late = `${what}: pids ${left.map((p) => p.pid).join(', ')} still run ${took} ms later`;
+    // how late, for the report: watch them a while longer
+    if (late && (left.length === 0 || took > 20_000)) throw new Error(`${late}; ${left.length === 0 ? `all ended after ${took} ms` : 'and 20 s later'}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
 
-/** Opens one session with each fixture agent; resolves with their processes. @param {import('../harness/runUi.mjs').UiTest} t */
-async function openBoth(t) {
+/**
+ * The terminal command the tree agent started (it writes `terminal-<pid>.pid` into the workspace).
+ * @param {string} workspace @param {Set<string>} known files seen before
+ */
+async function terminalProcess(workspace, known) {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const file = fs.readdirSync(workspace).find((f) => /^terminal-\d+\.pid$/.test(f) && !known.has(f));
+    if (file) {
+      known.add(file);
+      return seen(Number(/\d+/.exec(file)?.[0]));
+    }
+    if (Date.now() > deadline) throw new Error('the terminal command did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * Opens one session with each fixture agent, the second one starts a terminal command; resolves with
+ * their processes. @param {import('../harness/runUi.mjs').UiTest} t @param {Set<string>} known
+ */
+async function openBoth(t, known) {
   await openSession(t, 'Lifetime stubborn');
-  await openSession(t, 'Lifetime tree');
+  const tree = await openSession(t, 'Lifetime tree');
+  await sendPrompt(t, tree, 'terminal');
   const procs = await agentProcesses();
-  t.expect(procs.length === 3, `the two agents and the child run (pids ${procs.map((p) => p.pid).join(', ')})`);
-  return procs;
+  t.expect(procs.length >= 3, `the two agents and the child run (pids ${procs.map((p) => p.pid).join(', ')})`);
+  const terminal = await terminalProcess(t.workspace, known);
+  t.expect(true, `the terminal command runs (pid ${terminal.pid})`);
+  return { agents: procs, all: [...procs, terminal] };
 }
 
 /** @param {import('../harness/runUi.mjs').UiTest} t */
 export async function run(t) {
   fs.rmSync(pidDir, { recursive: true, force: true });
   fs.mkdirSync(pidDir, { recursive: true });
+  const known = new Set();
   try {
     // (1) reload: deactivate stops the agents, the watchdog ends what the host did not wait for
-    const first = await openBoth(t);
+    const first = (await openBoth(t, known)).all;
     const reloadAt = Date.now();
     const reloaded = t.page.reload();
     const took = await allGone(first, reloadAt, 'after Reload Window');
@@ -129,8 +158,8 @@ export async function run(t) {
     await t.runCommand('View: Close All Editors');
 
     // (2) the extension host dies by SIGKILL: only the watchdog can end the agents
-    const second = await openBoth(t);
-    const host = second[0].ppid;
+    const { agents, all: second } = await openBoth(t, known);
+    const host = agents[0].ppid;
     const hostCmd = fs.readFileSync(`/proc/${host}/cmdline`, 'utf8').split('\0').join(' ');
     t.expect(/extensionHost|bootstrap-fork/.test(hostCmd), `the agents' parent is the extension host (pid ${host}: ${hostCmd.slice(0, 120)})`);
     const killedAt = Date.now();
