@@ -2,8 +2,9 @@
 // Builds Switchboard. Two product bundles (the host and the webview, see docs/architecture.md#layers):
 //   extension: src/extension.ts  -> dist/extension.js   (node, cjs, `vscode` external)
 //   webview:   webview/main.ts   -> dist/webview/main.js (browser, iife)
-// plus the packaged offline Demo agent (dist/agents/demoAgent.js, node, cjs), and, with --tests, the
-// test tree transpiled file by file into out/ (unit + integration tests, benchmarks, scripted agents).
+// plus the packaged offline Demo agent (dist/agents/demoAgent.js, node, cjs) and the process watchdog
+// (dist/agents/watchdog.js), and, with --tests, the test tree transpiled file by file into out/ (unit +
+// integration tests, benchmarks, scripted agents).
 //
 //   node esbuild.mjs               dev build: sourcemaps
 //   node esbuild.mjs --production  minified, no sourcesContent
@@ -61,7 +62,8 @@ const builds = [
   },
   {
     ...common,
-    entryPoints: { 'agents/demoAgent': 'src/demoAgent/main.ts' },
+    // the packaged Demo agent, and the watchdog that ends the agents when the extension host dies
+    entryPoints: { 'agents/demoAgent': 'src/demoAgent/main.ts', 'agents/watchdog': 'src/agents/watchdogMain.ts' },
     outdir: dist,
     platform: 'node',
     format: 'cjs',
@@ -104,7 +106,10 @@ if (tests) {
   builds.push({
     ...common,
     minify: false,
-    entryPoints: { 'test/fixtures/agents/scriptedAgent': 'test/fixtures/agents/scriptedAgent.ts' },
+    entryPoints: {
+      'test/fixtures/agents/scriptedAgent': 'test/fixtures/agents/scriptedAgent.ts',
+      'test/fixtures/agents/lifetimeAgent': 'test/fixtures/agents/lifetimeAgent.ts',
+    },
     outdir: 'out',
     platform: 'node',
     format: 'cjs',

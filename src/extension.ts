@@ -25,6 +25,11 @@ import { ReopenPolicy } from './host/history/reopenPolicy';
 import { RegistryFeature } from './workbench/registry/registryCommands';
 import { inertText, useSecretMasker } from './shared/inertText';
 import { commandIds } from './constants';
+import { ownedProcesses, shutdownGraceMs } from './agents/ownedProcesses';
+import { ProcessWatchdog } from './agents/processWatchdog';
+
+/** Stops every agent and terminal process quickly; set while the extension is active. */
+let shutdown: (() => Promise<void>) | undefined;
 
 /** Activates the extension. */
 export function activate(context: vscode.ExtensionContext): SwitchboardApi {
@@ -37,6 +42,16 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   const registryFeature = new RegistryFeature(context, log);
   const registry = new AgentRegistry(context.extensionUri, log, () => registryFeature.definitions(), vscode.Uri.joinPath(context.globalStorageUri, 'demo-sessions').fsPath);
   const store = new TranscriptStore(context, log, redactor);
+  // no agent outlives its window, even when the extension host dies before deactivate finished
+  // (docs/architecture.md, "Process lifetime")
+  const watchdog = ProcessWatchdog.start({
+    scriptPath: context.asAbsolutePath('dist/agents/watchdog.js'),
+    onExit: (code, signal) => log.warn(`the process watchdog ended (${signal ?? `code ${code}`}); restarting it`),
+  });
+  shutdown = async () => {
+    await ownedProcesses.stopAll(shutdownGraceMs);
+    watchdog?.dispose();
+  };
   // the surfaces above the session manager reach it as functions: they exist once activation is done
   const sessions = new SessionManager({
     clientInfo,
@@ -134,9 +149,16 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   return testApi;
 }
 
-/** Deactivates: agent processes are stopped (stdin closed, then the process tree terminated). */
-export function deactivate(): void {
-  // disposables in context.subscriptions stop the agents
+/**
+ * Deactivates (reload, window closed): every agent and terminal process tree ends within the 3 s budget
+ * of docs/architecture.md ("Process lifetime"): stdin closed, SIGTERM to the group, then SIGKILL. Started
+ * here, synchronously: VS Code disposes context.subscriptions right after calling this, and their slower
+ * stops join the fast one.
+ */
+export function deactivate(): Promise<void> | undefined {
+  const stop = shutdown;
+  shutdown = undefined;
+  return stop?.();
 }
 
 function requireSession(s: AgentSession | undefined, id: string): AgentSession {

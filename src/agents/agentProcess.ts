@@ -3,7 +3,8 @@ import type { Readable, Writable } from 'node:stream';
 import { Emitter, type Event } from '../acp/events';
 import type { AgentDefinition } from './agentDefinition';
 import { AgentExitedError, AgentSpawnError, type AgentSpawnErrorReason } from './agentErrors';
-import { defaultGraceMs, killProcessTree, type ProcessInfo, snapshotProcessTree, terminateProcessTree } from './processTree';
+import { type OwnedProcesses, ownedProcesses } from './ownedProcesses';
+import { defaultGraceMs, killProcessTree, type ProcessInfo, processStartTime, snapshotProcessTree, terminateProcessTree } from './processTree';
 import { resolveShellEnv } from './shellEnv';
 import { type EnvLayer, planSpawn, type SpawnPlan } from './spawnPlan';
 import { SecretMasker } from '../shared/secretMasker';
@@ -23,6 +24,8 @@ export interface AgentProcessOptions {
   readonly stderrBufferBytes?: number;
   /** Time `stop()` waits after closing stdin, and again after SIGTERM. Default 2000 ms. */
   readonly graceMs?: number;
+  /** Where the running process group is registered (POSIX). Default: {@link ownedProcesses}. */
+  readonly owned?: OwnedProcesses;
 }
 
 /** How an agent process ended: Zed's `LoadError::Exited`, as a value. */
@@ -106,6 +109,8 @@ export class AgentProcess {
   private killing: Promise<void> | undefined;
   private cleanup: Promise<unknown> = Promise.resolve();
   private knownTree: readonly ProcessInfo[] | undefined;
+  /** The grace of the stop under way: leftovers of the group after the exit get the same. */
+  private stopGraceMs: number | undefined;
 
   private constructor(
     /** The definition this process was started from. */
@@ -134,6 +139,7 @@ export class AgentProcess {
     const stderrEnded = new Promise<void>((resolve) => child.stderr.once('close', resolve));
     child.stderr.on('data', (chunk: Buffer) => this.fireLines(this.stderr.push(chunk)));
     child.once('exit', (code, signal) => void this.onExit(code, signal, stderrEnded));
+    if (process.platform !== 'win32') this.register(options.owned ?? ownedProcesses);
   }
 
   /** How the process ended, once it has. */
@@ -152,13 +158,23 @@ export class AgentProcess {
   }
 
   /**
-   * Ends the agent politely, then firmly: closes stdin (ACP agents exit on EOF), waits `graceMs`,
-   * SIGTERMs the whole process tree, waits `graceMs` again, then SIGKILLs what is left. Idempotent;
-   * always resolves: within about 2 × `graceMs` + 1 s, plus one more `graceMs` if children it leaves
-   * behind ignore SIGTERM.
+   * Ends the agent politely, then firmly: closes stdin (ACP agents exit on EOF), waits `graceMs`
+   * (default: the spawn option), SIGTERMs the whole process tree, waits `graceMs` again, then SIGKILLs
+   * what is left. Idempotent: a second call joins the first, but a shorter `graceMs` than the stop under
+   * way SIGKILLs the tree once 2 × that time has passed. Always resolves: within about 2 × `graceMs` + 1 s,
+   * plus one more `graceMs` if children it leaves behind ignore SIGTERM.
    */
-  stop(): Promise<void> {
-    this.stopping ??= this.doStop();
+  stop(options: { readonly graceMs?: number } = {}): Promise<void> {
+    const graceMs = Math.max(0, options.graceMs ?? this.graceMs);
+    if (!this.stopping) {
+      this.stopGraceMs = graceMs;
+      this.stopping = this.doStop(graceMs);
+    } else if (graceMs < (this.stopGraceMs ?? this.graceMs)) {
+      // the window is closing while a slower stop (a restart) runs: do not let it take longer
+      this.stopGraceMs = graceMs;
+      const hurry = new Promise<void>((resolve) => setTimeout(resolve, 2 * graceMs)).then(() => this.kill());
+      this.stopping = Promise.race([this.stopping, hurry]);
+    }
     return this.stopping;
   }
 
@@ -177,7 +193,7 @@ export class AgentProcess {
     });
   }
 
-  private async doStop(): Promise<void> {
+  private async doStop(graceMs: number): Promise<void> {
     if (!this.exitValue) {
       this.requested = true;
       // remember the tree while the agent still parents it: children that left its process group
@@ -188,8 +204,8 @@ export class AgentProcess {
       } catch {
         // already destroyed
       }
-      if (!(await this.waitForExit(this.graceMs))) {
-        await terminateProcessTree(this.pid, { group: true, graceMs: this.graceMs, known: this.knownTree });
+      if (!(await this.waitForExit(graceMs))) {
+        await terminateProcessTree(this.pid, { group: true, graceMs, known: this.knownTree });
         await this.waitForExit(exitAfterKillMs);
       }
     }
@@ -226,10 +242,17 @@ export class AgentProcess {
     this.exitValue = { code, signal, requested, stderrTail, error };
     if (process.platform !== 'win32') {
       // the agent is gone; MCP servers and tools it left in its group would be orphans
-      this.cleanup = terminateProcessTree(this.pid, { group: true, graceMs: this.graceMs, known: this.knownTree ?? [] });
+      this.cleanup = terminateProcessTree(this.pid, { group: true, graceMs: this.stopGraceMs ?? this.graceMs, known: this.knownTree ?? [] });
     }
     this.resolveExited(this.exitValue);
     this._onDidExit.fire(this.exitValue);
+  }
+
+  /** Registers the process group until it and its leftovers are gone (docs/architecture.md, "Process lifetime"). */
+  private register(owned: OwnedProcesses): void {
+    const group = { pgid: this.pid, startTime: processStartTime(this.pid), kind: 'agent' as const, stop: (graceMs: number) => this.stop({ graceMs }) };
+    owned.add(group);
+    void this.exited.then(() => this.cleanup).finally(() => owned.remove(group));
   }
 
   private fireLines(lines: readonly string[]): void {

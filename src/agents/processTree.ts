@@ -193,6 +193,16 @@ export function isProcessAlive(pid: number, startTime?: string): boolean {
   }
 }
 
+/** The start time of `pid` (Linux, from /proc; undefined elsewhere or when it is gone). */
+export function processStartTime(pid: number): string | undefined {
+  if (process.platform !== 'linux') return undefined;
+  try {
+    return parseProcStat(readFileSync(`/proc/${pid}/stat`, 'utf8'))?.startTime;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Reads the process table: /proc on Linux, `ps` elsewhere on POSIX; empty when neither works. */
 export async function listProcesses(): Promise<ProcessInfo[]> {
   if (process.platform === 'linux') {

@@ -15,7 +15,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { Emitter, type Event } from '../acp/events';
-import { defaultGraceMs, listProcesses, terminateProcessTree } from './processTree';
+import { type OwnedProcessGroup, type OwnedProcesses, ownedProcesses } from './ownedProcesses';
+import { defaultGraceMs, killProcessTree, listProcesses, processStartTime, terminateProcessTree } from './processTree';
 import { CommandNotFoundError, getEnvValue, resolveCommand } from './resolveCommand';
 import { resolveShellEnv } from './shellEnv';
 import { type EnvLayer, hostOnlyVars, mergeEnv } from './spawnPlan';
@@ -53,6 +54,8 @@ export interface TerminalProcessOptions {
   readonly platform?: NodeJS.Platform;
   /** Time between SIGTERM and SIGKILL on kill. Default 2000 ms. */
   readonly graceMs?: number;
+  /** Where the running process group is registered (POSIX). Default: {@link ownedProcesses}. */
+  readonly owned?: OwnedProcesses;
 }
 
 /** How the command will be started: decided by {@link planTerminalCommand}. */
@@ -160,6 +163,8 @@ export class TerminalProcess {
   private _pid: number | undefined;
   private _killRequested = false;
   private _killing: Promise<void> | undefined;
+  private _killGraceMs = 0;
+  private _unregister: (() => void) | undefined;
   private readonly platform: NodeJS.Platform;
   private readonly graceMs: number;
 
@@ -190,13 +195,29 @@ export class TerminalProcess {
 
   /**
    * Kills the command and everything it started: SIGTERM to the process tree (and its process group),
-   * SIGKILL after the grace time to whatever is left. After the exit, only leftovers of the process group
-   * (background children) are killed. Resolves when the tree is gone, within about grace + 1 s.
+   * SIGKILL after `graceMs` (default: the option) to whatever is left. After the exit, only leftovers of
+   * the process group (background children) are killed. Resolves when the tree is gone, within about
+   * grace + 1 s. A kill under way with a longer grace (the terminal was closed as the window closes)
+   * SIGKILLs the tree once this call's `graceMs` has passed.
    */
-  kill(): Promise<void> {
+  kill(graceMs = this.graceMs): Promise<void> {
     this._killRequested = true;
-    this._killing ??= this.doKill().finally(() => { this._killing = undefined; });
-    return this._killing;
+    const grace = Math.max(0, graceMs);
+    if (!this._killing) {
+      this._killGraceMs = grace;
+      this._killing = this.doKill(grace).finally(() => {
+        this._killing = undefined;
+        this._unregister?.();
+      });
+      return this._killing;
+    }
+    if (grace >= this._killGraceMs) return this._killing;
+    this._killGraceMs = grace;
+    const hurry = new Promise((resolve) => setTimeout(resolve, grace)).then(async () => {
+      const group = this.platform !== 'win32';
+      if (this._pid !== undefined) await killProcessTree(this._pid, { group, platform: this.platform });
+    });
+    return Promise.race([this._killing, hurry]);
   }
 
   /** Kills the command if it still runs (without waiting) and releases the listeners once it ended. */
@@ -242,6 +263,7 @@ export class TerminalProcess {
     });
     this._child = child;
     this._pid = child.pid;
+    if (child.pid !== undefined && this.platform !== 'win32') this.register(child.pid);
     await this.watch(child);
   }
 
@@ -312,7 +334,21 @@ export class TerminalProcess {
     this._onDidExit.fire(status);
   }
 
-  private async doKill(): Promise<void> {
+  /**
+   * Registers the process group (docs/architecture.md, "Process lifetime") until a kill ended it, or the
+   * command exited and left nothing behind in its group.
+   */
+  private register(pid: number): void {
+    const owned = this.options.owned ?? ownedProcesses;
+    const group: OwnedProcessGroup = { pgid: pid, startTime: processStartTime(pid), kind: 'terminal', stop: (graceMs) => this.kill(graceMs) };
+    owned.add(group);
+    this._unregister = () => owned.remove(group);
+    void this._exited.then(async () => {
+      if (!(await listProcesses()).some((p) => p.pgid === pid)) this._unregister?.();
+    });
+  }
+
+  private async doKill(graceMs: number): Promise<void> {
     await this.started;
     const pid = this._pid;
     if (pid === undefined) return; // never started: run() finished it as killed
@@ -322,7 +358,7 @@ export class TerminalProcess {
       // has members its id cannot be reused, so this never reaches an unrelated process.
       if (!group || !(await listProcesses()).some((p) => p.pgid === pid)) return;
     }
-    await terminateProcessTree(pid, { group, graceMs: this.graceMs, platform: this.platform });
+    await terminateProcessTree(pid, { group, graceMs, platform: this.platform });
     await Promise.race([this._exited, new Promise((resolve) => setTimeout(resolve, exitAfterKillMs).unref())]);
   }
 }
