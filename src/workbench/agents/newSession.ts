@@ -8,6 +8,7 @@ import type { AgentSession } from '../../host/agentSession';
 import type { AgentRegistry } from '../../host/lifecycle/agentRegistry';
 import type { SessionManager } from '../../host/sessionManager';
 import { inert, inertText } from '../../shared/inertText';
+import { commandIds } from '../../constants';
 
 const recentKey = 'switchboard.recentAgents';
 
@@ -34,13 +35,24 @@ export async function newSession(deps: NewSessionDeps, agentId?: string): Promis
     if (!def) throw new Error(`No agent with id '${agentId}' is configured.`);
   } else {
     const agents = orderByRecent(deps.registry.all(), recent);
-    const pick = await vscode.window.showQuickPick(agents.map((a) => ({
+    type Item = vscode.QuickPickItem & { agent?: AgentDefinition; install?: true };
+    const items: Item[] = agents.map((a) => ({
       label: inertText(a.name, 'label'),
       description: recent[0] === a.id ? 'recently used' : undefined,
       detail: a.id === 'demo' ? 'Offline demo: shows streaming, a plan, a tool call, a diff and a permission request' : inertText([a.command, ...a.args].join(' '), 'label'),
       agent: a,
-    })), { title: 'ACP: New Session', placeHolder: 'Choose the agent for the new session', matchOnDetail: true });
-    def = pick?.agent;
+    }));
+    items.push({ label: '', kind: vscode.QuickPickItemKind.Separator }, {
+      label: '$(cloud-download) Install Agent from Registry…', detail: 'Claude Code, Codex, Gemini CLI, OpenCode and every agent of the ACP Registry', install: true,
+    });
+    const pick = await vscode.window.showQuickPick(items, { title: 'ACP: New Session', placeHolder: 'Choose the agent for the new session', matchOnDetail: true });
+    if (pick?.install) {
+      // an agent installed from here starts the session it was picked for
+      const installed = await vscode.commands.executeCommand<{ id?: unknown } | undefined>(commandIds.installFromRegistry);
+      def = typeof installed?.id === 'string' ? deps.registry.get(installed.id) : undefined;
+    } else {
+      def = pick?.agent;
+    }
   }
   if (!def) return undefined;
   await deps.state.update(recentKey, [def.id, ...recent.filter((id) => id !== def.id)].slice(0, 10));

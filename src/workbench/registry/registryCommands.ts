@@ -11,7 +11,7 @@ import { IconCache } from '../../registry/iconCache';
 import { type InstalledAgent, InstalledAgents } from '../../registry/installedAgents';
 import { defaultRegistryUrl, type LoadedRegistry, RegistryCache } from '../../registry/registryCache';
 import { cachedNotice, type RegistryItem, registryItems } from '../../registry/registryItems';
-import type { RegistryAgent } from '../../registry/registrySchema';
+import { type RegistryAgent, RegistryError } from '../../registry/registrySchema';
 import { updateState } from '../../registry/versions';
 import { inert, inertText } from '../../shared/inertText';
 import { commandIds } from '../../constants';
@@ -114,16 +114,27 @@ export class RegistryFeature implements vscode.Disposable {
     return loaded;
   }
 
+  /**
+   * Loads the registry with progress. Unreachable (and no cached copy yet), the user reads it plainly,
+   * with Retry, and learns that installed agents still work; the raw error is in the log.
+   */
   private async loadWithProgress(): Promise<LoadedRegistry | undefined> {
-    try {
-      return await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Loading the ACP Registry…' }, () => this.browse());
-    } catch (ex) {
-      const message = ex instanceof Error ? ex.message : String(ex);
-      this.log.error(message);
-      void vscode.window.showErrorMessage(inert.message`${message}. Check your connection or the setting switchboard.registry.url.`, 'Open Settings').then((c) => {
-        if (c) void vscode.commands.executeCommand('workbench.action.openSettings', 'switchboard.registry.url');
-      });
-      return undefined;
+    for (;;) {
+      try {
+        return await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Loading the ACP Registry…' }, () => this.browse());
+      } catch (ex) {
+        const message = ex instanceof Error ? ex.message : String(ex);
+        this.log.error(`ACP Registry: ${message}`);
+        const installed = this.installed.list().map((a) => a.name);
+        const text = isNetworkError(ex)
+          ? registryUnreachable(installed)
+          : inert.message`The ACP Registry could not be read: ${message}.`;
+        const choice = await vscode.window.showErrorMessage(text, 'Retry', 'Open Settings', 'Show Log');
+        if (choice === 'Retry') continue;
+        if (choice === 'Open Settings') void vscode.commands.executeCommand('workbench.action.openSettings', 'switchboard.registry.url');
+        if (choice === 'Show Log') this.log.show(true);
+        return undefined;
+      }
     }
   }
 
@@ -257,4 +268,25 @@ export class RegistryFeature implements vscode.Disposable {
       }
     }
   }
+}
+
+const networkCodes = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_SOCKET']);
+
+/** True for a failure to reach the server (DNS, refused, timed out), as `fetch` reports it in its cause. */
+export function isNetworkError(ex: unknown): boolean {
+  if (ex instanceof RegistryError && ex.reason === 'network') return true;
+  for (let e: unknown = ex, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && networkCodes.has(code)) return true;
+    if (e instanceof Error && /fetch failed|getaddrinfo|ENOTFOUND|ECONNREFUSED|ETIMEDOUT|EAI_AGAIN/.test(e.message)) return true;
+  }
+  return false;
+}
+
+/** The plain message of an unreachable registry, naming the agents that work without it. */
+export function registryUnreachable(installed: readonly string[]): string {
+  const still = installed.length
+    ? inert.message`Your installed agents still work: ${installed.join(', ')}.`
+    : 'The agents in switchboard.agents and the Demo agent still work.';
+  return `The ACP Registry cannot be reached (no network, or the setting switchboard.registry.url is wrong), and there is no saved copy of it yet. ${still}`;
 }
