@@ -97,6 +97,7 @@ export type EntryView = UserMessageView | AgentTextView | ToolCallView | NoticeV
 export interface PlanEntryView {
   readonly content: string;
   readonly priority: string;
+  /** `pending`, `in_progress`, `completed`, or `cancelled` (client-side: the turn ended before the step did). */
   readonly status: string;
 }
 

@@ -65,6 +65,8 @@ export class AcpThread {
    */
   unseenFailure: string | undefined;
   plan: PlanEntry[] = [];
+  /** The turn that ran the plan was cancelled or ended: its unfinished steps show as cancelled. */
+  planCancelled = false;
   commands: AvailableCommand[] = [];
   configOptions: SessionConfigOption[] = [];
   currentModeId: string | undefined;
@@ -98,7 +100,10 @@ export class AcpThread {
       case 'agent_thought_chunk': return this.appendChunk('thought', update.content, update.messageId ?? undefined);
       case 'tool_call': return this.upsertToolCall(update);
       case 'tool_call_update': return this.upsertToolCall(update);
-      case 'plan': this.plan = update.entries; return this.fire({ type: 'plan' });
+      case 'plan':
+        this.plan = update.entries;
+        this.planCancelled = false;
+        return this.fire({ type: 'plan' });
       case 'available_commands_update': this.commands = update.availableCommands; return this.fire({ type: 'commands' });
       case 'current_mode_update': {
         // the example of https://agentclientprotocol.com/protocol/session-modes sends `modeId`, the schema `currentModeId`
@@ -205,6 +210,11 @@ export class AcpThread {
    * as soon as it sends the cancel (https://agentclientprotocol.com/protocol/prompt-turn).
    */
   cancelUnfinishedToolCalls(): void {
+    // the plan's unfinished steps will not be done by this turn either (until the agent sends a plan again)
+    if (!this.planCancelled && this.plan.some((p) => p.status !== 'completed')) {
+      this.planCancelled = true;
+      this.fire({ type: 'plan' });
+    }
     this.entries.forEach((e, index) => {
       if (e.kind === 'toolCall' && (e.status === 'pending' || e.status === 'in_progress' || e.status === 'waitingForConfirmation')) {
         e.status = 'cancelled';
@@ -263,6 +273,7 @@ export class AcpThread {
     this._nextId = Math.max(this._nextId, ...ids);
     if (title) this.title = title;
     this.plan = plan;
+    this.planCancelled = false;
     this.fire({ type: 'title' });
     this.fire({ type: 'plan' });
   }

@@ -34,7 +34,7 @@ export async function run(t) {
   await chat.locator('[data-testid="session-title"]', { hasText: 'Cards and colours' }).waitFor({ timeout: 20_000 });
   t.expect(true, 'the session title comes from session_info_update');
   const entries = chat.locator('[data-testid="plan-entry"]');
-  await entries.nth(3).waitFor({ timeout: 10_000 });
+  await entries.nth(3).waitFor({ state: 'attached', timeout: 10_000 }); // the plan is one line until expanded
   t.expect(await entries.count() === 4, 'the plan shows its 4 entries');
   t.expect(await chat.locator('[data-testid="plan-entry"][data-status="completed"][data-priority="high"]').count() === 1
     && await chat.locator('[data-testid="plan-entry"][data-status="in_progress"]').count() === 1

@@ -1,7 +1,8 @@
-/** An untitled session is named by its first prompt until the agent names it. */
+/** An untitled session is named by its first prompt until the agent names it; a cancelled plan shows as such. */
 import * as assert from 'node:assert/strict';
 import { promptTitle, promptTitleMax } from '../../../src/thread/promptTitle';
 import { AcpThread } from '../../../src/thread/thread';
+import { stateToView } from '../../../src/thread/toView';
 
 const text = (t: string) => [{ type: 'text' as const, text: t }];
 
@@ -47,5 +48,21 @@ describe('AcpThread title', () => {
     restored.restore([], 'Stored title', []);
     restored.addUserMessage(text('hello again'));
     assert.equal(restored.title, 'Stored title');
+  });
+});
+
+describe('AcpThread plan after a cancel', () => {
+  it('shows the unfinished steps as cancelled once the turn is cancelled, until the agent sends a plan again', () => {
+    const thread = new AcpThread('s1');
+    const plan = (status2: 'in_progress' | 'completed') => thread.handleSessionUpdate({ sessionUpdate: 'plan', entries: [
+      { content: 'a', priority: 'high', status: 'completed' },
+      { content: 'b', priority: 'high', status: status2 },
+      { content: 'c', priority: 'low', status: 'pending' },
+    ] });
+    plan('in_progress');
+    thread.cancelUnfinishedToolCalls();
+    assert.deepEqual(stateToView(thread, 'A').plan.map((p) => p.status), ['completed', 'cancelled', 'cancelled']);
+    plan('completed');
+    assert.deepEqual(stateToView(thread, 'A').plan.map((p) => p.status), ['completed', 'completed', 'pending']);
   });
 });
