@@ -9,13 +9,15 @@
 //   HOST=0.0.0.0 npm start         # reachable from outside a container (no password: trusted networks only)
 //   SWITCHBOARD_VSCODE_VERSION=1.100.3 npm start
 //
-// The sample project, user settings and extensions dir live under ${SWITCHBOARD_CACHE:-~/.cache/switchboard}/start
-// and survive restarts. Runs setup.sh first if code-server is not installed yet.
+// The sample project starts clean on every run (SWITCHBOARD_KEEP_SAMPLE=1 keeps what the last run left in
+// it); user settings and the extensions dir live under ${SWITCHBOARD_CACHE:-~/.cache/switchboard}/start and
+// survive restarts. The Welcome page opens with the walkthroughs, Switchboard's among them. Runs setup.sh
+// first if code-server is not installed yet.
 import fs from 'node:fs';
 import path from 'node:path';
 import {
   CACHE_DIR, EXTENSION_ROOT, SAMPLE_FILES, ensureInstalled, extensionManifest, freePort, linkExtension,
-  makeWorkspace, portIsFree, removeTmpDirs, resolveVersions, startServer,
+  makeWorkspace, portIsFree, QUIET_SETTINGS, removeTmpDirs, resolveVersions, startServer,
 } from './harness.mjs';
 
 const [version] = resolveVersions(process.env.SWITCHBOARD_VSCODE_VERSION || '1.139.1');
@@ -29,14 +31,17 @@ try {
   }
   const base = path.join(CACHE_DIR, 'start');
   const workspace = path.join(base, 'sample-project');
+  const keepSample = process.env.SWITCHBOARD_KEEP_SAMPLE === '1';
+  if (!keepSample) fs.rmSync(workspace, { recursive: true, force: true }); // no demo files from the last run
   if (!fs.existsSync(workspace)) {
     makeWorkspace(workspace, {
       ...SAMPLE_FILES,
       'package.json': '{\n  "name": "sample-project",\n  "private": true,\n  "version": "0.0.1"\n}\n',
       'src/index.ts': "import { hello } from './hello';\n\nconsole.log(hello('Switchboard'));\n",
     });
-    console.log(`created the sample project ${workspace}`);
+    console.log(`${keepSample ? 'created' : 'a clean sample project:'} ${workspace}`);
   }
+  showWelcome(path.join(base, 'user-data', 'User', 'settings.json'));
   const extensionsDir = path.join(base, 'extensions');
   // drop links to older versions of this extension, then link the current one
   const m = extensionManifest();
@@ -85,4 +90,24 @@ try {
   console.error(`npm start failed: ${e instanceof Error ? e.message : e}`);
   removeTmpDirs();
   process.exit(1);
+}
+
+/**
+ * The quiet test settings hide the Welcome page and the walkthroughs; a person who runs `npm start` should
+ * see them (Switchboard's walkthrough is how a newcomer starts). Other settings they changed stay.
+ * @param {string} file User/settings.json of the start profile
+ */
+function showWelcome(file) {
+  /** @type {Record<string, unknown>} */
+  let settings = {};
+  if (fs.existsSync(file)) {
+    try {
+      settings = JSON.parse(fs.readFileSync(file, 'utf8'));
+    } catch {
+      return; // edited by hand (comments): leave it as it is
+    }
+  }
+  const welcome = { 'workbench.startupEditor': 'welcomePage', 'workbench.welcomePage.walkthroughs.openOnInstall': true };
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify({ ...QUIET_SETTINGS, ...settings, ...welcome }, null, 2));
 }
