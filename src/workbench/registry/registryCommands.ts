@@ -126,7 +126,8 @@ export class RegistryFeature implements vscode.Disposable {
         const message = ex instanceof Error ? ex.message : String(ex);
         this.log.error(`ACP Registry: ${message}`);
         const installed = this.installed.list().map((a) => a.name);
-        const text = isNetworkError(ex)
+        // the cache wraps every failure to reach the server (DNS, refused, timed out) as a 'network' RegistryError
+        const text = RegistryError.is(ex, 'network')
           ? registryUnreachable(installed)
           : inert.message`The ACP Registry could not be read: ${message}.`;
         const choice = await vscode.window.showErrorMessage(text, 'Retry', 'Open Settings', 'Show Log');
@@ -268,19 +269,6 @@ export class RegistryFeature implements vscode.Disposable {
       }
     }
   }
-}
-
-const networkCodes = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_SOCKET']);
-
-/** True for a failure to reach the server (DNS, refused, timed out), as `fetch` reports it in its cause. */
-export function isNetworkError(ex: unknown): boolean {
-  if (ex instanceof RegistryError && ex.reason === 'network') return true;
-  for (let e: unknown = ex, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && networkCodes.has(code)) return true;
-    if (e instanceof Error && /fetch failed|getaddrinfo|ENOTFOUND|ECONNREFUSED|ETIMEDOUT|EAI_AGAIN/.test(e.message)) return true;
-  }
-  return false;
 }
 
 /** The plain message of an unreachable registry, naming the agents that work without it. */
