@@ -30,7 +30,7 @@ const maxStarts = 4;
 
 /** The running watchdog of this extension host. */
 export class ProcessWatchdog {
-  /** Starts the watchdog; undefined on Windows. */
+  /** Starts the watchdog (its process once a first group is registered); undefined on Windows. */
   static start(options: ProcessWatchdogOptions): ProcessWatchdog | undefined {
     if ((options.platform ?? process.platform) === 'win32') return undefined;
     return new ProcessWatchdog(options);
@@ -40,9 +40,22 @@ export class ProcessWatchdog {
   private starts = 0;
   private disposed = false;
   private subscription: { dispose(): void } | undefined;
+  private waiting: { dispose(): void } | undefined;
 
   private constructor(private readonly options: ProcessWatchdogOptions) {
-    this.launch();
+    // started with the first process group it must guard: an activation that starts no agent or terminal
+    // command (a restored read-only chat, the Sessions view) spawns nothing. After the current notification,
+    // so that its own subscription replays that group once.
+    this.waiting = (options.owned ?? ownedProcesses).observe({
+      added: () => queueMicrotask(() => this.firstGroup()),
+      removed: () => undefined,
+    });
+  }
+
+  private firstGroup(): void {
+    this.waiting?.dispose();
+    this.waiting = undefined;
+    if (!this.child && !this.disposed) this.launch();
   }
 
   /** The watchdog's pid while it runs. */
@@ -56,6 +69,7 @@ export class ProcessWatchdog {
    */
   dispose(): void {
     this.disposed = true;
+    this.waiting?.dispose();
     this.subscription?.dispose();
     this.child?.stdin?.end();
   }

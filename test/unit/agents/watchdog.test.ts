@@ -105,6 +105,7 @@ describe('watchdog: the process', function () {
     const entry = (pid: number) => ({ pgid: pid, startTime: processStartTime(pid), kind: 'agent' as const, stop: () => Promise.resolve() });
     owned.add(entry(before.pid)); // registered before the watchdog started: replayed to it
     const dog = ProcessWatchdog.start({ scriptPath: watchdogScript, owned });
+    await Promise.resolve(); // it starts right after the notification of a group
     assert.ok(dog?.pid);
     owned.add(entry(after.pid));
     const removed = entry(gone.pid);
@@ -115,6 +116,21 @@ describe('watchdog: the process', function () {
     assert.ok(await waitUntilGone(pid, 3000), 'the watchdog still runs');
     for (const p of [before.pid, after.pid]) assert.ok(await waitUntilGone(p, 500), `pid ${p} still runs`);
     assert.ok(isProcessAlive(gone.pid), 'an unregistered group was killed');
+  });
+
+  it('starts no process until a first group is registered', async () => {
+    const owned = new OwnedProcesses();
+    const dog = ProcessWatchdog.start({ scriptPath: watchdogScript, owned });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(dog?.pid, undefined, 'no watchdog process for an activation without agents');
+    const first = await group('stubbornAgent');
+    owned.add({ pgid: first.pid, startTime: processStartTime(first.pid), kind: 'agent', stop: () => Promise.resolve() });
+    await Promise.resolve();
+    const pid = dog?.pid;
+    assert.ok(pid, 'the first group starts it');
+    dog?.dispose();
+    assert.ok(await waitUntilGone(pid, 3000), 'the watchdog still runs');
+    assert.ok(await waitUntilGone(first.pid, 1500), 'the registered group was ended with it');
   });
 
   it('is not started on Windows', () => {
