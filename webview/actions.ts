@@ -10,6 +10,7 @@ import {
   RestartAgentCommand, RetryPromptCommand, SaveDraftCommand, SearchFilesCommand, SendPromptCommand, SetConfigOptionCommand,
   SetModeCommand, ShowTerminalCommand, ToggleFollowCommand, UpdateQueuedPromptCommand,
 } from '../src/shared/chatProtocol';
+import { OpenRecentSessionCommand } from '../src/shared/chatProtocol';
 import type { IpcMessageType } from '../src/shared/chatProtocol';
 import type { AttachmentView, DraftView } from '../src/shared/composerModel';
 
@@ -50,6 +51,10 @@ export interface ChatActions {
 
   // the header
   toggleFollow(): void;
+
+  // the welcome of an empty chat
+  /** Opens a recent session of the same agent (by id; the host finds it in its history). */
+  openRecentSession(sessionId: string): void;
 
   // the composer
   sendPrompt(text: string, attachments: readonly AttachmentView[]): void;
@@ -93,6 +98,8 @@ export function chatActions(ipc: ActionTransport): ChatActions {
     insertCode: (code, language) => ipc.post(InsertCodeCommand, { code, language }),
 
     toggleFollow: () => ipc.post(ToggleFollowCommand, {}),
+
+    openRecentSession: (sessionId) => ipc.post(OpenRecentSessionCommand, { sessionId }),
 
     sendPrompt: (text, attachments) => ipc.post(SendPromptCommand, { text, attachments }),
     cancelTurn: () => ipc.post(CancelTurnCommand, {}),

@@ -6,11 +6,12 @@
 import './styles/chat.css';
 import {
   DidAttachNotification, DidChangeComposerNotification, DidChangeNotification, DidEntriesNotification, DidSearchFilesNotification,
-  DidSnapshotNotification, isIpc,
+  DidChangeWelcomeNotification, DidSnapshotNotification, isIpc,
 } from '../src/shared/chatProtocol';
 import type { DidAttachParams, DidChangeParams, DidEntriesParams, DidSearchFilesParams } from '../src/shared/chatProtocol';
 import type { ComposerStateView } from '../src/shared/composerModel';
 import type { ThreadSnapshot } from '../src/shared/viewModel';
+import type { WelcomeView } from '../src/shared/welcomeModel';
 import { chatActions } from './actions';
 import { Composer } from './composer/composer';
 import { hostIpc } from './hostIpc';
@@ -22,6 +23,7 @@ import { LiveAnnouncer } from './views/liveRegion';
 import { installMarkdownActions, warmUp } from './views/markdown';
 import { PermissionFocus } from './views/permissionFocus';
 import { focusComposerOnEntry } from './views/composerFocus';
+import { Welcome } from './views/welcome';
 
 const ipc = hostIpc();
 const actions = chatActions(ipc);
@@ -37,6 +39,9 @@ const composerInput = (): HTMLElement | null => document.querySelector<HTMLEleme
 const permissionFocus = new PermissionFocus(transcript, live, composerInput);
 installMarkdownActions(document.body, actions);
 focusComposerOnEntry(composerInput);
+// in place of the empty transcript until the first message exists
+const welcome = new Welcome({ useCommand: (name) => composer.insertCommand(name), openSession: (id) => actions.openRecentSession(id) });
+transcript.before(welcome.element);
 
 const view = new TranscriptView({
   root: transcript,
@@ -53,13 +58,17 @@ const view = new TranscriptView({
   host: pageSchedulerHost(),
 });
 store.subscribe((change) => view.changed(change));
+store.subscribe(() => welcome.setState(store.state, store.entries.length));
 document.addEventListener('visibilitychange', () => view.visibilityChanged());
 
 ipc.onMessage((msg) => {
   if (isIpc(DidSnapshotNotification, msg)) store.applySnapshot(msg.params as ThreadSnapshot);
   else if (isIpc(DidChangeNotification, msg)) store.applyChange(msg.params as DidChangeParams);
   else if (isIpc(DidEntriesNotification, msg)) view.olderEntries(msg.params as DidEntriesParams);
-  else if (isIpc(DidChangeComposerNotification, msg)) composer.applyHostState(msg.params as ComposerStateView);
+  else if (isIpc(DidChangeComposerNotification, msg)) {
+    composer.applyHostState(msg.params as ComposerStateView);
+    welcome.setSendWith((msg.params as ComposerStateView).sendWith);
+  } else if (isIpc(DidChangeWelcomeNotification, msg)) welcome.setData(msg.params as WelcomeView);
   else if (isIpc(DidSearchFilesNotification, msg)) {
     const p = msg.params as DidSearchFilesParams;
     composer.searchResults(p.requestId, p.matches);

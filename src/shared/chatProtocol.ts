@@ -6,6 +6,7 @@
  */
 import type { AttachmentView, ComposerStateView, DraftView, FileMatchView } from './composerModel';
 import type { EntryView, ThreadDelta, ThreadSnapshot } from './viewModel';
+import type { WelcomeView } from './welcomeModel';
 
 /** The IPC scope of the chat. */
 export const chatScope = 'chat';
@@ -130,6 +131,10 @@ export interface SearchFilesParams { readonly requestId: number; readonly query:
 /** The @-mention picker asks for workspace files matching a query; answered by {@link DidSearchFilesNotification}. */
 export const SearchFilesCommand = command<SearchFilesParams>()('files/search');
 
+export interface OpenRecentSessionParams { readonly sessionId: string }
+/** The user picked a recent session of the same agent in the welcome of an empty chat: the host opens its chat. */
+export const OpenRecentSessionCommand = command<OpenRecentSessionParams>()('welcome/openSession');
+
 /** Every command the webview may send; the host has a schema for each (ipcSchemas.ts) and handles them. */
 export type ChatCommand =
   | typeof ReadyCommand | typeof SendPromptCommand | typeof CancelTurnCommand | typeof RespondPermissionCommand
@@ -137,7 +142,8 @@ export type ChatCommand =
   | typeof RestartAgentCommand | typeof ResendPromptCommand | typeof ContinueSessionCommand | typeof OpenLinkCommand | typeof CopyCodeCommand
   | typeof InsertCodeCommand | typeof RequestSnapshotCommand | typeof RequestEntriesCommand
   | typeof UpdateQueuedPromptCommand | typeof RemoveQueuedPromptCommand | typeof SaveDraftCommand
-  | typeof SetConfigOptionCommand | typeof SetModeCommand | typeof SearchFilesCommand;
+  | typeof SetConfigOptionCommand | typeof SetModeCommand | typeof SearchFilesCommand
+  | typeof OpenRecentSessionCommand;
 
 /** The method string of a command. */
 export type CommandMethod = ChatCommand['method'];
@@ -156,6 +162,9 @@ export const DidSearchFilesNotification = define<DidSearchFilesParams>('files/di
 export interface DidAttachParams { readonly attachment: AttachmentView }
 /** Something to attach to the draft (ACP: Add Selection to Chat). */
 export const DidAttachNotification = define<DidAttachParams>('composer/didAttach');
+
+/** What the welcome of an empty chat shows: the agent, its capabilities, its recent sessions (on ready). */
+export const DidChangeWelcomeNotification = define<WelcomeView>('welcome/didChange');
 
 /** A full snapshot (on ready, after a gap). */
 export const DidSnapshotNotification = define<ThreadSnapshot>('thread/didSnapshot');

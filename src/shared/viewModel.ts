@@ -19,6 +19,11 @@ export interface UserMessageView {
   readonly kind: 'user';
   readonly id: string;
   readonly content: readonly ContentView[];
+  /**
+   * Set when the message is the context block of Continue in New Session: the chat shows it collapsed,
+   * "Context from '<title>' (N turns, M files)", expandable to the text.
+   */
+  readonly context?: { readonly title: string; readonly turns: number; readonly files: number };
 }
 
 /** An agent's message or thought: streamed text plus any non-text blocks. */

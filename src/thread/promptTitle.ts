@@ -4,6 +4,7 @@
  * reads the same everywhere, and two of them can be told apart (docs/architecture.md#the-thread-model).
  */
 import type { ContentBlock } from '../acp/schema/types.gen';
+import { parseContextHeader } from './contextHeader';
 
 /** Longest title taken from a prompt, in characters (the tab shortens further). */
 export const promptTitleMax = 60;
@@ -15,6 +16,9 @@ export const promptTitleMax = 60;
 export function promptTitle(prompt: readonly ContentBlock[]): string | undefined {
   const text = prompt.map((b) => (b.type === 'text' ? b.text : '')).join(' ').replace(/\s+/g, ' ').trim();
   if (!text) return undefined;
+  // a continuation's context block (Continue in New Session) is named after the session it continues
+  const context = prompt.length === 1 && prompt[0].type === 'text' ? parseContextHeader(prompt[0].text) : undefined;
+  if (context) return promptTitle([{ type: 'text', text: `Continued: ${context.title || 'an earlier session'}` }]);
   const points = Array.from(text);
   if (points.length <= promptTitleMax) return text;
   const cut = points.slice(0, promptTitleMax - 1).join('');

@@ -4,6 +4,7 @@
 import type { ContentBlock } from '../acp/schema/types.gen';
 import type { ContentView, EntryView, ThreadSnapshot, ThreadStateView, ToolCallView, ToolContentView } from '../shared/viewModel';
 import { configOptionsToView, modesToView } from './configToView';
+import { parseContextHeader } from './contextHeader';
 import { permissionSubject } from './permissionSubject';
 import type { AcpThread, ThreadEntry } from './thread';
 import type { ParkedPermission, ToolCallEntry } from './toolCall';
@@ -55,7 +56,10 @@ function permissionToView(e: ToolCallEntry, p: ParkedPermission): NonNullable<To
 /** One entry as the chat renders it. */
 export function entryToView(e: ThreadEntry): EntryView {
   switch (e.kind) {
-    case 'user': return { kind: 'user', id: e.id, content: e.content.map(contentToView) };
+    case 'user': {
+      const context = e.content.length === 1 && e.content[0].type === 'text' ? parseContextHeader(e.content[0].text) : undefined;
+      return { kind: 'user', id: e.id, content: e.content.map(contentToView), ...(context ? { context } : {}) };
+    }
     case 'agent':
     case 'thought': return { kind: e.kind, id: e.id, text: e.text, blocks: e.blocks.map(contentToView) };
     case 'toolCall': return toolCallToView(e);

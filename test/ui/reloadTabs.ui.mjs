@@ -4,7 +4,8 @@
 // activated, shows its own title and transcript; the Demo agent chat is not read-only and answers a new
 // prompt. A third chat's agent (it can neither resume nor load) crashes mid-turn, and the user continues it
 // in a new session: after the reload the crashed chat and its continuation come back too, each with its
-// own transcript (read-only: their agent cannot reopen them), and no tab shows another one's session.
+// own transcript (read-only: their agent cannot reopen them; the continuation's first message, the context
+// block, still collapsed), and no tab shows another one's session.
 // The folder has no README.md: the Demo agent's first answer shows no error card.
 // Screenshots: test-results/screenshots/<version>/reload-tabs-*.png
 import fs from 'node:fs';
@@ -58,7 +59,7 @@ export async function run(t) {
   // an untitled session is named by its first prompt
   const scriptedTitle = 'go · Scripted history';
   const crashedTitle = 'do something risky · Scripted crash';
-  const continuationTitle = /^This continues/;
+  const continuationTitle = /^Continued: /;
 
   // 1. a Demo agent chat, first message in a folder without README.md
   const { chat: demo } = await openDemoSession(t);
@@ -101,6 +102,9 @@ export async function run(t) {
   const contBack = await activate(t, continuationTitle);
   await contBack.locator('[data-testid="agent-message"]', { hasText: 'carrying on' }).first().waitFor({ timeout: 60_000 });
   t.expect(await contBack.locator('[data-testid="user-message"]', { hasText: /^do something risky$/ }).count() === 0, 'the continuation shows its own transcript');
+  const context = contBack.locator('[data-testid="context-block"]');
+  t.expect(await context.count() === 1 && await context.getAttribute('open') === null && /^Context from '/.test(await context.locator('summary').innerText()),
+    'its first message, the earlier conversation\'s context, is still collapsed after the reload');
   const crashedBack = await activate(t, crashedTitle);
   await crashedBack.locator('[data-testid="notice"]', { hasText: 'Agent exited (code 1)' }).first().waitFor({ timeout: 60_000 });
   await crashedBack.locator('[data-testid="user-message"]', { hasText: 'do something risky' }).first().waitFor({ timeout: 10_000 });

@@ -103,6 +103,16 @@ export class Composer {
     this.input.focus();
   }
 
+  /** A slash command picked outside the composer (the welcome): `/name ` goes into the prompt, which takes the focus. */
+  insertCommand(name: string): void {
+    const head = `/${name} `;
+    this.input.value = head + this.input.value.replace(/^\/\S*\s*/, '');
+    this.input.focus();
+    this.input.setSelectionRange(head.length, head.length);
+    this.changed();
+    this.followCaret(); // the command's input hint
+  }
+
   private wire(root: HTMLElement, filePicker: HTMLInputElement): void {
     this.input.addEventListener('keydown', (e) => this.onKeyDown(e));
     this.input.addEventListener('input', () => {

@@ -28,8 +28,19 @@ export function contentNode(c: ContentView, o: { readonly markdown?: boolean } =
   }
 }
 
-/** A user's message (plain text: what the user typed is shown as typed). */
+/**
+ * A user's message (plain text: what the user typed is shown as typed). The context block of Continue in
+ * New Session is shown collapsed: a disclosure that names where it comes from and expands to the text.
+ */
 export function userMessageNode(e: UserMessageView): HTMLElement {
+  if (e.context) {
+    const { title, turns, files } = e.context;
+    const summary = `Context from '${title}' (${turns} turn${turns === 1 ? '' : 's'}, ${files} file${files === 1 ? '' : 's'})`;
+    return h('div', { class: 'entry user user-context', 'data-testid': 'user-message' },
+      h('details', { class: 'context-block', 'data-testid': 'context-block' },
+        h('summary', { 'data-testid': 'context-summary' }, h('span', { class: 'codicon codicon-history', 'aria-hidden': 'true' }), ` ${summary}`),
+        ...e.content.map((c) => contentNode(c))));
+  }
   return h('div', { class: 'entry user', 'data-testid': 'user-message' }, ...e.content.map((c) => contentNode(c)));
 }
 

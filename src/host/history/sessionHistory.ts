@@ -117,13 +117,5 @@ export function mergeHistory(src: HistorySources): HistoryItem[] {
   return [...rows.values()].sort((a, b) => Number(!!b.open) - Number(!!a.open) || (b.updatedAt ?? 0) - (a.updatedAt ?? 0));
 }
 
-/** "just now", "5 min ago", "3 h ago", "2 days ago", or a date. */
-export function relativeTime(ms: number | undefined, now = Date.now()): string {
-  if (ms === undefined) return '';
-  const s = Math.max(0, Math.round((now - ms) / 1000));
-  if (s < 60) return 'just now';
-  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
-  if (s < 86400) return `${Math.floor(s / 3600)} h ago`;
-  if (s < 86400 * 30) return `${Math.floor(s / 86400)} day${s < 86400 * 2 ? '' : 's'} ago`;
-  return new Date(ms).toISOString().slice(0, 10);
-}
+// the wording is shared with the chat's welcome (src/shared/welcomeModel.ts)
+export { relativeTime } from '../../shared/welcomeModel';

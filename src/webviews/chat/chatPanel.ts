@@ -24,6 +24,8 @@ import type { PromptMemory } from '../../host/prompts/promptHistory';
 import { DeltaQueue } from './deltaQueue';
 import { IpcDispatcher } from './ipc';
 import { ChatLinkHandler } from './linkHandler';
+import { WelcomeController } from './welcomeController';
+import type { HistorySource } from './welcomeController';
 
 const flushMs = 16;
 
@@ -39,28 +41,30 @@ export class ChatPanel implements vscode.Disposable {
   readonly onDidDispose = this._onDidDispose.event;
 
   /** Opens a new panel for a session. */
-  static create(extensionUri: vscode.Uri, session: AgentSession, log: vscode.LogOutputChannel, memory?: PromptMemory): ChatPanel {
+  static create(extensionUri: vscode.Uri, session: AgentSession, log: vscode.LogOutputChannel, memory?: PromptMemory, history?: HistorySource): ChatPanel {
     const panel = vscode.window.createWebviewPanel(chatViewType, title(session), { viewColumn: vscode.ViewColumn.Active, preserveFocus: false }, {
       enableScripts: true,
       retainContextWhenHidden: false,
       localResourceRoots: localResourceRoots(extensionUri),
     });
-    return new ChatPanel(panel, extensionUri, session, log, memory);
+    return new ChatPanel(panel, extensionUri, session, log, memory, history);
   }
 
   /** Adopts a panel VS Code restored after a window reload (the serializer), for the session it showed. */
-  static restore(panel: vscode.WebviewPanel, extensionUri: vscode.Uri, session: AgentSession, log: vscode.LogOutputChannel, memory?: PromptMemory): ChatPanel {
+  static restore(panel: vscode.WebviewPanel, extensionUri: vscode.Uri, session: AgentSession, log: vscode.LogOutputChannel, memory?: PromptMemory, history?: HistorySource): ChatPanel {
     panel.webview.options = { enableScripts: true, localResourceRoots: localResourceRoots(extensionUri) };
     panel.title = title(session);
-    return new ChatPanel(panel, extensionUri, session, log, memory);
+    return new ChatPanel(panel, extensionUri, session, log, memory, history);
   }
 
   /** The composer's host side (prompts, queue, draft, config options, file search). */
   readonly composer: ComposerController;
   /** Links and code blocks of agent Markdown. */
   private readonly links: ChatLinkHandler;
+  /** The welcome of an empty chat. */
+  private readonly welcome: WelcomeController;
 
-  private constructor(readonly panel: vscode.WebviewPanel, extensionUri: vscode.Uri, readonly session: AgentSession, log: vscode.LogOutputChannel, memory?: PromptMemory) {
+  private constructor(readonly panel: vscode.WebviewPanel, extensionUri: vscode.Uri, readonly session: AgentSession, log: vscode.LogOutputChannel, memory?: PromptMemory, history?: HistorySource) {
     panel.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'icon-chat.svg');
     panel.webview.html = chatHtml(panel.webview, extensionUri, title(session), { sessionId: session.sessionId, agentId: session.host.definition.id, cwd: session.cwd });
     this._queue = new DeltaQueue({
@@ -70,11 +74,13 @@ export class ChatPanel implements vscode.Disposable {
     });
     this.composer = new ComposerController(session, (type, params) => this.post(type, params), () => this.reveal(), log, memory);
     this.links = new ChatLinkHandler(session.cwd, log);
+    this.welcome = new WelcomeController(session, history, (type, params) => this.post(type, params), log);
     const ipc = new IpcDispatcher(log);
     this.registerCommands(ipc);
     registerCardActions(ipc, session);
     this.composer.register(ipc);
     this.links.register(ipc);
+    this.welcome.register(ipc);
     this._disposables.push(
       this.composer,
       this.links,
@@ -103,6 +109,7 @@ export class ChatPanel implements vscode.Disposable {
       this._ready = true;
       this.sendSnapshot();
       this.composer.sendState();
+      void this.welcome.send();
     };
     ipc.on(ReadyCommand, ready);
     ipc.on(RequestSnapshotCommand, ready);

@@ -11,6 +11,7 @@ import type { AgentSession } from '../../host/agentSession';
 import { sessionKey } from '../../host/sessionKey';
 import type { SessionManager } from '../../host/sessionManager';
 import type { SessionRef } from '../../host/sessionKey';
+import type { HistoryItem } from '../../host/history/sessionHistory';
 import { ChatPanel } from './chatPanel';
 import type { PromptMemory } from '../../host/prompts/promptHistory';
 import { chatViewType, readOnlyContextKey } from '../../constants';
@@ -68,7 +69,7 @@ export class ChatPanelRegistry implements vscode.Disposable {
       open.reveal();
       return open;
     }
-    return this.adopt(ChatPanel.create(this.extensionUri, session, this.sessions.logFor(session.host.definition), this.memory));
+    return this.adopt(ChatPanel.create(this.extensionUri, session, this.sessions.logFor(session.host.definition), this.memory, this.historyOf(session)));
   }
 
   /** Closes the panel of a session (which leaves the session). */
@@ -107,7 +108,7 @@ export class ChatPanelRegistry implements vscode.Disposable {
         panel.dispose(); // the session is already shown in another panel
         return;
       }
-      this.adopt(ChatPanel.restore(panel, this.extensionUri, session, this.sessions.logFor(session.host.definition), this.memory));
+      this.adopt(ChatPanel.restore(panel, this.extensionUri, session, this.sessions.logFor(session.host.definition), this.memory, this.historyOf(session)));
     } catch (error) {
       panel.webview.html = message(`This chat could not be restored: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -131,6 +132,11 @@ export class ChatPanelRegistry implements vscode.Disposable {
     void this.saveOpenChats();
     this._onDidChange.fire();
     return panel;
+  }
+
+  /** The session history of a chat's folder, for its welcome. */
+  private historyOf(session: AgentSession): () => Promise<HistoryItem[]> {
+    return () => this.sessions.history(session.cwd);
   }
 
   /** A panel's own session, with the title and agent name saved for it (shown until the agent says more). */

@@ -9,6 +9,7 @@ import { CancelTurnCommand, ReadyCommand, RequestEntriesCommand, RequestSnapshot
 import { OpenDiffCommand, OpenLocationCommand, RetryPromptCommand, ShowTerminalCommand } from '../../shared/chatProtocol';
 import { ContinueSessionCommand, ResendPromptCommand, RestartAgentCommand } from '../../shared/chatProtocol';
 import { CopyCodeCommand, InsertCodeCommand, OpenLinkCommand } from '../../shared/chatProtocol';
+import { OpenRecentSessionCommand } from '../../shared/chatProtocol';
 import type { CommandMethod, ParamsOf } from '../../shared/chatProtocol';
 import { composerCommandSchemas } from './composerSchemas';
 import { maxHrefLength } from './linkTarget';
@@ -40,6 +41,8 @@ export const ipcSchemas = {
   [InsertCodeCommand.method]: z.strictObject({ code: z.string().max(10_000_000), language: z.string().max(64).optional() }),
   // the composer: prompts with attachments, queue, draft, config options, file search (composerSchemas.ts)
   ...composerCommandSchemas,
+  // the welcome of an empty chat (welcomeController.ts): the host looks the session up in its own history
+  [OpenRecentSessionCommand.method]: z.strictObject({ sessionId: z.string().min(1).max(1024) }),
 } satisfies IpcSchemaTable;
 
 /** The same table, looked up by a method type: `schemas[m]` is the schema of `ParamsOf<typeof m>`. */

@@ -10,6 +10,7 @@ import type { HistoryItem } from '../../host/history/sessionHistory';
 import type { AgentRegistry } from '../../host/lifecycle/agentRegistry';
 import type { SessionManager } from '../../host/sessionManager';
 import { inert } from '../../shared/inertText';
+import { continuationContext } from '../../thread/continuationContext';
 import { commandIds } from '../../constants';
 
 /** What the session commands need. */
@@ -63,21 +64,19 @@ export async function deleteSessionConfirmed(deps: SessionCommandDeps, target: S
   }
 }
 
-/** The text of a transcript for a new session: who said what (tool calls by title), newest kept. */
-export function transcriptText(session: AgentSession, maxChars = 40_000): string {
-  const lines: string[] = [];
-  for (const e of session.thread.entries) {
-    if (e.kind === 'user') lines.push(`User: ${e.content.map((c) => (c.type === 'text' ? c.text : `[${c.type}]`)).join(' ')}`);
-    else if (e.kind === 'agent') lines.push(`Agent: ${e.text}`);
-    else if (e.kind === 'toolCall') lines.push(`Tool call: ${e.title} (${e.status})`);
-  }
-  const text = lines.join('\n\n');
-  return text.length > maxChars ? `…${text.slice(-maxChars)}` : text;
+/**
+ * The first prompt of a continuation: a compact, delimited context block (the user's messages, the final
+ * answers, the changed files; capped, oldest turns dropped first), see src/thread/continuationContext.ts.
+ */
+export function continuationPrompt(session: AgentSession): string {
+  const files = session.changes.changes.map((r) => r.uri.fsPath);
+  return continuationContext(session.thread.entries, { title: session.thread.title || 'an earlier session', files, cwd: session.cwd }).text;
 }
 
 /**
  * Continue in New Session: a new session with the same agent (or one the user picks, when it is not
- * configured any more) in the same folder; its first prompt carries the earlier transcript.
+ * configured any more) in the same folder; its first prompt carries the earlier conversation's context block,
+ * which the chat shows collapsed.
  */
 export async function continueInNewSession(deps: SessionCommandDeps, from: AgentSession | undefined): Promise<AgentSession | undefined> {
   if (!from) return void vscode.window.showInformationMessage('Open the chat of a session that cannot be reopened first.');
@@ -93,12 +92,11 @@ export async function continueInNewSession(deps: SessionCommandDeps, from: Agent
       (_p, token) => deps.sessions.newSession(def, from.cwd, token),
     );
     deps.openChat(session);
-    const title = from.thread.title || 'an earlier session';
-    const text = `This continues "${title}", an earlier conversation that cannot be reopened. Here is its transcript; read it and wait for my next message.\n\n${transcriptText(from)}`;
+    const text = continuationPrompt(from);
     // prompt() takes content blocks; typed loosely because its signature changed from a string to blocks,
     // so this builds with either
     const send = session.prompt.bind(session) as unknown as (content: { type: 'text'; text: string }[]) => Promise<void>;
-    // the prompt a crash interrupted is offered for resend once the transcript was sent
+    // the prompt a crash interrupted is offered for resend once the context was sent
     void send([{ type: 'text', text }]).catch(() => undefined).then(() => session.offerResend(from.interruptedPrompt));
     from.thread.acknowledgeFailure();
     return session;
