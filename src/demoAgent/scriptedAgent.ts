@@ -210,6 +210,15 @@ export class ScriptedAgent implements EngineContext {
     throw acp.RequestError.methodNotFound(method);
   }
 
+  /** A request field gated by a capability the agent did not advertise: -32602, as an older agent may answer. */
+  rejectUnadvertisedField(value: unknown, advertised: unknown, method: string, field: string, capability: string): void {
+    if (value === undefined || (advertised !== undefined && advertised !== null && advertised !== false)) {
+      return;
+    }
+    this.log(`  VIOLATION: ${method} sent ${field} but ${capability} was not advertised`);
+    throw acp.RequestError.invalidParams(undefined, `${field} is not supported: ${capability} was not advertised`);
+  }
+
   /** `modes` and `configOptions` of a session setup response. */
   setupState(session: SessionState): { modes?: acp.SessionModeState; configOptions?: acp.SessionConfigOption[] } {
     const booleanOk = Boolean(this.clientCapabilities?.session?.configOptions?.boolean);

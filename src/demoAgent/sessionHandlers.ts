@@ -22,8 +22,11 @@ function selectValues(options: acp.SessionConfigSelectOptions | Array<{ value: s
  */
 export function registerSessionHandlers(app: acp.AgentApp, agent: ScriptedAgent): void {
   const capabilities = (): acp.AgentCapabilities => agent.initializeResponse.agentCapabilities ?? {};
+  const gateDirectories = (method: string, value: unknown): void =>
+    agent.rejectUnadvertisedField(value, capabilities().sessionCapabilities?.additionalDirectories, method, 'additionalDirectories', 'sessionCapabilities.additionalDirectories');
 
   app.onRequest(acp.methods.agent.session.new, async ({ params }) => {
+    gateDirectories('session/new', params.additionalDirectories);
     agent.requireAuth();
     const session = agent.store.create(params.cwd, params.additionalDirectories);
     session.mcpServers = params.mcpServers;
@@ -41,6 +44,7 @@ export function registerSessionHandlers(app: acp.AgentApp, agent: ScriptedAgent)
 
   app.onRequest(acp.methods.agent.session.load, async ({ params }) => {
     agent.requireAdvertised(capabilities().loadSession, 'session/load', 'loadSession');
+    gateDirectories('session/load', params.additionalDirectories);
     agent.requireAuth();
     const session = agent.store.require(params.sessionId);
     session.activeTurn?.cancel('session/load');
@@ -70,6 +74,7 @@ export function registerSessionHandlers(app: acp.AgentApp, agent: ScriptedAgent)
 
   app.onRequest(acp.methods.agent.session.resume, async ({ params }) => {
     agent.requireAdvertised(capabilities().sessionCapabilities?.resume, 'session/resume', 'sessionCapabilities.resume');
+    gateDirectories('session/resume', params.additionalDirectories);
     agent.requireAuth();
     const session = agent.store.require(params.sessionId);
     Object.assign(session, { cwd: params.cwd, additionalDirectories: params.additionalDirectories, mcpServers: params.mcpServers ?? [], status: 'active' });

@@ -12,6 +12,7 @@ export type OutgoingUpdate = Record<string, unknown> & { sessionUpdate: string }
 export interface SessionState {
   readonly sessionId: string;
   cwd: string;
+  /** The additionalDirectories of the last session/new, load or resume, absent when none was sent (template `{{additionalDirectories}}`). */
   additionalDirectories?: string[];
   title?: string | null;
   updatedAt: string | null;

@@ -34,9 +34,10 @@ export function stdioAgentIo(): AgentIo {
 /**
  * Runs a scripted agent on this process's stdio and exits when the client closes stdin. Unexpected
  * errors are logged to stderr, never fatal: a test agent must not die unless a scenario says so.
- * Works under node and under Electron with ELECTRON_RUN_AS_NODE=1.
+ * Works under node and under Electron with ELECTRON_RUN_AS_NODE=1. `wrap` may put something between the
+ * engine and stdio (the test agents record the client's traffic there).
  */
-export async function runStdioAgent(scenario: Scenario): Promise<void> {
+export async function runStdioAgent(scenario: Scenario, wrap: (io: AgentIo) => AgentIo = (io) => io): Promise<void> {
   const report = (what: string) => (error: unknown): void => {
     process.stderr.write(`[${scenario.name}] ${what}: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
   };
@@ -48,6 +49,6 @@ export async function runStdioAgent(scenario: Scenario): Promise<void> {
       process.exit(0);
     }
   });
-  await runScriptedAgent(scenario, stdioAgentIo());
+  await runScriptedAgent(scenario, wrap(stdioAgentIo()));
   process.exit(0);
 }

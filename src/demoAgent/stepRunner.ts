@@ -316,6 +316,7 @@ export class StepRunner {
       case 'mode': return session?.modes?.currentModeId ?? '';
       case 'turn': return String(session?.prompts ?? 0);
       case 'mcpServers': return mcpServersSummary(session?.mcpServers ?? []);
+      case 'additionalDirectories': return session?.additionalDirectories ? JSON.stringify(session.additionalDirectories) : 'absent';
       default: return this.target.vars?.[name];
     }
   }

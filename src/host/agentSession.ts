@@ -43,6 +43,7 @@ export interface AgentSessionOptions {
 export class AgentSession implements vscode.Disposable {
   readonly thread: AcpThread;
   readonly context: SessionContext;
+  private readonly _roots: { additionalDirectories: readonly string[] };
   readonly permissions: PermissionBroker;
   readonly changes: ChangeTracker;
   readonly fs: FsHandler;
@@ -75,8 +76,11 @@ export class AgentSession implements vscode.Disposable {
     this.thread = new AcpThread(sessionId, log, options.redact);
     this.thread.setStatus('idle');
     this.turnEnd = new TurnEnd(log);
+    const roots = { additionalDirectories: options.additionalDirectories ?? [] };
+    this._roots = roots;
+    this.thread.setRoots([cwd, ...roots.additionalDirectories]);
     this.context = {
-      sessionId, cwd, additionalDirectories: options.additionalDirectories ?? [], agentName: host.definition.name, thread: this.thread, log,
+      sessionId, cwd, get additionalDirectories() { return roots.additionalDirectories; }, agentName: host.definition.name, thread: this.thread, log,
       isChatVisible: () => options.isChatVisible?.(this.key) ?? false,
     };
     this.permissions = new PermissionBroker(this.context, vscodePermissionEnvironment);
@@ -270,6 +274,16 @@ export class AgentSession implements vscode.Disposable {
     this._host = host;
     this._ignoreUpdates = options.ignoreUpdates === true;
     host.attach(this);
+  }
+
+  /**
+   * The `additionalDirectories` the agent was just told (session/new, load, resume): the session's roots are
+   * `cwd` plus exactly these from now on (docs/architecture.md "Session roots").
+   */
+  setAdditionalDirectories(directories: readonly string[]): void {
+    this._roots.additionalDirectories = [...directories];
+    this.fs.rootsChanged();
+    this.thread.setRoots([this.cwd, ...directories]);
   }
 
   /** Ends {@link rebind}'s `ignoreUpdates`. */

@@ -13,7 +13,7 @@ import { AgentSession } from './agentSession';
 import { demoAgentId } from './lifecycle/agentRegistry';
 import { AgentAuth, vscodeAuthPrompter, type AuthPrompter } from './auth/auth';
 import { McpServersSetting } from './lifecycle/mcpSetting';
-import type { McpServer } from '../acp/schema/types.gen';
+import { SessionSetupFields, type SessionSetup } from './lifecycle/sessionSetup';
 import { AgentLogs } from './auth/agentLogs';
 import type { AgentLogDefinition, Redactor } from './auth/redactor';
 import { AgentRestarter } from './lifecycle/restart';
@@ -56,20 +56,20 @@ export class SessionManager implements vscode.Disposable {
   readonly auth: AgentAuth;
   private _authPrompter: AuthPrompter = vscodeAuthPrompter;
   private readonly _secrets: AgentSecrets | undefined;
-  private readonly _mcp: McpServersSetting;
+  private readonly _setup: SessionSetupFields;
   private readonly _logs: AgentLogs;
 
   constructor(private readonly deps: SessionManagerDeps) {
     this.clientInfo = deps.clientInfo;
     this._store = deps.store;
-    this._mcp = new McpServersSetting(deps.redactor);
+    this._setup = new SessionSetupFields(new McpServersSetting(deps.redactor));
     this._logs = new AgentLogs(deps.redactor);
     this._secrets = deps.secretStorage && new AgentSecrets(deps.secretStorage, deps.redactor);
     this.restarter = new AgentRestarter({
       hostOf: (id) => this._hosts.get(id),
       startHost: (def, cwd) => this.ensureHost(def, cwd),
       sessionsOf: (id) => this.sessions.filter((s) => s.host.definition.id === id && !this.isReadOnly(s.key)),
-      mcpServersFor: (host) => this.mcpServersFor(host),
+      setupFor: (host, cwd) => this._setup.for(host, cwd),
       definitionOf: (id) => this.deps.definitionOf(id),
     });
     const secrets: Pick<AgentSecrets, 'envFor' | 'store' | 'clear'> = this._secrets ?? { envFor: () => Promise.resolve({}), store: () => Promise.reject(new Error('No secret storage.')), clear: () => Promise.resolve(false) };
@@ -100,10 +100,6 @@ export class SessionManager implements vscode.Disposable {
     return this.restarter.restart(def, cwd);
   }
 
-  /** `switchboard.mcpServers` for this agent (see {@link McpServersSetting}). */
-  mcpServersFor(host: AgentHost): McpServer[] {
-    return this._mcp.for(host);
-  }
 
   /** All open sessions. */
   get sessions(): readonly AgentSession[] {
@@ -133,11 +129,13 @@ export class SessionManager implements vscode.Disposable {
   async newSession(def: AgentDefinition, cwd = this.defaultCwd(), token?: vscode.CancellationToken): Promise<AgentSession> {
     const log = this.logFor(def);
     // auth_required → login → the request is retried (on the restarted agent after an env_var login)
-    const { host, res } = await this.auth.withAuth(await this.ensureHost(def, cwd, token), async (h) => ({
-      host: h, res: await h.connection.request('session/new', { cwd, mcpServers: this.mcpServersFor(h) }, token),
-    }));
+    const { host, res, setup } = await this.auth.withAuth(await this.ensureHost(def, cwd, token), async (h) => {
+      const fields = this._setup.for(h, cwd);
+      return { host: h, setup: fields, res: await h.connection.request('session/new', fields, token) };
+    });
     log.info(`session ${res.sessionId} created in ${cwd}`);
     const session = this.create(host, res.sessionId, cwd, log);
+    session.setAdditionalDirectories(setup.additionalDirectories ?? []);
     session.thread.setSessionSetup(res); // config options and legacy modes come with the response
     host.attach(session);
     this.add(session);
@@ -219,7 +217,7 @@ export class SessionManager implements vscode.Disposable {
     host.attach(session);
     try {
       // config options and legacy modes come with the response
-      session.thread.setSessionSetup(await this.auth.withAuth(host, (h) => this.moveTo(session, h).connection.request('session/resume', { sessionId: ref.sessionId, cwd: ref.cwd, mcpServers: this.mcpServersFor(h) }, token)));
+      session.thread.setSessionSetup(await this.auth.withAuth(host, (h) => h.connection.request('session/resume', this.reopenParams(session, h, ref), token)));
     } catch (error) {
       session.host.detach(ref.sessionId);
       session.dispose();
@@ -244,7 +242,7 @@ export class SessionManager implements vscode.Disposable {
     const recording = this.track(session, true, stored?.queue);
     try {
       // config options and legacy modes come with the response (null is allowed for session/load)
-      session.thread.setSessionSetup(await this.auth.withAuth(host, (h) => this.moveTo(session, h).connection.request('session/load', { sessionId: ref.sessionId, cwd: ref.cwd, mcpServers: this.mcpServersFor(h) }, token)) ?? {});
+      session.thread.setSessionSetup(await this.auth.withAuth(host, (h) => h.connection.request('session/load', this.reopenParams(session, h, ref), token)) ?? {});
     } catch (error) {
       this.forget(session.key);
       throw error;
@@ -266,6 +264,13 @@ export class SessionManager implements vscode.Disposable {
       host.attach(session);
     }
     return host;
+  }
+
+  /** The params of `session/resume` or `session/load` of `ref` on `host` (moved there), with the roots as they are now. */
+  private reopenParams(session: AgentSession, host: AgentHost, ref: SessionRef): SessionSetup & { sessionId: string } {
+    const setup = this._setup.for(this.moveTo(session, host), ref.cwd);
+    session.setAdditionalDirectories(setup.additionalDirectories ?? []);
+    return { sessionId: ref.sessionId, ...setup };
   }
 
   /** Shows a stored transcript read-only (no agent process is started for it). */

@@ -144,6 +144,8 @@ export interface ThreadStateView {
   readonly status: SessionStatus;
   /** Whether Follow Agent is on for this session (the header's toggle button). */
   readonly following: boolean;
+  /** The session's folders: its cwd, then its additional directories (the header's tooltip). */
+  readonly roots?: readonly string[];
   readonly plan: readonly PlanEntryView[];
   readonly commands: readonly { readonly name: string; readonly description: string; readonly hint?: string }[];
   readonly usage?: { readonly used: number; readonly size: number; readonly cost?: { readonly amount: number; readonly currency: string } };

@@ -31,7 +31,7 @@ export type ThreadEntry = UserEntry | TextEntry | ToolCallEntry | NoticeEntry;
  * (available slash commands), `config` (config options), `modes` (legacy modes and the current mode) or
  * `following` (Follow Agent).
  */
-export interface ThreadStateChange { readonly type: 'title' | 'status' | 'plan' | 'usage' | 'commands' | 'config' | 'modes' | 'following' }
+export interface ThreadStateChange { readonly type: 'title' | 'status' | 'plan' | 'usage' | 'commands' | 'config' | 'modes' | 'following' | 'roots' }
 
 /** What changed, so views can update just that. */
 export type ThreadChange =
@@ -283,6 +283,15 @@ export class AcpThread {
     if (this.following === on) return;
     this.following = on;
     this.fire({ type: 'following' });
+  }
+
+  /** The session's folders: `cwd`, then the additional directories it was opened with (for the header). */
+  roots: readonly string[] = [];
+
+  setRoots(roots: readonly string[]): void {
+    if (roots.length === this.roots.length && roots.every((r, i) => r === this.roots[i])) return;
+    this.roots = [...roots];
+    this.fire({ type: 'roots' });
   }
 
   /** True while a permission request waits for the user. */

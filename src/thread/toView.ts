@@ -75,6 +75,7 @@ export function stateToView(t: AcpThread, agentName: string): ThreadStateView {
     agentName,
     status: t.status,
     following: t.following,
+    ...(t.roots.length ? { roots: t.roots } : {}),
     plan: t.plan.map((p) => ({ content: p.content, priority: p.priority, status: t.planCancelled && p.status !== 'completed' ? 'cancelled' : p.status })),
     commands: t.commands.map((c) => ({ name: c.name, description: c.description, ...(c.input && 'hint' in c.input && typeof c.input.hint === 'string' ? { hint: c.input.hint } : {}) })),
     ...(t.usage ? { usage: t.usage } : {}),

@@ -18,6 +18,7 @@ import { parseArgs } from 'node:util';
 import testElectron from '@vscode/test-electron';
 import { EXTENSION_ROOT, HARNESS_DIR, REPO_ROOT, ensureInstalled, killTree, makeTmp, makeWorkspace, processTree, removeTmpDirs, resolveVersions, sleep } from './harness.mjs';
 import { errorText, finishLayer } from './report.mjs';
+import { recordTraffic, startTraffic } from './traffic.mjs';
 
 const { runTests } = testElectron;
 const { values } = parseArgs({
@@ -45,6 +46,7 @@ for (const version of versions) {
   /** @type {import('./report.mjs').VersionResult} */
   const r = { version, passed: 0, failed: 0, pending: 0, seconds: 0, failures: [] };
   results.push(r);
+  const traffic = startTraffic('integration', version);
   console.log(`\n=== integration tests on VS Code ${version} ===`);
   try {
     if (!fs.existsSync(TESTS)) throw new Error(`${path.relative(REPO_ROOT, TESTS)} does not exist: run node esbuild.mjs --tests first`);
@@ -97,6 +99,7 @@ for (const version of versions) {
     r.failures.push(`harness error: ${errorText(e)}`);
     console.error(errorText(e));
   } finally {
+    recordTraffic(traffic, r);
     r.seconds = (Date.now() - t0) / 1000;
     removeTmpDirs();
   }

@@ -34,6 +34,7 @@ import {
   makeWorkspace, payloadNeedsSmokeTestDriver, removeTmpDirs, resolveVersions, runPaletteCommand, sleep, startServer,
 } from './harness.mjs';
 import { errorText, finishLayer } from './report.mjs';
+import { recordTraffic, startTraffic } from './traffic.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -213,6 +214,7 @@ try {
     /** @type {import('./report.mjs').VersionResult} */
     const r = { version, passed: 0, failed: 0, seconds: 0, failures: [] };
     results.push(r);
+    const traffic = startTraffic('ui', version);
     console.log(`\n=== UI tests on VS Code ${version} ===`);
     /** @type {import('playwright-core').Browser | undefined} */
     let browser;
@@ -306,6 +308,7 @@ try {
     } finally {
       await browser?.close();
       removeTmpDirs();
+      recordTraffic(traffic, r);
       r.seconds = (Date.now() - t0) / 1000;
     }
   }

@@ -44,7 +44,7 @@ export class Header {
     const children: Node[] = [
       h('div', { class: 'title-row' },
         h('span', { class: 'title', 'data-testid': 'session-title', title: revealInvisible(title) }, visibleText(title)),
-        h('span', { class: 'agent' }, state.agentName),
+        h('span', { class: 'agent', 'data-testid': 'session-agent', ...(state.roots?.length ? { title: `Folders of this session:\n${state.roots.join('\n')}` } : {}) }, state.agentName),
         h('span', { class: `status ${state.status}`, 'data-testid': 'session-status', 'data-status': state.status, role: 'status' }, statusLabels[state.status] ?? state.status),
         this.follow),
     ];

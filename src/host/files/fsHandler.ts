@@ -55,6 +55,11 @@ export class FsHandler implements vscode.Disposable {
     this._roots = new SessionRoots(ctx);
   }
 
+  /** The session's additional directories changed: the roots are resolved again at the next request. */
+  rootsChanged(): void {
+    this._roots.reset();
+  }
+
   /** `fs/read_text_file`: the editor's text (unsaved edits included) or the file on disk, windowed by `line`/`limit`. */
   async readTextFile(p: ReadTextFileRequest, token: CancellationToken): Promise<ReadTextFileResponse> {
     const file = await this.authorize(p.path, 'read', token);
@@ -91,7 +96,6 @@ export class FsHandler implements vscode.Disposable {
   }
 
   dispose(): void {
-    this._roots.dispose();
     this._reads.clear();
   }
 

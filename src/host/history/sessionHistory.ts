@@ -39,6 +39,11 @@ export interface HistoryItem {
   readonly agentName: string;
   readonly sessionId: string;
   readonly cwd: string;
+  /**
+   * The session's other folders, as the open session or the agent's `session/list` last said (a complete list
+   * that replaces, never merges with, an earlier one).
+   */
+  additionalDirectories?: readonly string[];
   title: string;
   /** Milliseconds since the epoch, when known. */
   updatedAt: number | undefined;
@@ -93,11 +98,12 @@ export function mergeHistory(src: HistorySources): HistoryItem[] {
       const updatedAt = s.updatedAt ? Date.parse(s.updatedAt) : undefined;
       if (row) {
         row.listed = true;
+        row.additionalDirectories = s.additionalDirectories ?? [];
         if (s.title) row.title = s.title;
         if (updatedAt !== undefined && !Number.isNaN(updatedAt)) row.updatedAt = Math.max(row.updatedAt ?? 0, updatedAt);
       } else {
         rows.set(k, {
-          agentId, agentName, sessionId: s.sessionId, cwd: s.cwd, title: s.title ?? '', updatedAt: updatedAt !== undefined && !Number.isNaN(updatedAt) ? updatedAt : undefined,
+          agentId, agentName, sessionId: s.sessionId, cwd: s.cwd, additionalDirectories: s.additionalDirectories ?? [], title: s.title ?? '', updatedAt: updatedAt !== undefined && !Number.isNaN(updatedAt) ? updatedAt : undefined,
           open: undefined, stored: false, listed: true,
         });
       }
@@ -109,9 +115,10 @@ export function mergeHistory(src: HistorySources): HistoryItem[] {
     const row = rows.get(k);
     if (row) {
       row.open = s;
+      row.additionalDirectories = s.context.additionalDirectories;
       if (s.thread.title) row.title = s.thread.title;
     } else {
-      rows.set(k, { agentId, agentName: s.host.definition.name, sessionId: s.sessionId, cwd: s.cwd, title: s.thread.title, updatedAt: Date.now(), open: s, stored: false, listed: false });
+      rows.set(k, { agentId, agentName: s.host.definition.name, sessionId: s.sessionId, cwd: s.cwd, additionalDirectories: s.context.additionalDirectories, title: s.thread.title, updatedAt: Date.now(), open: s, stored: false, listed: false });
     }
   }
   return [...rows.values()].sort((a, b) => Number(!!b.open) - Number(!!a.open) || (b.updatedAt ?? 0) - (a.updatedAt ?? 0));

@@ -10,11 +10,11 @@
  * a Continue in New Session button: no tab ever opens in front of the failed chat, the user decides when to
  * switch. The prompt that was in flight is offered for resend (in the continuation, when there is one).
  */
-import type { McpServer } from '../../acp/schema/types.gen';
 import type { AgentDefinition } from '../../agents/agentDefinition';
 import { RestartPolicy } from '../../agents/restartPolicy';
 import type { AgentHost } from '../agentHost';
 import type { AgentSession } from '../agentSession';
+import type { SessionSetup } from './sessionSetup';
 
 /** How a session came back after a restart. */
 export type ReattachMode = 'resumed' | 'loaded' | 'new';
@@ -28,7 +28,8 @@ export interface RestartDeps {
   /** The open, non-read-only sessions of an agent. */
   sessionsOf(agentId: string): AgentSession[];
   /** The MCP servers to pass to this agent (filtered by its capabilities). */
-  mcpServersFor(host: AgentHost): McpServer[];
+  /** The setup fields (cwd, MCP servers, additional directories) of a session of `host` in `cwd`. */
+  setupFor(host: AgentHost, cwd: string): SessionSetup;
   /**
    * The agent's definition as configured now (an edited command, args or env takes effect at the restart);
    * undefined when it is no longer configured: the running host's definition is used then.
@@ -124,7 +125,9 @@ export class AgentRestarter {
    */
   private async reattach(session: AgentSession, host: AgentHost): Promise<ReattachMode> {
     const caps = host.initializeResponse?.agentCapabilities;
-    const params = { sessionId: session.sessionId, cwd: session.cwd, mcpServers: this.deps.mcpServersFor(host) };
+    const setup = this.deps.setupFor(host, session.cwd);
+    const params = { sessionId: session.sessionId, ...setup };
+    if (caps?.sessionCapabilities?.resume || caps?.loadSession) session.setAdditionalDirectories(setup.additionalDirectories ?? []);
     if (caps?.sessionCapabilities?.resume) {
       session.rebind(host);
       const res = await detachOnError(session, host, () => host.connection.request('session/resume', params));

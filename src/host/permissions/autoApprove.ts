@@ -30,7 +30,7 @@ export function toAutoApprovePolicy(value: unknown): AutoApprovePolicy {
 
 /**
  * The option to pick without asking, or undefined to ask the user.
- * @param roots the session's roots (cwd, additionalDirectories, workspace folders), absolute
+ * @param roots the session's roots (cwd and additionalDirectories), absolute
  */
 export async function autoApproveOption(policy: AutoApprovePolicy, input: AutoApproveInput, roots: readonly string[]): Promise<PermissionOption | undefined> {
   if (policy !== 'reads' || !autoApprovableKinds.has(input.toolKind)) return undefined;

@@ -29,8 +29,6 @@ export interface PermissionPrompt {
 export interface PermissionEnvironment {
   /** The current `switchboard.permissions.autoApprove` policy. */
   autoApprovePolicy(): AutoApprovePolicy;
-  /** Workspace folder paths: roots besides the session's cwd and additional directories. */
-  workspaceFolders(): readonly string[];
   /** Shows a non-modal notification; resolves with the chosen optionId, or undefined when it was dismissed. */
   notify(prompt: PermissionPrompt): PromiseLike<string | undefined>;
 }
@@ -38,7 +36,6 @@ export interface PermissionEnvironment {
 /** An environment that never answers by itself and shows no notification. */
 export const askInChatOnly: PermissionEnvironment = {
   autoApprovePolicy: () => 'never',
-  workspaceFolders: () => [],
   notify: () => Promise.resolve(undefined),
 };
 
@@ -162,7 +159,8 @@ export class PermissionBroker implements vscode.Disposable {
       locations: p.toolCall.locations ?? entry?.locations ?? [],
       options: p.options,
     };
-    const roots = [this.ctx.cwd, ...this.ctx.additionalDirectories, ...this.env.workspaceFolders()];
+    // the session's folders: exactly its cwd and additional directories (docs/architecture.md "Session roots")
+    const roots = [this.ctx.cwd, ...this.ctx.additionalDirectories];
     try {
       return await autoApproveOption(policy, input, roots);
     } catch (error) {

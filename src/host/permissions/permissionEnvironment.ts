@@ -22,7 +22,6 @@ export const vscodePermissionEnvironment: PermissionEnvironment = {
     const inspected = config.inspect<string>('permissions.autoApprove');
     return toAutoApprovePolicy(inspected?.globalValue ?? inspected?.defaultValue);
   },
-  workspaceFolders: () => (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath),
   notify: async (prompt: PermissionPrompt) => {
     const items: OptionItem[] = prompt.options.map((o) => ({ title: inertText(o.name, 'message', 40), optionId: o.optionId }));
     const pick = await vscode.window.showInformationMessage(inert.message`${prompt.agentName} asks for permission: ${prompt.title}`, ...items);

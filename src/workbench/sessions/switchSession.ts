@@ -35,6 +35,12 @@ export function rowDescription(item: HistoryItem): string {
   return [item.agentName, relativeTime(item.updatedAt), state].filter(Boolean).join(' · ');
 }
 
+/** The detail line: the session's folder, and its other folders when it has some (raw text). */
+export function rowFolders(item: HistoryItem): string {
+  const more = item.additionalDirectories ?? [];
+  return more.length ? `${item.cwd} + ${more.join(', ')}` : item.cwd;
+}
+
 /** Opens (or focuses) a history item's session. */
 export async function openHistoryItem(deps: SessionCommandDeps, item: HistoryItem): Promise<AgentSession | undefined> {
   if (item.open) {
@@ -72,7 +78,7 @@ export async function switchSession(deps: SessionCommandDeps, sessionId?: string
     const open = items.filter((i) => i.open);
     const rest = items.filter((i) => !i.open);
     const row = (i: HistoryItem): Row => ({
-      label: rowLabel(i), description: inertText(rowDescription(i), 'label'), detail: inertText(i.cwd, 'label'), item: i,
+      label: rowLabel(i), description: inertText(rowDescription(i), 'label'), detail: inertText(rowFolders(i), 'label'), item: i,
       buttons: i.open ? [closeButton, deleteButton] : [deleteButton],
     });
     qp.items = [

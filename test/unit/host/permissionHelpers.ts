@@ -25,7 +25,7 @@ export function fakeSession(sessionId = 's1', cwd = '/work/project'): { ctx: Ses
 }
 
 /** A recording environment: `answer(optionId)` resolves the last notification like a click. */
-export function fakeEnvironment(policy: AutoApprovePolicy = 'never', folders: string[] = []): PermissionEnvironment & {
+export function fakeEnvironment(policy: AutoApprovePolicy = 'never'): PermissionEnvironment & {
   prompts: PermissionPrompt[];
   answer(optionId: string | undefined): void;
 } {
@@ -33,7 +33,6 @@ export function fakeEnvironment(policy: AutoApprovePolicy = 'never', folders: st
   return {
     prompts: [],
     autoApprovePolicy: () => policy,
-    workspaceFolders: () => folders,
     notify(prompt) {
       this.prompts.push(prompt);
       return new Promise<string | undefined>((resolve) => pending.push(resolve));
