@@ -1,8 +1,10 @@
 // @ts-check
-// ACP: Add Agent… end to end by keyboard: name, command (a command not on PATH warns first, Enter again would keep
-// it; here it is replaced), arguments with quoted values, environment (a key goes to secret storage, not to
-// settings), the workspace as target. The entry lands in .vscode/settings.json as the schema reads it, New Session
-// offers "Add Agent…" and the new agent, and a session with it answers. A second run refuses the same name.
+// ACP: Add Agent… end to end by keyboard: name; command (one not on PATH warns first, Enter again would keep it,
+// here it is replaced); Back to the command and on; arguments with quoted values; environment (a key goes to
+// secret storage, not to settings, and still reaches the agent, which refuses session/new without it); the
+// workspace as target. The entry lands in .vscode/settings.json as the schema reads it, New Session offers
+// "Add Agent…" and the new agent, and a session with it answers. A second run, from the Sessions view's title
+// menu, refuses the same name.
 // Screenshots: addAgent-*.png
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,7 +15,7 @@ export const name = 'addAgent';
 export const timeout = 180_000;
 
 const agentJs = path.join(EXTENSION_ROOT, 'out', 'test', 'fixtures', 'agents', 'scriptedAgent.js');
-const scenario = path.join(EXTENSION_ROOT, 'test', 'fixtures', 'agents', 'scenarios', 'composer.json');
+const scenario = path.join(EXTENSION_ROOT, 'test', 'fixtures', 'agents', 'scenarios', 'authEnvVar.json');
 
 /** @param {import('../harness/runUi.mjs').UiTest} t */
 export async function run(t) {
@@ -41,16 +43,22 @@ export async function run(t) {
   await page.keyboard.press('ControlOrMeta+A');
   await enter(process.execPath);
   await step(3);
+  // Back (the quick input's own key, Ctrl+Alt+- on Linux) returns to the command, as it was typed
+  await page.keyboard.press(process.platform === 'darwin' ? 'Control+Minus' : 'Control+Alt+Minus');
+  await step(2);
+  t.expect(await widget.locator('.quick-input-box input').inputValue() === process.execPath, 'Back returns to step 2 with the command kept');
+  await page.keyboard.press('Enter');
+  await step(3);
   await enter(`"${agentJs}" '${scenario}'`);
   await step(4);
-  await enter('SCRIPTED_AGENT_DELAY_SCALE=0 GREETING="hello there" MY_API_KEY=abc123secretvalue');
+  await enter('SCRIPTED_AGENT_DELAY_SCALE=0 GREETING="hello there" SCRIPTED_AGENT_API_KEY=abc123secretvalue');
   await step(5);
   const rows = widget.locator('.monaco-list-row');
   t.expect(await rows.count() === 2 && (await rows.nth(1).textContent())?.includes('Workspace Settings'), 'the target step offers user and workspace settings (trusted)');
   await t.screenshot('addAgent-target');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
-  await t.notification(/Added Keyboard agent to your workspace settings\. MY_API_KEY is kept in secret storage\./);
+  await t.notification(/Added Keyboard agent to your workspace settings\. SCRIPTED_AGENT_API_KEY is kept in secret storage\./);
   t.expect(true, 'a notification says where the agent went and that the key is in secret storage, and offers Start Session');
 
   const settingsFile = path.join(t.workspace, '.vscode', 'settings.json');
@@ -60,7 +68,7 @@ export async function run(t) {
     id: 'keyboard-agent', name: 'Keyboard agent', command: process.execPath, args: [agentJs, scenario],
     env: { SCRIPTED_AGENT_DELAY_SCALE: '0', GREETING: 'hello there' },
   }]), `the workspace settings hold the entry, quoted arguments split right: ${JSON.stringify(written)}`);
-  t.expect(!text.includes('abc123secretvalue') && !text.includes('MY_API_KEY'), 'the key is not in settings.json');
+  t.expect(!text.includes('abc123secretvalue') && !text.includes('SCRIPTED_AGENT_API_KEY'), 'the key is not in settings.json');
 
   // New Session offers Add Agent… and the new agent
   await t.runCommand(t.commandTitle('switchboard.newSession'));
@@ -71,12 +79,18 @@ export async function run(t) {
   await page.keyboard.press('Escape');
   const chat = await openSession(t, 'Keyboard agent');
   await sendPrompt(t, chat, 'hello');
-  await chat.locator('[data-testid="agent-message"]', { hasText: 'received: hello' }).waitFor({ timeout: 20_000 });
-  t.expect(true, 'a session with the new agent starts and answers');
+  await chat.locator('[data-testid="agent-message"]', { hasText: 'authenticated' }).waitFor({ timeout: 20_000 });
+  t.expect(true, 'a session with the new agent starts and answers: the key reached it from secret storage (it refuses session/new without SCRIPTED_AGENT_API_KEY)');
   await idle(chat);
 
-  // the same name again is refused; Esc leaves
-  await t.runCommand(t.commandTitle('switchboard.addAgent'));
+  // the Sessions view's "…" menu has Add Agent…; the same name again is refused; Esc leaves
+  await t.runCommand('View: Show Switchboard');
+  await page.locator('.part.sidebar .title-actions [aria-label*="More Actions"]').first().click();
+  const menuItem = page.locator('.monaco-menu .action-item', { hasText: 'Add Agent…' }).first();
+  await menuItem.waitFor({ timeout: 10_000 });
+  t.expect(true, 'the Sessions view\'s title menu has "Add Agent…"');
+  await t.screenshot('addAgent-view-menu');
+  await menuItem.click();
   await step(1);
   await page.keyboard.type('keyboard AGENT');
   await message.filter({ hasText: 'already exists' }).waitFor({ timeout: 10_000 });

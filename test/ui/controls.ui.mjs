@@ -58,6 +58,8 @@ export async function run(t) {
   t.expect(JSON.stringify(await model.locator('vscode-option.dropdown-group').allTextContents()) === '["Fast","Smart"]', 'the agent\'s groups are headings in the list');
   await model.focus();
   await page.keyboard.press('Enter');
+  // the toolkit updates its attributes on its next render
+  await chat.locator('[data-testid="config-option"][data-config-id="model"][aria-expanded="true"]').waitFor({ timeout: 5_000 });
   t.expect(await model.getAttribute('aria-expanded') === 'true', 'Enter opens the dropdown');
   await t.screenshot('controls-model-open');
   await page.keyboard.press('ArrowDown'); // fast-2
@@ -81,6 +83,7 @@ export async function run(t) {
   await page.keyboard.press('Enter');
   const popover = chat.locator('[data-testid="config-popover"]');
   await popover.waitFor({ state: 'visible', timeout: 5_000 });
+  await chat.locator('[data-testid="config-settings"][aria-expanded="true"]').waitFor({ timeout: 5_000 });
   t.expect(await gear.getAttribute('aria-expanded') === 'true', 'Enter on the gear opens the popover (aria-expanded)');
   t.expect(await popover.locator('[data-config-id="effort"]:focus').count() === 1, 'the focus moves to its first control');
   t.expect(await tagOf(popover.locator('[data-config-id="web"]')) === 'vscode-checkbox', 'booleans are toolkit checkboxes');
@@ -103,6 +106,8 @@ export async function run(t) {
   await sendPrompt(t, cards, 'show me the cards');
   const card = cards.locator('[data-tool-call-id="tc-read"][data-status="completed"]');
   await card.waitFor({ timeout: 30_000 });
+  // the turn's permission request takes the focus when it arrives (webview/views/permissionFocus.ts): wait for it first
+  await cards.locator('[data-testid="permission"]').waitFor({ timeout: 30_000 });
   const toggle = card.locator('[data-testid="raw-input-toggle"]');
   const body = card.locator('[data-testid="raw-input"] pre');
   t.expect(await tagOf(toggle) === 'button' && await toggle.getAttribute('aria-expanded') === 'false' && !(await body.isVisible()), 'Raw input is a button, collapsed by default');
