@@ -38,4 +38,5 @@ export const commandIds = {
   refreshSessions: 'switchboard.refreshSessions',
   installFromRegistry: 'switchboard.installFromRegistry',
   manageAgents: 'switchboard.manageAgents',
+  addAgent: 'switchboard.addAgent',
 } as const;

@@ -88,8 +88,8 @@ export async function run(t) {
   t.expect(await card('tc-read').locator('[data-testid="tool-status"] .codicon-check').count() === 1, 'completed shows ✓');
   t.expect(await card('tc-fetch').locator('[data-testid="tool-status"] .codicon-close').count() === 1, 'failed shows ✗');
   const raw = card('tc-read').locator('[data-testid="raw-input"]');
-  t.expect(!(await raw.evaluate((d) => /** @type {HTMLDetailsElement} */ (d).open)), 'the raw input starts collapsed');
-  await raw.locator('summary').click();
+  t.expect(await raw.locator('[data-testid="raw-input-toggle"]').getAttribute('aria-expanded') === 'false' && !(await raw.locator('pre').isVisible()), 'the raw input starts collapsed');
+  await raw.locator('[data-testid="raw-input-toggle"]').click();
   t.expect((await raw.locator('pre').textContent())?.includes('"limit": 20'), 'the raw input opens and shows the JSON');
   const diff = card('tc-edit').locator('[data-testid="diff"]');
   const added = diff.locator('tr.diff-line.added');

@@ -71,8 +71,9 @@ export async function run(t) {
 
   // config options: the model picker in the footer; the boolean in the settings popover
   const model = chat.locator('[data-testid="config-option"][data-config-id="model"]');
-  t.expect(await model.locator('optgroup').count() === 2, 'the model picker keeps the agent\'s groups');
-  await model.selectOption('smart-1');
+  t.expect(await model.locator('vscode-option.dropdown-group').count() === 2, 'the model picker keeps the agent\'s groups');
+  await model.click();
+  await model.locator('vscode-option[value="smart-1"]').click();
   await chat.locator('[data-testid="config-settings"]').click();
   const web = chat.locator('[data-testid="config-popover"] [data-config-id="web"]');
   await web.waitFor({ timeout: 5_000 });
@@ -86,5 +87,5 @@ export async function run(t) {
   await page.keyboard.press('Enter');
   await chat.locator('[data-testid="agent-message"]', { hasText: 'model=smart-1' }).waitFor({ timeout: 20_000 });
   t.expect((await lastAgentText(chat)).includes('web=true'), 'the agent got both changes (session/set_config_option)');
-  t.expect(await model.inputValue() === 'smart-1', 'the footer shows the response\'s state');
+  t.expect(await model.evaluate((el) => /** @type {HTMLElement & { value: string }} */ (el).value) === 'smart-1', 'the footer shows the response\'s state');
 }

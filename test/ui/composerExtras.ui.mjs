@@ -76,6 +76,11 @@ async function received(record, method, atLeast = 1) {
   return found;
 }
 
+/** The value of a toolkit dropdown. @param {import('playwright-core').Locator} picker */
+function pickerValue(picker) {
+  return picker.evaluate((el) => /** @type {HTMLElement & { value: string }} */ (el).value);
+}
+
 /** Waits (up to 10 s) until `cond` holds; resolves either way. @param {() => boolean | Promise<boolean>} cond */
 async function poll(cond) {
   const deadline = Date.now() + 10_000;
@@ -141,7 +146,7 @@ export async function run(t) {
   let chat = await openSession(t, 'Pictures agent');
   let input = chat.locator('[data-testid="composer-input"]');
   const imageButton = chat.locator('[data-testid="composer-image"]');
-  t.expect(await imageButton.isEnabled(), 'the Image button is enabled (promptCapabilities.image)');
+  t.expect(await imageButton.getAttribute('disabled') === null, 'the Image button is enabled (promptCapabilities.image)');
   t.expect((await imageButton.getAttribute('title'))?.includes('paste or drop'), 'its tooltip says images can be pasted or dropped');
   await putImage(input, 'paste', PNG_PASTED, 'pasted.png');
   await putImage(input, 'drop', PNG_DROPPED, 'dropped.png');
@@ -185,7 +190,7 @@ export async function run(t) {
   chat = await openSession(t, 'Plaintext agent');
   input = chat.locator('[data-testid="composer-input"]');
   const noImage = chat.locator('[data-testid="composer-image"]');
-  t.expect(await noImage.isDisabled(), 'the Image button is disabled without promptCapabilities.image');
+  t.expect(await noImage.getAttribute('disabled') !== null, 'the Image button is disabled without promptCapabilities.image');
   const why = await noImage.getAttribute('title') ?? '';
   t.expect(why.includes('does not accept images (its promptCapabilities.image is off)'), `its tooltip says why: "${why}"`);
   await putImage(input, 'paste', PNG_PASTED, 'pasted.png');
@@ -203,20 +208,21 @@ export async function run(t) {
   input = chat.locator('[data-testid="composer-input"]');
   const picker = chat.locator('[data-testid="mode-select"]');
   await picker.waitFor({ timeout: 10_000 });
-  t.expect(await picker.inputValue() === 'ask', 'the footer has a mode picker showing the current mode "ask"');
-  t.expect(JSON.stringify(await picker.locator('option').allTextContents()) === JSON.stringify(['Ask', 'Architect', 'Code']), 'it lists the agent\'s three modes');
+  t.expect(await pickerValue(picker) === 'ask', 'the footer has a mode picker showing the current mode "ask"');
+  t.expect(JSON.stringify(await picker.locator('vscode-option').allTextContents()) === JSON.stringify(['Ask', 'Architect', 'Code']), 'it lists the agent\'s three modes');
   t.expect(await chat.locator('[data-testid="config-option"]').count() === 0, 'no config options besides it');
-  await picker.selectOption('architect');
+  await picker.click();
+  await picker.locator('vscode-option[value="architect"]').click();
   const setMode = await received(records.modes, 'session/set_mode');
   t.expect(setMode.length === 1 && setMode[0].params.modeId === 'architect', `the agent received session/set_mode with modeId "architect": ${JSON.stringify(setMode.map((m) => m.params))}`);
   await sendPrompt(t, chat, 'which mode?');
   await chat.locator('[data-testid="agent-message"]', { hasText: 'Current mode: architect' }).waitFor({ timeout: 20_000 });
-  t.expect(await picker.inputValue() === 'architect', 'the agent is in "architect" and the picker shows it');
+  t.expect(await pickerValue(picker) === 'architect', 'the agent is in "architect" and the picker shows it');
   await idle(chat);
   await sendPrompt(t, chat, 'switch please');
   await chat.locator('[data-testid="agent-message"]', { hasText: 'Switched to code.' }).waitFor({ timeout: 20_000 });
-  await poll(async () => await picker.inputValue() === 'code');
-  t.expect(await picker.inputValue() === 'code', 'the agent\'s current_mode_update moved the picker to "code"');
+  await poll(async () => await pickerValue(picker) === 'code');
+  t.expect(await pickerValue(picker) === 'code', 'the agent\'s current_mode_update moved the picker to "code"');
   await t.screenshot('composerExtras-modes');
   await idle(chat);
 

@@ -26,6 +26,9 @@ export async function run(t) {
   const queued = chat.locator('[data-testid="queued-prompt"]');
   await queued.nth(1).waitFor({ timeout: 5_000 });
   t.expect(await queued.count() === 2, 'both messages are queued visibly');
+  const editIcon = queued.first().locator('[data-testid="queued-edit"]');
+  t.expect(await editIcon.getAttribute('appearance') === 'icon' && await editIcon.locator('.codicon-edit').count() === 1 && await editIcon.getAttribute('aria-label') === 'Edit'
+    && await queued.first().locator('[data-testid="queued-remove"] .codicon-close').count() === 1, 'Edit and Remove are icon buttons (codicons with names and tooltips)');
   // edit the first, remove the second
   await queued.first().locator('[data-testid="queued-edit"]').click();
   const editor = chat.locator('[data-testid="queued-input"]');

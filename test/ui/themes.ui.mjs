@@ -32,7 +32,7 @@ export async function run(t) {
   await sendPrompt(t, chat, 'show me the cards');
   await chat.locator('[data-testid="permission"]').waitFor({ timeout: 30_000 });
   await chat.locator('[data-testid="terminal-status"]', { hasText: 'exit code 0' }).waitFor({ timeout: 30_000 }).catch(() => {});
-  await chat.locator('[data-tool-call-id="tc-read"] [data-testid="raw-input"] summary').click();
+  await chat.locator('[data-tool-call-id="tc-read"] [data-testid="raw-input-toggle"]').click();
   t.expect(true, 'the transcript shows notices, cards, a terminal and a pending permission');
 
   const settingsFile = path.join(t.workspace, '.vscode', 'settings.json');

@@ -18,7 +18,8 @@ export function renderChips(root: HTMLElement, attachments: readonly AttachmentV
   root.hidden = attachments.length === 0;
   root.replaceChildren(...attachments.map((a) => {
     const label = attachmentLabel(a);
-    const button = h('button', { type: 'button', class: 'chip-remove', 'data-testid': 'attachment-remove', 'aria-label': `Remove ${label}`, title: `Remove ${label}` }, '×');
+    const button = h('button', { type: 'button', class: 'chip-remove', 'data-testid': 'attachment-remove', 'aria-label': `Remove ${label}`, title: `Remove ${label}` },
+      h('span', { class: 'codicon codicon-close', 'aria-hidden': 'true' }));
     button.addEventListener('click', () => remove(a.id));
     // images show a thumbnail (a data: URL, allowed for images by the CSP); files and selections their name
     const icon = a.kind === 'image' ? h('img', { class: 'chip-thumb', src: `data:${a.mimeType};base64,${a.data}`, alt: '' }) : undefined;

@@ -16,6 +16,7 @@ import type { AttachmentView, ComposerStateView, DraftView, FileMatchView, Promp
 import type { ThreadStateView } from '../../src/shared/viewModel';
 import type { ChatActions } from '../actions';
 import { caretOnFirstLine, caretOnLastLine, isSendKey, reviewPermissionKeyLabel, sendKeyLabel } from '../lib/keymap';
+import { button } from '../components/button';
 import { h } from '../views/dom';
 import { attachmentId, readImage, renderChips } from './attachments';
 import { ConfigOptionsView } from './configOptions';
@@ -33,7 +34,7 @@ export class Composer {
   private readonly input: HTMLTextAreaElement;
   private readonly sendButton: HTMLButtonElement;
   private readonly stopButton: HTMLButtonElement;
-  private readonly imageButton: HTMLButtonElement;
+  private readonly imageButton: HTMLElement;
   private readonly chips: HTMLElement;
   private readonly status: HTMLElement;
   /** While a permission request is pending: the key that reaches it (webview/views/permissionFocus.ts). */
@@ -59,7 +60,8 @@ export class Composer {
     this.input = h('textarea', { 'data-testid': 'composer-input', rows: '3', 'aria-label': 'Message to the agent', role: 'combobox', 'aria-autocomplete': 'list', 'aria-expanded': 'false', 'aria-multiline': 'true' });
     this.sendButton = h('button', { class: 'primary', 'data-testid': 'composer-send' }, 'Send');
     this.stopButton = h('button', { 'data-testid': 'composer-stop', title: 'Stop (Esc)' }, 'Stop');
-    this.imageButton = h('button', { type: 'button', 'data-testid': 'composer-image', 'aria-label': 'Attach an image' }, 'Image');
+    const filePicker = h('input', { type: 'file', accept: 'image/png,image/jpeg,image/gif,image/webp', multiple: '', hidden: '' });
+    this.imageButton = button({ label: 'Attach an image', appearance: 'icon', icon: 'file-media', testId: 'composer-image', onClick: () => filePicker.click() });
     this.chips = h('div', { class: 'composer-attachments', 'data-testid': 'composer-attachments' });
     this.status = h('div', { class: 'composer-status', role: 'status', 'data-testid': 'composer-status' });
     this.permissionHint = h('div', { class: 'composer-hint composer-permission-hint', 'data-testid': 'permission-hint' },
@@ -79,7 +81,6 @@ export class Composer {
       this.addAttachment({ kind: 'file', id: attachmentId('file'), uri: file.uri, name: file.name });
       this.changed();
     });
-    const filePicker = h('input', { type: 'file', accept: 'image/png,image/jpeg,image/gif,image/webp', multiple: '', hidden: '' });
     root.replaceChildren(
       this.queue.element, this.chips,
       h('div', { class: 'composer-box' }, this.slash.list.element, this.mentions.list.element, this.input),
@@ -135,7 +136,6 @@ export class Composer {
       e.preventDefault();
       void this.addImages(files);
     });
-    this.imageButton.addEventListener('click', () => filePicker.click());
     filePicker.addEventListener('change', () => {
       void this.addImages([...(filePicker.files ?? [])]);
       filePicker.value = '';
@@ -250,7 +250,7 @@ export class Composer {
   }
 
   private updateImageButton(): void {
-    this.imageButton.disabled = !this.caps.image;
+    this.imageButton.toggleAttribute('disabled', !this.caps.image);
     this.imageButton.title = this.caps.image
       ? 'Attach an image (or paste or drop one into the message)'
       : `${this.agentName} does not accept images (its promptCapabilities.image is off), so images cannot be attached.`;

@@ -2,10 +2,14 @@
  * Session config options (https://agentclientprotocol.com/protocol/session-config-options) and legacy modes
  * (https://agentclientprotocol.com/protocol/session-modes) in the composer: options of
  * category `model` and `mode` (and the legacy mode picker) sit in the footer, the others in a settings
- * popover. Selects keep the agent's groups as `<optgroup>`s, booleans are checkboxes. A change is sent to the
+ * popover (behind a `settings-gear` icon button). Selects are the toolkit's dropdowns (webview/components/), which
+ * keep the agent's groups as group headings; booleans are the toolkit's checkboxes. A change is sent to the
  * host; what is shown afterwards is the agent's answer (the whole set replaces the old one).
  */
 import type { ConfigOptionView, ModesView } from '../../src/shared/viewModel';
+import { button } from '../components/button';
+import { checkbox } from '../components/checkbox';
+import { dropdown } from '../components/dropdown';
 import { h } from '../views/dom';
 
 /** What the config controls ask the host to do. */
@@ -16,46 +20,35 @@ export interface ConfigActions {
 
 const footerCategories = new Set(['model', 'mode']);
 
-function selectFor(o: Extract<ConfigOptionView, { type: 'select' }>, onChange: (value: string) => void): HTMLSelectElement {
-  const select = h('select', { 'data-testid': 'config-option', 'data-config-id': o.id, 'aria-label': o.name, title: o.description ?? o.name });
-  for (const group of o.groups) {
-    const options = group.options.map((c) => {
-      const opt = h('option', { value: c.value, ...(c.description ? { title: c.description } : {}) }, c.name);
-      opt.selected = c.value === o.currentValue;
-      return opt;
-    });
-    if (group.name) select.append(h('optgroup', { label: group.name }, ...options));
-    else select.append(...options);
-  }
-  select.value = o.currentValue;
-  select.addEventListener('change', () => onChange(select.value));
-  return select;
+function selectFor(o: Extract<ConfigOptionView, { type: 'select' }>, onChange: (value: string) => void): HTMLElement {
+  return dropdown({
+    label: o.name, title: o.description ?? o.name, value: o.currentValue, testId: 'config-option', attrs: { 'data-config-id': o.id },
+    groups: o.groups.map((g) => ({ name: g.name, options: g.options.map((c) => ({ value: c.value, label: c.name, description: c.description })) })),
+    onChange,
+  });
 }
 
 function checkboxFor(o: Extract<ConfigOptionView, { type: 'boolean' }>, onChange: (value: boolean) => void): HTMLElement {
-  const box = h('input', { type: 'checkbox', 'data-testid': 'config-option', 'data-config-id': o.id });
-  box.checked = o.currentValue;
-  box.addEventListener('change', () => onChange(box.checked));
-  return h('label', { class: 'config-boolean', title: o.description ?? o.name }, box, o.name);
+  return checkbox({ label: o.name, title: o.description ?? o.name, checked: o.currentValue, testId: 'config-option', attrs: { 'data-config-id': o.id }, onChange });
 }
 
 /** The config controls of the composer footer and the settings popover. */
 export class ConfigOptionsView {
   /** The footer part (model, mode, the settings button). */
   readonly element: HTMLElement;
-  private readonly settingsButton: HTMLButtonElement;
+  private readonly settingsButton: HTMLElement;
   private readonly popover: HTMLElement;
   private key = '';
 
   constructor(private readonly actions: ConfigActions) {
-    this.settingsButton = h('button', {
-      type: 'button', class: 'config-settings', 'data-testid': 'config-settings', 'aria-haspopup': 'dialog', 'aria-expanded': 'false',
-      title: 'More session settings', 'aria-label': 'Session settings',
-    }, '⚙');
+    this.settingsButton = button({
+      label: 'Session settings', appearance: 'icon', icon: 'settings-gear', title: 'More session settings', testId: 'config-settings', className: 'config-settings',
+      attrs: { 'aria-haspopup': 'dialog', 'aria-expanded': 'false' },
+      onClick: () => this.togglePopover(this.popover.hidden),
+    });
     this.popover = h('div', { class: 'config-popover', role: 'dialog', 'aria-label': 'Session settings', 'data-testid': 'config-popover' });
     this.popover.hidden = true;
     this.element = h('div', { class: 'config-options', 'data-testid': 'config-options' });
-    this.settingsButton.addEventListener('click', () => this.togglePopover(this.popover.hidden));
     this.popover.addEventListener('keydown', (e) => {
       if (e.key === 'Escape') {
         e.preventDefault();
@@ -71,6 +64,7 @@ export class ConfigOptionsView {
     if (key === this.key) return;
     this.key = key;
     const focusedId = (document.activeElement as HTMLElement | null)?.dataset?.configId;
+    const gearFocused = document.activeElement === this.settingsButton;
     const footer: HTMLElement[] = [];
     const others: HTMLElement[] = [];
     for (const o of options ?? []) {
@@ -87,7 +81,7 @@ export class ConfigOptionsView {
           this.key = ''; // the next state is rendered even if unchanged (the request failed)
           this.actions.setMode(v);
         });
-      select.dataset.testid = 'mode-select';
+      select.setAttribute('data-testid', 'mode-select');
       footer.unshift(select);
     }
     this.popover.replaceChildren(...others);
@@ -95,6 +89,7 @@ export class ConfigOptionsView {
     if (!others.length) this.togglePopover(false);
     this.element.replaceChildren(...footer, this.settingsButton, this.popover);
     if (focusedId) this.element.querySelector<HTMLElement>(`[data-config-id="${CSS.escape(focusedId)}"]`)?.focus();
+    else if (gearFocused && !this.settingsButton.hidden) this.settingsButton.focus();
   }
 
   private change(configId: string, value: string | boolean): void {
@@ -106,7 +101,7 @@ export class ConfigOptionsView {
     const wasOpen = !this.popover.hidden;
     this.popover.hidden = !open;
     this.settingsButton.setAttribute('aria-expanded', String(open));
-    if (open) this.popover.querySelector<HTMLElement>('select, input')?.focus();
+    if (open) this.popover.querySelector<HTMLElement>('vscode-dropdown, vscode-checkbox')?.focus();
     else if (wasOpen) this.settingsButton.focus();
   }
 }

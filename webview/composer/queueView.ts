@@ -3,6 +3,7 @@
  * ends. Each can be edited in place (Enter or Save keeps, Esc cancels) or removed.
  */
 import type { QueuedPromptView } from '../../src/shared/composerModel';
+import { button } from '../components/button';
 import { h } from '../views/dom';
 import { attachmentLabel } from './attachments';
 
@@ -39,10 +40,8 @@ export class QueueView {
   }
 
   private row(q: QueuedPromptView): HTMLElement {
-    const edit = h('button', { type: 'button', 'data-testid': 'queued-edit', title: 'Edit this queued message' }, 'Edit');
-    const remove = h('button', { type: 'button', 'data-testid': 'queued-remove', title: 'Remove this queued message' }, 'Remove');
-    edit.addEventListener('click', () => this.startEdit(q.id));
-    remove.addEventListener('click', () => this.actions.remove(q.id));
+    const edit = button({ label: 'Edit', appearance: 'icon', icon: 'edit', testId: 'queued-edit', title: 'Edit this queued message', onClick: () => this.startEdit(q.id) });
+    const remove = button({ label: 'Remove', appearance: 'icon', icon: 'close', testId: 'queued-remove', title: 'Remove this queued message', onClick: () => this.actions.remove(q.id) });
     const extras = q.attachments.length ? ` (+ ${q.attachments.map(attachmentLabel).join(', ')})` : '';
     return h('div', { class: 'queued-prompt', role: 'listitem', 'data-testid': 'queued-prompt', 'data-id': q.id },
       h('span', { class: 'queued-text' }, q.text + extras), edit, remove);

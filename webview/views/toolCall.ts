@@ -49,14 +49,27 @@ function toolContentNode(c: ContentView): Node {
   return h('div', { class: 'tool-text', 'data-testid': 'tool-text' }, contentNode(c, { markdown: true }));
 }
 
+/**
+ * The raw input: VS Code's disclosure look (a chevron and a muted label, collapsed by default) on a real button
+ * with `aria-expanded`, so Enter/Space open it; the JSON sits in an editor-font block.
+ */
 function rawInputNode(e: ToolCallView): HTMLElement | undefined {
   if (e.rawInput === undefined) return undefined;
-  const details = h('details', { class: 'tool-raw', 'data-testid': 'raw-input' },
-    h('summary', {}, 'Raw input'),
-    h('pre', { class: 'tool-raw-json', tabindex: '0' }, e.rawInput));
-  details.open = openRawInputs.has(e.id);
-  details.addEventListener('toggle', () => { if (details.open) openRawInputs.add(e.id); else openRawInputs.delete(e.id); });
-  return details;
+  const bodyId = `raw-${e.id.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+  const chevron = h('span', { class: 'codicon codicon-chevron-right', 'aria-hidden': 'true' });
+  const toggle = h('button', { type: 'button', class: 'tool-raw-toggle', 'data-testid': 'raw-input-toggle', 'aria-expanded': 'false', 'aria-controls': bodyId },
+    chevron, h('span', { class: 'tool-raw-label' }, 'Raw input'));
+  const body = h('pre', { class: 'tool-raw-json', id: bodyId, tabindex: '0' }, e.rawInput);
+  const show = (open: boolean) => {
+    toggle.setAttribute('aria-expanded', String(open));
+    chevron.className = `codicon codicon-chevron-${open ? 'down' : 'right'}`;
+    body.hidden = !open;
+    if (open) openRawInputs.add(e.id);
+    else openRawInputs.delete(e.id);
+  };
+  show(openRawInputs.has(e.id));
+  toggle.addEventListener('click', () => show(toggle.getAttribute('aria-expanded') !== 'true'));
+  return h('div', { class: 'tool-raw', 'data-testid': 'raw-input' }, toggle, body);
 }
 
 function locationsNode(e: ToolCallView, ctx: RenderContext): HTMLElement | undefined {

@@ -1,8 +1,9 @@
 /**
- * Registers the agent-lifecycle features: `ACP: Restart Agent`, `ACP: Log Out` (with its context key),
+ * Registers the agent-lifecycle features: `ACP: Add Agent…`, `ACP: Restart Agent`, `ACP: Log Out` (with its context key),
  * the chat's continuation of sessions whose agent cannot resume them, and the untrusted-workspace notice.
  */
 import * as vscode from 'vscode';
+import { addAgent } from './addAgent';
 import { logOut, updateLogOutContext } from './logOut';
 import { canLogOutContextKey, commandIds } from '../../constants';
 import { restartAgent } from './restartAgent';
@@ -34,6 +35,12 @@ export function registerAgentLifecycle(deps: AgentLifecycleDeps): AgentLifecycle
   const disposables: vscode.Disposable[] = [
     trustNotice,
     vscode.commands.registerCommand(commandIds.restartAgent, (target?: unknown) => restartAgent(deps, typeof target === 'string' ? target : undefined)),
+    // returns the new agent's id, so that New Session can start it (as after Install Agent from Registry)
+    vscode.commands.registerCommand(commandIds.addAgent, async (options?: unknown) => {
+      const offerStart = !(options && typeof options === 'object' && (options as { offerStart?: unknown }).offerStart === false);
+      const added = await addAgent({ registry: deps.registry, secrets: () => sessions.secrets }, { offerStart });
+      return added && { id: added.id };
+    }),
     vscode.commands.registerCommand(commandIds.logOut, () => logOut(sessions, deps.activeSession())),
     sessions.onDidChangeSessions(() => updateLogOutContext(sessions)),
   ];

@@ -35,7 +35,7 @@ export async function newSession(deps: NewSessionDeps, agentId?: string): Promis
     if (!def) throw new Error(`No agent with id '${agentId}' is configured.`);
   } else {
     const agents = orderByRecent(deps.registry.all(), recent);
-    type Item = vscode.QuickPickItem & { agent?: AgentDefinition; install?: true };
+    type Item = vscode.QuickPickItem & { agent?: AgentDefinition; install?: true; add?: true };
     const items: Item[] = agents.map((a) => ({
       label: inertText(a.name, 'label'),
       description: recent[0] === a.id ? 'recently used' : undefined,
@@ -44,11 +44,13 @@ export async function newSession(deps: NewSessionDeps, agentId?: string): Promis
     }));
     items.push({ label: '', kind: vscode.QuickPickItemKind.Separator }, {
       label: '$(cloud-download) Install Agent from Registry…', detail: 'Claude Code, Codex, Gemini CLI, OpenCode and every agent of the ACP Registry', install: true,
-    });
+    }, { label: '$(add) Add Agent…', detail: 'Any ACP agent you have: a name, its command, arguments and environment', add: true });
     const pick = await vscode.window.showQuickPick(items, { title: 'ACP: New Session', placeHolder: 'Choose the agent for the new session', matchOnDetail: true });
-    if (pick?.install) {
-      // an agent installed from here starts the session it was picked for
-      const installed = await vscode.commands.executeCommand<{ id?: unknown } | undefined>(commandIds.installFromRegistry);
+    if (pick?.install || pick?.add) {
+      // an agent installed or added from here starts the session it was picked for
+      const installed = pick.install
+        ? await vscode.commands.executeCommand<{ id?: unknown } | undefined>(commandIds.installFromRegistry)
+        : await vscode.commands.executeCommand<{ id?: unknown } | undefined>(commandIds.addAgent, { offerStart: false });
       def = typeof installed?.id === 'string' ? deps.registry.get(installed.id) : undefined;
     } else {
       def = pick?.agent;
