@@ -10,7 +10,9 @@ import {
   RestartAgentCommand, RetryPromptCommand, SaveDraftCommand, SearchFilesCommand, SendPromptCommand, SetConfigOptionCommand,
   SetModeCommand, ShowTerminalCommand, ToggleFollowCommand, UpdateQueuedPromptCommand,
 } from '../src/shared/chatProtocol';
+import { ChangedFileCommand, ChangedFilesAllCommand } from '../src/shared/chatProtocol';
 import type { IpcMessageType } from '../src/shared/chatProtocol';
+import type { ChangedFileAction, ChangedFilesAllAction } from '../src/shared/changedFiles';
 import type { AttachmentView, DraftView } from '../src/shared/composerModel';
 
 /** The part of the host transport (hostIpc.ts) the actions use. */
@@ -50,6 +52,12 @@ export interface ChatActions {
 
   // the header
   toggleFollow(): void;
+
+  // the changed-files bar
+  /** Keep, Undo or Open Diff on one changed file (by its path, as the host listed it). */
+  changedFile(action: ChangedFileAction, path: string): void;
+  /** Keep All or Undo All (the host asks before Undo All). */
+  changedFilesAll(action: ChangedFilesAllAction): void;
 
   // the composer
   sendPrompt(text: string, attachments: readonly AttachmentView[]): void;
@@ -93,6 +101,9 @@ export function chatActions(ipc: ActionTransport): ChatActions {
     insertCode: (code, language) => ipc.post(InsertCodeCommand, { code, language }),
 
     toggleFollow: () => ipc.post(ToggleFollowCommand, {}),
+
+    changedFile: (action, path) => ipc.post(ChangedFileCommand, { action, path }),
+    changedFilesAll: (action) => ipc.post(ChangedFilesAllCommand, { action }),
 
     sendPrompt: (text, attachments) => ipc.post(SendPromptCommand, { text, attachments }),
     cancelTurn: () => ipc.post(CancelTurnCommand, {}),

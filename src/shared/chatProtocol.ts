@@ -4,6 +4,7 @@
  * notifications host → webview. The host validates every incoming command with the zod schema that
  * src/webviews/chat/ipcSchemas.ts keeps for it; the webview is untrusted input.
  */
+import type { ChangedFileAction, ChangedFilesAllAction, ChangedFilesView } from './changedFiles';
 import type { AttachmentView, ComposerStateView, DraftView, FileMatchView } from './composerModel';
 import type { EntryView, ThreadDelta, ThreadSnapshot } from './viewModel';
 
@@ -130,6 +131,14 @@ export interface SearchFilesParams { readonly requestId: number; readonly query:
 /** The @-mention picker asks for workspace files matching a query; answered by {@link DidSearchFilesNotification}. */
 export const SearchFilesCommand = command<SearchFilesParams>()('files/search');
 
+export interface ChangedFileParams { readonly action: ChangedFileAction; readonly path: string }
+/** The changed-files bar: Keep, Undo or Open Diff on one file of the session's change record. */
+export const ChangedFileCommand = command<ChangedFileParams>()('changes/file');
+
+export interface ChangedFilesAllParams { readonly action: ChangedFilesAllAction }
+/** The changed-files bar: Keep All or Undo All (the host asks before Undo All). */
+export const ChangedFilesAllCommand = command<ChangedFilesAllParams>()('changes/all');
+
 /** Every command the webview may send; the host has a schema for each (ipcSchemas.ts) and handles them. */
 export type ChatCommand =
   | typeof ReadyCommand | typeof SendPromptCommand | typeof CancelTurnCommand | typeof RespondPermissionCommand
@@ -137,7 +146,8 @@ export type ChatCommand =
   | typeof RestartAgentCommand | typeof ResendPromptCommand | typeof ContinueSessionCommand | typeof OpenLinkCommand | typeof CopyCodeCommand
   | typeof InsertCodeCommand | typeof RequestSnapshotCommand | typeof RequestEntriesCommand
   | typeof UpdateQueuedPromptCommand | typeof RemoveQueuedPromptCommand | typeof SaveDraftCommand
-  | typeof SetConfigOptionCommand | typeof SetModeCommand | typeof SearchFilesCommand;
+  | typeof SetConfigOptionCommand | typeof SetModeCommand | typeof SearchFilesCommand
+  | typeof ChangedFileCommand | typeof ChangedFilesAllCommand;
 
 /** The method string of a command. */
 export type CommandMethod = ChatCommand['method'];
@@ -173,3 +183,6 @@ export const DidEntriesNotification = define<DidEntriesParams>('thread/didEntrie
 export interface DidChangeParams { readonly firstSeq: number; readonly deltas: readonly ThreadDelta[] }
 /** Deltas since the last message; `firstSeq` is the seq of `deltas[0]`, the rest follow by one each. */
 export const DidChangeNotification = define<DidChangeParams>('thread/didChange');
+
+/** The files the agent changed that are not kept or undone yet (the changed-files bar); sent on every change. */
+export const DidChangeFilesNotification = define<ChangedFilesView>('changes/didChange');

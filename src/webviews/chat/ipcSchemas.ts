@@ -10,6 +10,7 @@ import { OpenDiffCommand, OpenLocationCommand, RetryPromptCommand, ShowTerminalC
 import { ContinueSessionCommand, ResendPromptCommand, RestartAgentCommand } from '../../shared/chatProtocol';
 import { CopyCodeCommand, InsertCodeCommand, OpenLinkCommand } from '../../shared/chatProtocol';
 import type { CommandMethod, ParamsOf } from '../../shared/chatProtocol';
+import { changedFilesCommandSchemas } from './changedFilesSchemas';
 import { composerCommandSchemas } from './composerSchemas';
 import { maxHrefLength } from './linkTarget';
 
@@ -40,6 +41,8 @@ export const ipcSchemas = {
   [InsertCodeCommand.method]: z.strictObject({ code: z.string().max(10_000_000), language: z.string().max(64).optional() }),
   // the composer: prompts with attachments, queue, draft, config options, file search (composerSchemas.ts)
   ...composerCommandSchemas,
+  // the changed-files bar above the composer (changedFilesSchemas.ts)
+  ...changedFilesCommandSchemas,
 } satisfies IpcSchemaTable;
 
 /** The same table, looked up by a method type: `schemas[m]` is the schema of `ParamsOf<typeof m>`. */
