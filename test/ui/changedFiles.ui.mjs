@@ -2,7 +2,8 @@
 // Reviewing the agent's changes without leaving the chat: a scripted agent changes two files; the bar above
 // the composer says "2 files changed +5 −1"; from the keyboard the user expands it, opens a diff (in another
 // editor group: the chat stays visible), keeps one file and undoes the other (restored on disk), and the bar
-// disappears. Then Keep and Undo in the diff editor's title bar, and Open Diff of a tool card beside the chat.
+// disappears. Then Keep and Undo in the diff editor's title bar, Open Diff of a tool card beside the chat, a
+// stale Keep (shown in the bar as an error), and Undo All, which asks first.
 // Screenshots: test-results/screenshots/<version>/changedFiles-{light,dark,high-contrast}.png (bar expanded)
 import fs from 'node:fs';
 import path from 'node:path';
@@ -73,7 +74,13 @@ export async function run(t) {
   t.expect(await chat.locator('[data-testid="composer-input"]').isVisible(), 'the chat is still visible');
   t.expect(await focused(openDiff), 'the focus stayed on Open Diff in the chat');
   // VS Code shows editor actions of inactive groups only on hover (workbench.editor.alwaysShowEditorActions)
-  await titleAction("app.ts (agent's change)", "Keep Agent's Change").waitFor({ state: 'attached', timeout: 10_000 });
+  await titleAction("app.ts (agent's change)", "Keep Agent's Change").waitFor({ state: 'attached', timeout: 20_000 }).catch(async (e) => {
+    t.log('DEBUG', await page.locator('.editor-group-container').evaluateAll((gs) => gs.map((g) => ({
+      tabs: [...g.querySelectorAll('.tabs-container .tab')].map((x) => `${x.className} | ${x.textContent}`),
+      actions: [...g.querySelectorAll('.editor-actions .action-label')].map((x) => x.getAttribute('aria-label')),
+    }))));
+    throw e;
+  });
   t.expect(await titleAction("app.ts (agent's change)", "Undo Agent's Change").count() === 1, 'the diff\'s title bar shows Keep and Undo');
 
   // Keep app.ts, then Undo todo.md, from the keyboard
@@ -125,4 +132,34 @@ export async function run(t) {
   await page.locator('.tabs-container .tab', { hasText: "later.md (agent's new file)" }).waitFor({ state: 'detached', timeout: 10_000 });
   t.expect(!fs.existsSync(file('notes/later.md')), "Undo in the diff's title deleted the created file, closed the diff, and the bar is gone");
   t.expect(fs.readFileSync(file('src/app.ts'), 'utf8').includes('export const c = 4;') && fs.readFileSync(file('src/lib.ts'), 'utf8').includes('return 2;'), 'the kept files are untouched');
+
+  // a second Keep of a file already kept (two clicks before the list came back): an error in the bar, no crash
+  await sendPrompt(t, chat, '/more');
+  await chat.locator('[data-testid="agent-message"]', { hasText: 'Changed two files again.' }).waitFor({ timeout: 30_000 });
+  await idle(chat);
+  await summary.filter({ hasText: '2 files changed +1 \u22122' }).waitFor({ timeout: 20_000 });
+  await toggle.click(); // it collapsed when the list was empty
+  await row('more.md').locator('[data-action="keep"]').evaluate((el) => { /** @type {HTMLElement} */ (el).click(); /** @type {HTMLElement} */ (el).click(); });
+  const error = chat.locator('[data-testid="changed-files-error"]');
+  await error.waitFor({ timeout: 10_000 });
+  t.expect(await error.getAttribute('role') === 'alert' && (await error.textContent())?.includes("more.md is not among the agent's pending changes"), `the stale Keep is reported in the bar: "${await error.textContent()}"`);
+  t.expect((await summary.textContent())?.trim() === '1 file changed +0 \u22122' && fs.existsSync(file('notes/more.md')), 'the first Keep kept more.md');
+  await error.locator('[data-testid="changed-files-error-dismiss"]').click();
+  await error.waitFor({ state: 'detached', timeout: 5_000 });
+
+  // Undo All asks first: Escape changes nothing, "Undo All" restores
+  const undoAll = chat.locator('[data-testid="changed-files-undo-all"]');
+  const dialog = page.locator('.monaco-dialog-box');
+  await chat.locator('[data-testid="composer-input"]').focus();
+  await pressUntil('Shift+Tab', undoAll);
+  await page.keyboard.press('Enter');
+  await dialog.waitFor({ timeout: 10_000 });
+  t.expect((await dialog.textContent())?.includes("Undo all of the agent's changes?"), 'Undo All asks in a modal dialog');
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached', timeout: 5_000 });
+  t.expect(fs.readFileSync(file('src/app.ts'), 'utf8') === 'export const a = 1;\n' && await bar.isVisible(), 'Escape: nothing was undone');
+  await undoAll.click();
+  await dialog.locator('.monaco-button', { hasText: 'Undo All' }).click();
+  await bar.waitFor({ state: 'hidden', timeout: 20_000 });
+  t.expect(fs.readFileSync(file('src/app.ts'), 'utf8') === 'export const a = 1;\nexport const b = 3;\nexport const c = 4;\n', 'Undo All restored app.ts as before /more, and the bar is gone');
 }
