@@ -147,10 +147,22 @@ export async function run(t) {
   await error.locator('[data-testid="changed-files-error-dismiss"]').click();
   await error.waitFor({ state: 'detached', timeout: 5_000 });
 
+  // ACP: Review Changes opens its diffs beside the chat too
+  await page.locator('.tabs-container .tab', { hasText: "app.ts (agent's change)" }).locator('.tab-actions .action-label').click().catch(() => {}); // an older one
+  await t.runCommand(t.commandTitle('switchboard.reviewChanges'));
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'src/app.ts' }).first().waitFor({ timeout: 15_000 });
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Open Diff' }).first().waitFor({ timeout: 15_000 });
+  await page.keyboard.press('Enter');
+  await page.locator('.tabs-container .tab', { hasText: "app.ts (agent's change)" }).first().waitFor({ timeout: 20_000 });
+  const chatGroupNow = page.locator('.editor-group-container', { has: page.locator('.tabs-container .tab', { hasText: 'Bar agent' }) });
+  t.expect(await chatGroupNow.locator('.tabs-container .tab', { hasText: "app.ts (agent's change)" }).count() === 0 && await chat.locator('[data-testid="composer-input"]').isVisible(),
+    'Review Changes opened the diff in another group; the chat is still visible');
+
   // Undo All asks first: Escape changes nothing, "Undo All" restores
   const undoAll = chat.locator('[data-testid="changed-files-undo-all"]');
   const dialog = page.locator('.monaco-dialog-box');
-  await chat.locator('[data-testid="composer-input"]').focus();
+  await chat.locator('[data-testid="composer-input"]').click();
   await pressUntil('Shift+Tab', undoAll);
   await page.keyboard.press('Enter');
   await dialog.waitFor({ timeout: 10_000 });
