@@ -76,8 +76,8 @@ export async function run(t) {
   // VS Code shows editor actions of inactive groups only on hover (workbench.editor.alwaysShowEditorActions)
   await titleAction("app.ts (agent's change)", "Keep Agent's Change").waitFor({ state: 'attached', timeout: 20_000 }).catch(async (e) => {
     t.log('DEBUG', await page.locator('.editor-group-container').evaluateAll((gs) => gs.map((g) => ({
-      tabs: [...g.querySelectorAll('.tabs-container .tab')].map((x) => `${x.className} | ${x.textContent}`),
-      actions: [...g.querySelectorAll('.editor-actions .action-label')].map((x) => x.getAttribute('aria-label')),
+      tabs: Array.from(g.querySelectorAll('.tabs-container .tab')).map((x) => `${x.className} | ${x.textContent}`),
+      actions: Array.from(g.querySelectorAll('.editor-actions .action-label')).map((x) => x.getAttribute('aria-label')),
     }))));
     throw e;
   });
