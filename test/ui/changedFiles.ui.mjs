@@ -73,7 +73,8 @@ export async function run(t) {
   t.expect(chatGroup >= 0 && appDiffGroup >= 0 && chatGroup !== appDiffGroup, `the diff opened in another group than the chat's (chat ${chatGroup}, diff ${appDiffGroup})`);
   t.expect(await chat.locator('[data-testid="composer-input"]').isVisible(), 'the chat is still visible');
   t.expect(await focused(openDiff), 'the focus stayed on Open Diff in the chat');
-  // VS Code shows editor actions of inactive groups only on hover (workbench.editor.alwaysShowEditorActions)
+  // the focus stayed in the chat, so the diff's group is not the active one and VS Code may not draw its title
+  // actions as visible: this checks they are there; the clicks further down come after the user activates the diff
   await titleAction("app.ts (agent's change)", "Keep Agent's Change").waitFor({ state: 'attached', timeout: 20_000 }).catch(async (e) => {
     t.log('DEBUG', await page.locator('.editor-group-container').evaluateAll((gs) => gs.map((g) => ({
       tabs: Array.from(g.querySelectorAll('.tabs-container .tab')).map((x) => `${x.className} | ${x.textContent}`),
