@@ -16,6 +16,9 @@ export const readOnlyContextKey = 'switchboard.activeChatReadOnly';
 /** True while a running agent supports `logout` (ACP: Log Out is enabled). */
 export const canLogOutContextKey = 'switchboard.canLogOut';
 
+/** True while the active tab is a diff Switchboard opened for a pending agent change (its title shows Keep and Undo). */
+export const agentChangeDiffContextKey = 'switchboard.agentChangeDiff';
+
 /** The env var that names the folder where the built-in Demo agent keeps its sessions across its runs. */
 export const demoSessionsDirEnv = 'SWITCHBOARD_DEMO_SESSIONS_DIR';
 
@@ -30,6 +33,8 @@ export const commandIds = {
   followAgent: 'switchboard.followAgent',
   reviewChanges: 'switchboard.reviewChanges',
   openDiff: 'switchboard.openDiff',
+  keepChange: 'switchboard.keepChange',
+  undoChange: 'switchboard.undoChange',
   switchSession: 'switchboard.switchSession',
   closeSession: 'switchboard.closeSession',
   deleteSession: 'switchboard.deleteSession',

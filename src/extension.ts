@@ -14,6 +14,7 @@ import { openDiff, registerDiffEditor } from './host/files/diffEditor';
 import type { OpenDiffArgs } from './host/files/diffEditor';
 import { FollowStatusBar } from './workbench/follow/followStatusBar';
 import { reviewChanges } from './workbench/review/reviewChanges';
+import { registerDiffTitleActions } from './workbench/review/diffTitleActions';
 import { SessionManager } from './host/sessionManager';
 import { TranscriptStore } from './host/history/transcriptStore';
 import { Redactor, redactingLog } from './host/auth/redactor';
@@ -100,7 +101,14 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
       session.follow.toggle();
       followBar.update();
     }),
-    vscode.commands.registerCommand(commandIds.reviewChanges, () => reviewChanges(activeSession())),
+    vscode.commands.registerCommand(commandIds.reviewChanges, () => {
+      const session = activeSession();
+      return reviewChanges(session, () => (session ? panels.get(session.key)?.panel.viewColumn : undefined));
+    }),
+    registerDiffTitleActions(() => {
+      const active = activeSession();
+      return active ? [active, ...sessions.sessions.filter((s) => s !== active)] : sessions.sessions;
+    }),
     vscode.commands.registerCommand(commandIds.openDiff, (args: OpenDiffArgs) => openDiff(args)),
     vscode.commands.registerCommand(commandIds.showAgentLog, async () => {
       const session = activeSession();

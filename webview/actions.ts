@@ -10,8 +10,9 @@ import {
   RestartAgentCommand, RetryPromptCommand, SaveDraftCommand, SearchFilesCommand, SendPromptCommand, SetConfigOptionCommand,
   SetModeCommand, ShowTerminalCommand, ToggleFollowCommand, UpdateQueuedPromptCommand,
 } from '../src/shared/chatProtocol';
-import { OpenRecentSessionCommand } from '../src/shared/chatProtocol';
+import { ChangedFileCommand, ChangedFilesAllCommand, OpenRecentSessionCommand } from '../src/shared/chatProtocol';
 import type { IpcMessageType } from '../src/shared/chatProtocol';
+import type { ChangedFileAction, ChangedFilesAllAction } from '../src/shared/changedFiles';
 import type { AttachmentView, DraftView } from '../src/shared/composerModel';
 
 /** The part of the host transport (hostIpc.ts) the actions use. */
@@ -55,6 +56,11 @@ export interface ChatActions {
   // the welcome of an empty chat
   /** Opens a recent session of the same agent (by id; the host finds it in its history). */
   openRecentSession(sessionId: string): void;
+  // the changed-files bar
+  /** Keep, Undo or Open Diff on one changed file (by its path, as the host listed it). */
+  changedFile(action: ChangedFileAction, path: string): void;
+  /** Keep All or Undo All (the host asks before Undo All). */
+  changedFilesAll(action: ChangedFilesAllAction): void;
 
   // the composer
   sendPrompt(text: string, attachments: readonly AttachmentView[]): void;
@@ -100,6 +106,8 @@ export function chatActions(ipc: ActionTransport): ChatActions {
     toggleFollow: () => ipc.post(ToggleFollowCommand, {}),
 
     openRecentSession: (sessionId) => ipc.post(OpenRecentSessionCommand, { sessionId }),
+    changedFile: (action, path) => ipc.post(ChangedFileCommand, { action, path }),
+    changedFilesAll: (action) => ipc.post(ChangedFilesAllCommand, { action }),
 
     sendPrompt: (text, attachments) => ipc.post(SendPromptCommand, { text, attachments }),
     cancelTurn: () => ipc.post(CancelTurnCommand, {}),

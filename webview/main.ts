@@ -8,6 +8,8 @@ import {
   DidAttachNotification, DidChangeComposerNotification, DidChangeNotification, DidEntriesNotification, DidSearchFilesNotification,
   DidChangeWelcomeNotification, DidSnapshotNotification, isIpc,
 } from '../src/shared/chatProtocol';
+import { DidChangeFilesNotification } from '../src/shared/chatProtocol';
+import type { ChangedFilesView } from '../src/shared/changedFiles';
 import type { DidAttachParams, DidChangeParams, DidEntriesParams, DidSearchFilesParams } from '../src/shared/chatProtocol';
 import type { ComposerStateView } from '../src/shared/composerModel';
 import type { ThreadSnapshot } from '../src/shared/viewModel';
@@ -18,6 +20,7 @@ import { hostIpc } from './hostIpc';
 import { ChatStore } from './store';
 import { followTranscript } from './transcript/scrollEvents';
 import { pageSchedulerHost, TranscriptView } from './transcript/transcriptView';
+import { ChangedFilesBar } from './views/changedFiles';
 import { Header } from './views/header';
 import { LiveAnnouncer } from './views/liveRegion';
 import { installMarkdownActions, warmUp } from './views/markdown';
@@ -35,6 +38,8 @@ const live = new LiveAnnouncer(document.getElementById('live') ?? document.body.
 live.element.id = 'live';
 live.element.setAttribute('data-testid', 'live-region');
 const composerInput = (): HTMLElement | null => document.querySelector<HTMLElement>('[data-testid="composer-input"]');
+const changedFiles = new ChangedFilesBar(actions, () => composerInput()?.focus());
+document.getElementById('composer')?.before(changedFiles.element); // the bar sits right above the composer
 /** Where the focus goes when a permission request arrives, and the key that reaches it (permissionFocus.ts). */
 const permissionFocus = new PermissionFocus(transcript, live, composerInput);
 installMarkdownActions(document.body, actions);
@@ -73,6 +78,7 @@ ipc.onMessage((msg) => {
     const p = msg.params as DidSearchFilesParams;
     composer.searchResults(p.requestId, p.matches);
   } else if (isIpc(DidAttachNotification, msg)) composer.attach((msg.params as DidAttachParams).attachment);
+  else if (isIpc(DidChangeFilesNotification, msg)) changedFiles.render(msg.params as ChangedFilesView);
 });
 // the session this panel shows survives a window reload in the webview's own state
 const restore = document.body.dataset.restore;

@@ -4,6 +4,7 @@
  * notifications host → webview. The host validates every incoming command with the zod schema that
  * src/webviews/chat/ipcSchemas.ts keeps for it; the webview is untrusted input.
  */
+import type { ChangedFileAction, ChangedFilesAllAction, ChangedFilesView } from './changedFiles';
 import type { AttachmentView, ComposerStateView, DraftView, FileMatchView } from './composerModel';
 import type { EntryView, ThreadDelta, ThreadSnapshot } from './viewModel';
 import type { WelcomeView } from './welcomeModel';
@@ -135,6 +136,14 @@ export interface OpenRecentSessionParams { readonly sessionId: string }
 /** The user picked a recent session of the same agent in the welcome of an empty chat: the host opens its chat. */
 export const OpenRecentSessionCommand = command<OpenRecentSessionParams>()('welcome/openSession');
 
+export interface ChangedFileParams { readonly action: ChangedFileAction; readonly path: string }
+/** The changed-files bar: Keep, Undo or Open Diff on one file of the session's change record. */
+export const ChangedFileCommand = command<ChangedFileParams>()('changes/file');
+
+export interface ChangedFilesAllParams { readonly action: ChangedFilesAllAction }
+/** The changed-files bar: Keep All or Undo All (the host asks before Undo All). */
+export const ChangedFilesAllCommand = command<ChangedFilesAllParams>()('changes/all');
+
 /** Every command the webview may send; the host has a schema for each (ipcSchemas.ts) and handles them. */
 export type ChatCommand =
   | typeof ReadyCommand | typeof SendPromptCommand | typeof CancelTurnCommand | typeof RespondPermissionCommand
@@ -143,7 +152,7 @@ export type ChatCommand =
   | typeof InsertCodeCommand | typeof RequestSnapshotCommand | typeof RequestEntriesCommand
   | typeof UpdateQueuedPromptCommand | typeof RemoveQueuedPromptCommand | typeof SaveDraftCommand
   | typeof SetConfigOptionCommand | typeof SetModeCommand | typeof SearchFilesCommand
-  | typeof OpenRecentSessionCommand;
+  | typeof OpenRecentSessionCommand | typeof ChangedFileCommand | typeof ChangedFilesAllCommand;
 
 /** The method string of a command. */
 export type CommandMethod = ChatCommand['method'];
@@ -182,3 +191,6 @@ export const DidEntriesNotification = define<DidEntriesParams>('thread/didEntrie
 export interface DidChangeParams { readonly firstSeq: number; readonly deltas: readonly ThreadDelta[] }
 /** Deltas since the last message; `firstSeq` is the seq of `deltas[0]`, the rest follow by one each. */
 export const DidChangeNotification = define<DidChangeParams>('thread/didChange');
+
+/** The files the agent changed that are not kept or undone yet (the changed-files bar); sent on every change. */
+export const DidChangeFilesNotification = define<ChangedFilesView>('changes/didChange');

@@ -7,16 +7,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { cardsSettings, openCardsSession, sendPrompt } from './cardsAgent.mjs';
+import { themes } from './themeSwitch.mjs';
 
 export const name = 'themes';
 export const settings = cardsSettings;
 export const timeout = 180_000;
-
-const themes = [
-  { id: 'light', theme: 'Default Light Modern', bodyClass: 'vs' },
-  { id: 'dark', theme: 'Default Dark Modern', bodyClass: 'vs-dark' },
-  { id: 'high-contrast', theme: 'Default High Contrast', bodyClass: 'hc-black' },
-];
 
 /** @param {import('../harness/runUi.mjs').UiTest} t */
 export async function run(t) {

@@ -34,22 +34,28 @@ export function isCreated(record: ChangeRecord): boolean {
   return record.before.kind === 'missing';
 }
 
+/** Fires when any session's record changed (the diff editor's Keep and Undo follow it). */
+const anyChange = new vscode.EventEmitter<void>();
+
 /** Tracks the files a session changed. */
 export class ChangeTracker implements vscode.Disposable {
+  /** Fires when the record of any session changed. */
+  static readonly onDidChangeAny = anyChange.event;
   private readonly _records = new Map<string, ChangeRecord>();
   /** Folders the session's writes created (to remove them again, when empty, on Undo). */
   private readonly _createdFolders = new Set<string>();
   private readonly _onDidChange = new vscode.EventEmitter<void>();
-  /** Fires when a file is added to the record, kept or undone. */
+  /** Fires when a file is added to the record, written again (its line counts change), kept or undone. */
   readonly onDidChange = this._onDidChange.event;
 
-  constructor(readonly ctx: SessionContext) {}
+  constructor(readonly ctx: SessionContext) {
+    this._onDidChange.event(() => anyChange.fire());
+  }
 
-  /** Records a file's content before a write, only the first time in the session. */
+  /** Records a file's content before a write, only the first time in the session (called after every write). */
   recordBeforeWrite(uri: vscode.Uri, before: FileBefore): void {
     const key = this.key(uri);
-    if (this._records.has(key)) return;
-    this._records.set(key, { uri, before, original: textOf(before) });
+    if (!this._records.has(key)) this._records.set(key, { uri, before, original: textOf(before) });
     this._onDidChange.fire();
   }
 
@@ -112,6 +118,7 @@ export class ChangeTracker implements vscode.Disposable {
   }
 
   dispose(): void {
+    if (this._records.size) anyChange.fire(); // its diffs lose their Keep and Undo
     this._records.clear();
     this._createdFolders.clear();
     this._onDidChange.dispose();

@@ -13,6 +13,7 @@ import type { OpenDiffParams, OpenLocationParams } from '../../shared/chatProtoc
 import type { AgentSession } from '../../host/agentSession';
 import type { IpcDispatcher } from './ipc';
 import { openDiff } from '../../host/files/diffEditor';
+import { besideChat } from '../../host/files/diffPlacement';
 import type { ToolCallEntry } from '../../thread/toolCall';
 import { inertText } from '../../shared/inertText';
 import { commandIds } from '../../constants';
@@ -25,11 +26,14 @@ function showError(message: string): void {
   void vscode.window.showErrorMessage(inertText(message, 'message'));
 }
 
-/** Opens the diff editor (what `switchboard.openDiff` does) beside the chat for the diff at `index` of a tool call's content. */
-export async function openToolCallDiff(session: AgentSession, { toolCallId, index }: OpenDiffParams): Promise<void> {
+/**
+ * Opens the diff editor (what `switchboard.openDiff` does) for the diff at `index` of a tool call's content,
+ * beside the chat shown in `chatColumn` (diffPlacement.ts), never over it.
+ */
+export async function openToolCallDiff(session: AgentSession, { toolCallId, index }: OpenDiffParams, chatColumn?: vscode.ViewColumn): Promise<void> {
   const item = toolCall(session, toolCallId)?.content[index];
   if (item?.type !== 'diff') return showError('This diff is no longer available.');
-  await openDiff({ path: item.path, oldText: item.oldText ?? null, newText: item.newText }, { viewColumn: vscode.ViewColumn.Beside });
+  await openDiff({ path: item.path, oldText: item.oldText ?? null, newText: item.newText }, { viewColumn: besideChat(chatColumn) ?? vscode.ViewColumn.Beside });
 }
 
 /** Opens the file of the location at `index` of a tool call beside the chat, at its (1-based) line. */
@@ -47,8 +51,8 @@ export async function openToolCallLocation(session: AgentSession, { toolCallId, 
 }
 
 /** Registers the card and notice actions of a chat webview (the dispatcher validates their params). */
-export function registerCardActions(ipc: IpcDispatcher, session: AgentSession): void {
-  ipc.on(OpenDiffCommand, (params) => { void openToolCallDiff(session, params); });
+export function registerCardActions(ipc: IpcDispatcher, session: AgentSession, chatColumn: () => vscode.ViewColumn | undefined = () => undefined): void {
+  ipc.on(OpenDiffCommand, (params) => { void openToolCallDiff(session, params, chatColumn()); });
   ipc.on(OpenLocationCommand, (params) => { void openToolCallLocation(session, params); });
   ipc.on(ShowTerminalCommand, ({ terminalId }) => {
     if (!session.terminals.reveal(terminalId)) {

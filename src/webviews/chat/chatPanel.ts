@@ -19,6 +19,7 @@ import type { ThreadChange } from '../../thread/thread';
 import { chatHtml, localResourceRoots } from './html';
 import { inertText } from '../../shared/inertText';
 import { registerCardActions } from './cardActions';
+import { ChangedFilesController } from './changedFilesController';
 import { ComposerController } from './composerController';
 import type { PromptMemory } from '../../host/prompts/promptHistory';
 import { DeltaQueue } from './deltaQueue';
@@ -63,6 +64,8 @@ export class ChatPanel implements vscode.Disposable {
   private readonly links: ChatLinkHandler;
   /** The welcome of an empty chat. */
   private readonly welcome: WelcomeController;
+  /** The changed-files bar above the composer. */
+  private readonly changedFiles: ChangedFilesController;
 
   private constructor(readonly panel: vscode.WebviewPanel, extensionUri: vscode.Uri, readonly session: AgentSession, log: vscode.LogOutputChannel, memory?: PromptMemory, history?: HistorySource) {
     panel.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'icon-chat.svg');
@@ -75,15 +78,18 @@ export class ChatPanel implements vscode.Disposable {
     this.composer = new ComposerController(session, (type, params) => this.post(type, params), () => this.reveal(), log, memory);
     this.links = new ChatLinkHandler(session.cwd, log);
     this.welcome = new WelcomeController(session, history, (type, params) => this.post(type, params), log);
+    this.changedFiles = new ChangedFilesController(session, (type, params) => this.post(type, params), () => panel.viewColumn, log);
     const ipc = new IpcDispatcher(log);
     this.registerCommands(ipc);
-    registerCardActions(ipc, session);
+    registerCardActions(ipc, session, () => panel.viewColumn);
     this.composer.register(ipc);
     this.links.register(ipc);
     this.welcome.register(ipc);
+    this.changedFiles.register(ipc);
     this._disposables.push(
       this.composer,
       this.links,
+      this.changedFiles,
       panel.onDidChangeViewState((e) => {
         if (!e.webviewPanel.active) return;
         this.composer.markActive();
@@ -110,6 +116,7 @@ export class ChatPanel implements vscode.Disposable {
       this.sendSnapshot();
       this.composer.sendState();
       void this.welcome.send();
+      this.changedFiles.sendState();
     };
     ipc.on(ReadyCommand, ready);
     ipc.on(RequestSnapshotCommand, ready);

@@ -11,6 +11,7 @@ import { ContinueSessionCommand, ResendPromptCommand, RestartAgentCommand } from
 import { CopyCodeCommand, InsertCodeCommand, OpenLinkCommand } from '../../shared/chatProtocol';
 import { OpenRecentSessionCommand } from '../../shared/chatProtocol';
 import type { CommandMethod, ParamsOf } from '../../shared/chatProtocol';
+import { changedFilesCommandSchemas } from './changedFilesSchemas';
 import { composerCommandSchemas } from './composerSchemas';
 import { maxHrefLength } from './linkTarget';
 
@@ -43,6 +44,8 @@ export const ipcSchemas = {
   ...composerCommandSchemas,
   // the welcome of an empty chat (welcomeController.ts): the host looks the session up in its own history
   [OpenRecentSessionCommand.method]: z.strictObject({ sessionId: z.string().min(1).max(1024) }),
+  // the changed-files bar above the composer (changedFilesSchemas.ts)
+  ...changedFilesCommandSchemas,
 } satisfies IpcSchemaTable;
 
 /** The same table, looked up by a method type: `schemas[m]` is the schema of `ParamsOf<typeof m>`. */

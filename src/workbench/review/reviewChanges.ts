@@ -1,46 +1,20 @@
 /**
  * ACP: Review Changes: every file the session changed, with Keep, Undo and Open Diff per file, and Undo All /
  * Keep All, so the user decides which of the agent's edits stay. The picker is a thin layer over
- * {@link applyReviewAction} and {@link undoAllChanges}, which the tests call directly.
+ * {@link applyReviewAction} and {@link undoAllChanges} (host/files/reviewActions.ts, shared with the chat's
+ * changed-files bar), which the tests call directly. Diffs open beside the chat (diffPlacement.ts).
  */
 import * as vscode from 'vscode';
 import type { AgentSession } from '../../host/agentSession';
 import { isCreated } from '../../host/files/changeTracker';
 import type { ChangeRecord, ChangeTracker } from '../../host/files/changeTracker';
-import { openDiff } from '../../host/files/diffEditor';
-import { findOpenDocument, statOrUndefined } from '../../host/files/editorFiles';
-import { decodeText } from '../../host/files/textSlice';
+import { besideChat } from '../../host/files/diffPlacement';
+import { applyReviewAction, confirmUndoAll, undoAllChanges } from '../../host/files/reviewActions';
+import type { ReviewAction } from '../../host/files/reviewActions';
 import { inert, inertText } from '../../shared/inertText';
 
-/** What the user can do with one changed file. */
-export type ReviewAction = 'keep' | 'undo' | 'diff';
-
-/** Applies one review action to a file of the session's record. */
-export async function applyReviewAction(tracker: ChangeTracker, action: ReviewAction, uri: vscode.Uri): Promise<void> {
-  const record = tracker.get(uri);
-  if (!record) return;
-  switch (action) {
-    case 'keep': return tracker.keep(uri);
-    case 'undo': return tracker.undo(uri);
-    case 'diff': return openDiff({ path: record.uri.fsPath, oldText: record.original ?? null, newText: await currentText(record.uri) }, { preserveFocus: true });
-  }
-}
-
-/** Undoes every change of the session; shows which files could not be restored, if any. */
-export async function undoAllChanges(tracker: ChangeTracker): Promise<void> {
-  const failed = await tracker.undoAll();
-  if (failed.length) {
-    void vscode.window.showErrorMessage(inert.message`Could not undo ${failed.length} change(s): ${failed.map((f) => `${vscode.workspace.asRelativePath(f.uri)} (${f.error})`).join('; ')}`);
-  }
-}
-
-/** The file's text now: the open editor's, else the disk's, else empty (the file is gone). */
-async function currentText(uri: vscode.Uri): Promise<string> {
-  const doc = findOpenDocument([uri.fsPath]);
-  if (doc) return doc.getText();
-  if (!(await statOrUndefined(uri).catch(() => undefined))) return '';
-  return decodeText(await vscode.workspace.fs.readFile(uri));
-}
+export { applyReviewAction, undoAllChanges };
+export type { ReviewAction };
 
 interface FileItem extends vscode.QuickPickItem {
   readonly record: ChangeRecord;
@@ -95,7 +69,7 @@ async function pickAction(record: ChangeRecord): Promise<ReviewAction | undefine
 }
 
 /** Shows the review of a session's changes. */
-export async function reviewChanges(session: AgentSession | undefined): Promise<void> {
+export async function reviewChanges(session: AgentSession | undefined, chatColumn: () => vscode.ViewColumn | undefined = () => undefined): Promise<void> {
   if (!session) {
     void vscode.window.showInformationMessage('Open a Switchboard chat first: Review Changes works on the active session.');
     return;
@@ -105,6 +79,8 @@ export async function reviewChanges(session: AgentSession | undefined): Promise<
     void vscode.window.showInformationMessage(inert.message`${session.host.definition.name} has not changed any file in this session: nothing to review.`);
     return;
   }
+  // beside the chat, focus kept in the list
+  const placement = () => ({ viewColumn: besideChat(chatColumn()), preserveFocus: true });
   const qp = vscode.window.createQuickPick<ReviewItem>();
   const refresh = () => {
     if (!tracker.changes.length) return qp.hide();
@@ -120,7 +96,7 @@ export async function reviewChanges(session: AgentSession | undefined): Promise<
     const action = buttons.find((b) => b.button === e.button)?.action;
     const item = e.item;
     if (!action || !('record' in item)) return;
-    await run(`${e.button.tooltip ?? action}`, () => applyReviewAction(tracker, action, item.record.uri));
+    await run(`${e.button.tooltip ?? action}`, () => applyReviewAction(tracker, action, item.record.uri, placement()));
     if (action !== 'diff') refresh();
   });
   qp.onDidAccept(async () => {
@@ -128,13 +104,14 @@ export async function reviewChanges(session: AgentSession | undefined): Promise<
     if (!item || !('record' in item || 'all' in item)) return;
     qp.hide();
     if ('all' in item) {
-      await run(item.all === 'undo' ? 'Undo All' : 'Keep All', () => (item.all === 'undo' ? undoAllChanges(tracker) : tracker.keepAll()));
+      const undo = async () => { if (await confirmUndoAll(tracker.changes.length)) await undoAllChanges(tracker); };
+      await run(item.all === 'undo' ? 'Undo All' : 'Keep All', () => (item.all === 'undo' ? undo() : tracker.keepAll()));
       return;
     }
     const action = await pickAction(item.record);
     if (!action) return;
-    await run(action, () => applyReviewAction(tracker, action, item.record.uri));
-    if (action !== 'diff' && tracker.changes.length) void reviewChanges(session); // back to the list
+    await run(action, () => applyReviewAction(tracker, action, item.record.uri, placement()));
+    if (action !== 'diff' && tracker.changes.length) void reviewChanges(session, chatColumn); // back to the list
   });
   qp.show();
   await done;
