@@ -1,0 +1,126 @@
+// @ts-check
+// The chat in the secondary side bar (`switchboard.chat.openIn: sideBar`): New Session from the keyboard
+// opens the chat in the Chat view in the secondary side bar, not in an editor tab, and the composer has
+// the keyboard; a prompt streams its answer there; the view's title picker (its list button, then the
+// keyboard) switches the view to a session from history; with a file open in the editor the view keeps
+// its session; a window reload brings the view back with that session and its transcript.
+// Screenshots: test-results/screenshots/<version>/side-bar-chat-{light,dark,high-contrast}.png
+import fs from 'node:fs';
+import path from 'node:path';
+import { idle, scriptedAgent, sendPrompt } from './scriptedSession.mjs';
+
+export const name = 'side-bar-chat';
+export const timeout = 240_000;
+export const settings = {
+  'switchboard.agents': [scriptedAgent('scripted-history', 'Scripted history', 'historyPaging')],
+  'switchboard.chat.openIn': 'sideBar',
+};
+export const files = { 'src/hello.ts': 'export function hello(name: string): string {\n  return `Hello, ${name}!`;\n}\n' };
+
+const themes = [
+  { id: 'light', theme: 'Default Light Modern', bodyClass: 'vs' },
+  { id: 'dark', theme: 'Default Dark Modern', bodyClass: 'vs-dark' },
+  { id: 'high-contrast', theme: 'Default High Contrast', bodyClass: 'hc-black' },
+];
+
+/**
+ * The visible chat webview, after checking that it lies inside the secondary side bar.
+ * @param {import('../harness/runUi.mjs').UiTest} t
+ */
+async function sideBarChat(t) {
+  const bar = t.page.locator('.part.auxiliarybar');
+  await bar.waitFor({ state: 'visible', timeout: 30_000 });
+  const chat = await t.webview({ timeoutMs: 30_000 });
+  const frame = t.page.locator('iframe.webview.ready').filter({ visible: true }).first();
+  const [b, f] = [await bar.boundingBox(), await frame.boundingBox()];
+  t.expect(b && f && f.x >= b.x - 1 && f.x + f.width <= b.x + b.width + 1 && f.y >= b.y - 1, `the chat is in the secondary side bar (bar ${JSON.stringify(b)}, chat ${JSON.stringify(f)})`);
+  return chat;
+}
+
+/**
+ * The chat tabs in the editor area.
+ * @param {import('../harness/runUi.mjs').UiTest} t
+ */
+function chatTabs(t) {
+  return t.page.locator('.tabs-container .tab', { hasText: '· Scripted history' });
+}
+
+/**
+ * Picks the quick pick's row that shows `text`, from the keyboard (typed as a filter, then Enter).
+ * @param {import('../harness/runUi.mjs').UiTest} t @param {string} text
+ */
+async function pick(t, text) {
+  await t.page.locator('.quick-input-list .monaco-list-row', { hasText: text }).first().waitFor({ timeout: 15_000 });
+  await t.page.keyboard.type(text);
+  await t.page.keyboard.press('Enter');
+}
+
+/** @param {import('../harness/runUi.mjs').UiTest} t */
+export async function run(t) {
+  const { page } = t;
+  // 1. New Session, all from the keyboard: the chat opens in the side bar, and the composer has the keyboard
+  await t.runCommand(t.commandTitle('switchboard.newSession'));
+  await pick(t, 'Scripted history');
+  let chat = await sideBarChat(t);
+  const input = chat.locator('[data-testid="composer-input"]');
+  await input.waitFor({ timeout: 30_000 });
+  await idle(chat);
+  t.expect(await chatTabs(t).count() === 0, 'the editor area has no chat tab');
+  await page.locator('.part.auxiliarybar .composite.title', { hasText: /New session/i }).first().waitFor({ timeout: 10_000 });
+  t.expect(true, 'the view\'s title names the session (the secondary side bar\'s title, shown on hover of its tab)');
+  // typed without a click: the composer took the keyboard when the view was shown
+  await page.waitForTimeout(1500);
+  await page.keyboard.type('Summarise the side bar');
+  t.expect(await input.inputValue() === 'Summarise the side bar', `the composer has the keyboard (it holds "${await input.inputValue()}")`);
+  await page.keyboard.press('Enter');
+  await chat.locator('[data-testid="agent-message"]', { hasText: 'end-of-paged-1' }).waitFor({ timeout: 20_000 });
+  await idle(chat);
+  t.expect(true, 'the answer streamed into the side-bar chat');
+  await page.locator('.part.auxiliarybar .composite.title', { hasText: 'Summarise the side bar' }).first().waitFor({ timeout: 10_000 });
+  t.expect(true, 'the view\'s title follows the session\'s title');
+
+  // 2. the title picker (its list button), then the keyboard: a session from the agent's history
+  await page.locator('.part.auxiliarybar .title-actions .codicon-list-selection, .part.auxiliarybar .actions-container .codicon-list-selection').first().click();
+  await pick(t, 'History one');
+  await page.locator('.part.auxiliarybar .composite.title', { hasText: 'History one' }).first().waitFor({ timeout: 30_000 });
+  chat = await sideBarChat(t);
+  await idle(chat);
+  await sendPrompt(t, chat, 'hello');
+  await chat.locator('[data-testid="agent-message"]', { hasText: 'end-of-h-1' }).waitFor({ timeout: 20_000 });
+  await idle(chat);
+  t.expect(await chat.locator('[data-testid="user-message"]', { hasText: 'Summarise the side bar' }).count() === 0, 'the picker switched the view to the other session');
+  t.expect(await chatTabs(t).count() === 0, 'still no chat tab');
+
+  // 3. a file in the editor next to it
+  await page.keyboard.press('Control+P');
+  await page.locator('.quick-input-widget input').waitFor({ timeout: 10_000 });
+  await pick(t, 'hello.ts');
+  await page.locator('.tabs-container .tab.active', { hasText: 'hello.ts' }).waitFor({ timeout: 15_000 });
+  chat = await sideBarChat(t);
+  t.expect(await chat.locator('[data-testid="agent-message"]', { hasText: 'end-of-h-1' }).count() >= 1, 'the view keeps its session next to the editor');
+
+  // 4. reload: the view comes back with its session
+  await page.waitForTimeout(3000); // the transcript store and the workbench's layout are saved on timers
+  await page.reload();
+  await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+  chat = await sideBarChat(t);
+  await chat.locator('[data-testid="agent-message"]', { hasText: 'end-of-h-1' }).first().waitFor({ timeout: 60_000 });
+  await page.locator('.part.auxiliarybar .composite.title', { hasText: 'History one' }).first().waitFor({ timeout: 30_000 });
+  t.expect(await chatTabs(t).count() === 0, 'after the reload the side bar shows the session again, and no tab does');
+  await idle(chat);
+  await sendPrompt(t, chat, 'again');
+  await chat.locator('[data-testid="user-message"]', { hasText: 'again' }).waitFor({ timeout: 15_000 });
+  await idle(chat);
+  t.expect(true, 'the restored session takes a prompt');
+
+  // 5. screenshots with the editor open next to the chat
+  const settingsFile = path.join(t.workspace, '.vscode', 'settings.json');
+  fs.mkdirSync(path.dirname(settingsFile), { recursive: true });
+  for (const { id, theme, bodyClass } of themes) {
+    fs.writeFileSync(settingsFile, JSON.stringify({ 'workbench.colorTheme': theme }, null, 2));
+    await page.locator(`.monaco-workbench.${bodyClass}`).waitFor({ timeout: 20_000 });
+    await page.waitForTimeout(1_000); // the webview gets the new theme variables
+    await t.screenshot(`side-bar-chat-${id}`);
+  }
+  fs.rmSync(settingsFile);
+}
