@@ -22,6 +22,8 @@ import { LiveAnnouncer } from './views/liveRegion';
 import { installMarkdownActions, warmUp } from './views/markdown';
 import { PermissionFocus } from './views/permissionFocus';
 import { focusComposerOnEntry } from './views/composerFocus';
+// last: its narrow-width rules override the others in a side bar
+import './styles/narrow.css';
 
 const ipc = hostIpc();
 const actions = chatActions(ipc);

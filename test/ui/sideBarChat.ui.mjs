@@ -3,8 +3,9 @@
 // opens the chat in the Chat view in the secondary side bar, not in an editor tab, and the composer has
 // the keyboard; a prompt streams its answer there; the view's title picker (its list button, then the
 // keyboard) switches the view to a session from history; with a file open in the editor the view keeps
-// its session; a window reload brings the view back with that session and its transcript.
-// Screenshots: test-results/screenshots/<version>/side-bar-chat-{light,dark,high-contrast}.png
+// its session; a window reload brings the view back with that session and its transcript; ACP: Switch
+// Session from the palette opens the first session in the view again.
+// Screenshots: test-results/screenshots/<version>/side-bar-chat-{light,dark,high-contrast,read-only}.png
 import fs from 'node:fs';
 import path from 'node:path';
 import { idle, scriptedAgent, sendPrompt } from './scriptedSession.mjs';
@@ -114,6 +115,8 @@ export async function run(t) {
   await chat.locator('[data-testid="user-message"]', { hasText: 'again' }).waitFor({ timeout: 15_000 });
   await idle(chat);
   t.expect(true, 'the restored session takes a prompt');
+  const title = chat.locator('[data-testid="session-title"]');
+  t.expect(await title.evaluate((el) => el.textContent === 'History one' && el.scrollWidth <= el.clientWidth), 'the chat\'s own header shows the whole session title, no ellipsis');
 
   // 5. screenshots with the editor open next to the chat
   const settingsFile = path.join(t.workspace, '.vscode', 'settings.json');
@@ -125,4 +128,17 @@ export async function run(t) {
     await t.screenshot(`side-bar-chat-${id}`);
   }
   fs.rmSync(settingsFile);
+
+  // 6. ACP: Switch Session from the palette, all keyboard, honours the setting: the first session comes back in the view
+  await t.runCommand(t.commandTitle('switchboard.switchSession'));
+  await pick(t, 'Summarise the side bar');
+  await page.locator('.part.auxiliarybar .composite.title', { hasText: 'Summarise the side bar' }).first().waitFor({ timeout: 30_000 });
+  chat = await sideBarChat(t);
+  await chat.locator('[data-testid="agent-message"]', { hasText: 'end-of-paged-1' }).first().waitFor({ timeout: 30_000 });
+  t.expect(await chatTabs(t).count() === 0, 'Switch Session opened the session in the side bar, not in a tab');
+  // that session's agent cannot reopen it (it was never in the agent's list): read-only, with its banner
+  await chat.locator('[data-testid="session-error"]').waitFor({ timeout: 15_000 });
+  const banner = await chat.locator('[data-testid="session-error"]').boundingBox();
+  t.expect(banner && banner.height < 200, `the read-only banner fits the side bar's width (${banner?.height}px high)`);
+  await t.screenshot('side-bar-chat-read-only');
 }
