@@ -4,7 +4,8 @@
 // the keyboard; a prompt streams its answer there; the view's title picker (its list button, then the
 // keyboard) switches the view to a session from history; with a file open in the editor the view keeps
 // its session; a window reload brings the view back with that session and its transcript; ACP: Switch
-// Session from the palette opens the first session in the view again.
+// Session from the palette opens the first session in the view again; the view's + button starts a
+// session in the view, and Esc in its composer stops a turn.
 // Screenshots: test-results/screenshots/<version>/side-bar-chat-{light,dark,high-contrast,read-only}.png
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,7 +14,10 @@ import { idle, scriptedAgent, sendPrompt } from './scriptedSession.mjs';
 export const name = 'side-bar-chat';
 export const timeout = 240_000;
 export const settings = {
-  'switchboard.agents': [scriptedAgent('scripted-history', 'Scripted history', 'historyPaging')],
+  'switchboard.agents': [
+    scriptedAgent('scripted-history', 'Scripted history', 'historyPaging'),
+    scriptedAgent('scripted-cancel', 'Scripted cancel', 'cancelMidTurn'),
+  ],
   'switchboard.chat.openIn': 'sideBar',
 };
 export const files = { 'src/hello.ts': 'export function hello(name: string): string {\n  return `Hello, ${name}!`;\n}\n' };
@@ -103,7 +107,10 @@ export async function run(t) {
   t.expect(await chat.locator('[data-testid="agent-message"]', { hasText: 'end-of-h-1' }).count() >= 1, 'the view keeps its session next to the editor');
 
   // 4. reload: the view comes back with its session
-  await page.waitForTimeout(3000); // the transcript store and the workbench's layout are saved on timers
+  // the transcript store flushes every 250 ms; the web workbench saves its state (open editors, layout, the
+  // view's webview state, workspaceState) on a timer, and a page reload does not wait for that save (as in
+  // sessions.ui.mjs: 5 s; 3 s was once too short on 1.100 under load)
+  await page.waitForTimeout(5000);
   await page.reload();
   await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
   chat = await sideBarChat(t);
@@ -141,4 +148,19 @@ export async function run(t) {
   const banner = await chat.locator('[data-testid="session-error"]').boundingBox();
   t.expect(banner && banner.height < 200, `the read-only banner fits the side bar's width (${banner?.height}px high)`);
   await t.screenshot('side-bar-chat-read-only');
+
+  // 7. New Session in the view's title (its + button), and Esc in the side-bar chat's composer stops a
+  // turn that waits for a permission
+  await page.locator('.part.auxiliarybar .actions-container .codicon-add').first().click();
+  await pick(t, 'Scripted cancel');
+  await page.locator('.part.auxiliarybar .composite.title', { hasText: /New session/i }).first().waitFor({ timeout: 30_000 });
+  chat = await sideBarChat(t);
+  await idle(chat);
+  await sendPrompt(t, chat, 'permission please');
+  await chat.locator('[data-testid="permission"]').waitFor({ timeout: 20_000 });
+  await chat.locator('[data-testid="composer-input"]').click();
+  await page.keyboard.press('Escape');
+  await idle(chat);
+  t.expect(await chatTabs(t).count() === 0 && await page.locator('.tabs-container .tab', { hasText: 'Scripted cancel' }).count() === 0, 'New Session in the view\'s title opened in the view');
+  t.expect(await chat.locator('[data-testid="permission"]').count() === 0, 'Esc in the side-bar chat stopped the turn and answered the permission request');
 }
