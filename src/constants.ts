@@ -7,6 +7,9 @@
 /** The chat webview panel's view type (`onWebviewPanel:switchboard.chat`). */
 export const chatViewType = 'switchboard.chat';
 
+/** The Chat view (a webview view in the secondary side bar; `<id>.focus` shows it). */
+export const chatViewId = 'switchboard.chatView';
+
 /** The Sessions view (Switchboard activity-bar container). */
 export const sessionsViewId = 'switchboard.sessions';
 
@@ -44,4 +47,6 @@ export const commandIds = {
   installFromRegistry: 'switchboard.installFromRegistry',
   manageAgents: 'switchboard.manageAgents',
   addAgent: 'switchboard.addAgent',
+  chatViewPickSession: 'switchboard.chatView.pickSession',
+  chatViewNewSession: 'switchboard.chatView.newSession',
 } as const;

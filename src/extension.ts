@@ -61,12 +61,12 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     store,
     // a restart starts the agent as configured now (an edited command or env), not as it was started
     definitionOf: (id) => registry.get(id),
-    isChatVisible: (key) => panels.isVisible(key),
+    isChatVisible: (key) => chats.isVisible(key),
     reopen: new ReopenPolicy(context.globalState),
   });
   context.subscriptions.push(log, sessions, registryFeature);
-  const sessionsFeature = registerSessions(context, registry, sessions, store, new PromptMemory(context.workspaceState));
-  const { panels } = sessionsFeature;
+  const sessionsFeature = registerSessions(context, registry, sessions, store, new PromptMemory(context.workspaceState), log);
+  const { chats } = sessionsFeature;
 
   // the walkthrough's last step completes once a first prompt was sent (remembered across windows)
   const promptSentKey = 'switchboard.hasSentPrompt';
@@ -80,11 +80,12 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
       void vscode.commands.executeCommand('setContext', promptSentKey, true);
     });
   };
-  const openChat = (session: AgentSession) => {
-    if (!panels.get(session.key)) watchFirstPrompt(session);
-    panels.open(session);
+  const openChatWith = (show: (session: AgentSession) => void) => (session: AgentSession) => {
+    if (!chats.has(session.key)) watchFirstPrompt(session);
+    show(session);
   };
-  const activeSession = (): AgentSession | undefined => panels.activeSession();
+  const openChat = openChatWith((s) => chats.open(s));
+  const activeSession = (): AgentSession | undefined => chats.activeSession();
   const deps = { registry, sessions, state: context.globalState, openChat };
   const lifecycle = registerAgentLifecycle({ registry, sessions, log, activeSession, openChat });
   context.subscriptions.push(lifecycle);
@@ -93,6 +94,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
 
   context.subscriptions.push(
     vscode.commands.registerCommand(commandIds.newSession, async (agentId?: unknown) => { await newSession(deps, typeof agentId === 'string' ? agentId : undefined); }),
+    vscode.commands.registerCommand(commandIds.chatViewNewSession, async () => { await newSession({ ...deps, openChat: openChatWith((s) => chats.showInView(s)) }); }),
     vscode.commands.registerCommand(commandIds.addSelectionToChat, () => addSelectionToChat()),
     vscode.commands.registerCommand(commandIds.cancelTurn, () => activeSession()?.cancel()),
     vscode.commands.registerCommand(commandIds.followAgent, () => {
@@ -103,7 +105,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     }),
     vscode.commands.registerCommand(commandIds.reviewChanges, () => {
       const session = activeSession();
-      return reviewChanges(session, () => (session ? panels.get(session.key)?.panel.viewColumn : undefined));
+      return reviewChanges(session, () => (session ? chats.panels.get(session.key)?.panel.viewColumn : undefined));
     }),
     registerDiffTitleActions(() => {
       const active = activeSession();

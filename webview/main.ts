@@ -27,6 +27,8 @@ import { installMarkdownActions, warmUp } from './views/markdown';
 import { PermissionFocus } from './views/permissionFocus';
 import { focusComposerOnEntry } from './views/composerFocus';
 import { Welcome } from './views/welcome';
+// last: its narrow-width rules override the others in a side bar
+import './styles/narrow.css';
 
 const ipc = hostIpc();
 const actions = chatActions(ipc);

@@ -13,8 +13,10 @@ import type { SessionManager } from '../../host/sessionManager';
 import type { SessionRef } from '../../host/sessionKey';
 import type { HistoryItem } from '../../host/history/sessionHistory';
 import { ChatPanel } from './chatPanel';
+import type { ChatContext } from './chatBinding';
 import type { PromptMemory } from '../../host/prompts/promptHistory';
 import { chatViewType, readOnlyContextKey } from '../../constants';
+import { messageHtml as message } from './html';
 import { mergeOpenChats, openChatsKey, parseOpenChats, PendingChats, type OpenChat } from './openChats';
 
 /** Every open chat panel. */
@@ -69,7 +71,7 @@ export class ChatPanelRegistry implements vscode.Disposable {
       open.reveal();
       return open;
     }
-    return this.adopt(ChatPanel.create(this.extensionUri, session, this.sessions.logFor(session.host.definition), this.memory, this.historyOf(session)));
+    return this.adopt(ChatPanel.create(session, this.contextFor(session)));
   }
 
   /** Closes the panel of a session (which leaves the session). */
@@ -78,6 +80,19 @@ export class ChatPanelRegistry implements vscode.Disposable {
     if (!panel) return false;
     panel.panel.dispose();
     return true;
+  }
+
+  /** Closes the tab of a session but leaves the session open (it moves to the Chat view); false when it has none. */
+  release(key: string): boolean {
+    const panel = this._panels.get(key);
+    if (!panel) return false;
+    this._panels.delete(key);
+    panel.panel.dispose();
+    return true;
+  }
+
+  private contextFor(session: AgentSession): ChatContext {
+    return { extensionUri: this.extensionUri, log: this.sessions.logFor(session.host.definition), memory: this.memory, history: this.historyOf(session) };
   }
 
   /** Registers the serializer that restores panels after a window reload. */
@@ -108,7 +123,7 @@ export class ChatPanelRegistry implements vscode.Disposable {
         panel.dispose(); // the session is already shown in another panel
         return;
       }
-      this.adopt(ChatPanel.restore(panel, this.extensionUri, session, this.sessions.logFor(session.host.definition), this.memory, this.historyOf(session)));
+      this.adopt(ChatPanel.restore(panel, session, this.contextFor(session)));
     } catch (error) {
       panel.webview.html = message(`This chat could not be restored: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -119,8 +134,11 @@ export class ChatPanelRegistry implements vscode.Disposable {
     this._panels.set(session.key, panel);
     this._pending.done({ agentId: session.host.definition.id, sessionId: session.sessionId });
     panel.onDidDispose(() => {
-      if (this._panels.get(session.key) === panel) this._panels.delete(session.key);
-      this.sessions.close(session.key);
+      // a released panel's session lives on (in the Chat view)
+      if (this._panels.get(session.key) === panel) {
+        this._panels.delete(session.key);
+        this.sessions.close(session.key);
+      }
       void this.saveOpenChats();
       this._onDidChange.fire();
     });
@@ -177,9 +195,4 @@ export function restoreRef(state: unknown): SessionRef | undefined {
   const r = (state as { restore?: Partial<SessionRef> } | undefined)?.restore;
   if (!r || typeof r.sessionId !== 'string' || typeof r.agentId !== 'string' || typeof r.cwd !== 'string') return undefined;
   return { sessionId: r.sessionId, agentId: r.agentId, cwd: r.cwd };
-}
-
-function message(text: string): string {
-  const safe = text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'"></head><body><p style="font-family: var(--vscode-font-family); color: var(--vscode-foreground); padding: 1em">${safe}</p></body></html>`;
 }

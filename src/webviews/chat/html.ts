@@ -74,3 +74,8 @@ export function chatHtml(webview: vscode.Webview, extensionUri: vscode.Uri, titl
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
+
+/** A page with one line of text and no script (a chat that is reconnecting, could not be restored, or is empty). */
+export function messageHtml(text: string): string {
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'"></head><body><p style="font-family: var(--vscode-font-family); color: var(--vscode-foreground); padding: 1em">${escapeHtml(text)}</p></body></html>`;
+}

@@ -8,6 +8,10 @@ import { closeSession, continueInNewSession, deleteSessionConfirmed, targetOf } 
 import { openHistoryItem, switchSession } from './switchSession';
 import type { SessionCommandDeps } from './sessionCommands';
 import { ChatPanelRegistry } from '../../webviews/chat/chatPanels';
+import { ChatRouter } from '../../webviews/chat/chatRouter';
+import { ChatView } from '../../webviews/chat/chatView';
+import { placeChatView } from '../../webviews/chat/chatViewPlacement';
+import { registerChatViewCommands } from './chatViewCommands';
 import type { AgentRegistry } from '../../host/lifecycle/agentRegistry';
 import { sessionKey } from '../../host/sessionKey';
 import type { HistoryItem } from '../../host/history/sessionHistory';
@@ -37,6 +41,10 @@ export interface SessionsApi {
   isReadOnly(sessionId: string): boolean;
   /** The session of the active chat panel. */
   activeSessionId(): string | undefined;
+  /** Where a session's chat is: an editor tab, the Chat view in the secondary side bar, or none. */
+  chatLocation(sessionId: string): 'tab' | 'view' | undefined;
+  /** Shows a session in the Chat view (as its title picker does). */
+  showInChatView(sessionId: string): void;
   /** Resolves once every chat panel VS Code restored so far has its session back. */
   restored(): Promise<void>;
   /** Flushes the transcript store to disk. */
@@ -48,27 +56,34 @@ export interface SessionsApi {
 /** What the rest of activation uses. */
 export interface SessionsFeature {
   readonly panels: ChatPanelRegistry;
+  /** Tabs and the Chat view: where chats open (`switchboard.chat.openIn`). */
+  readonly chats: ChatRouter;
   readonly store: TranscriptStore;
   readonly deps: SessionCommandDeps;
   readonly api: SessionsApi;
 }
 
 /** Registers everything; disposables go to `context.subscriptions`. */
-export function registerSessions(context: vscode.ExtensionContext, registry: AgentRegistry, sessions: SessionManager, store: TranscriptStore, memory: PromptMemory): SessionsFeature {
+export function registerSessions(context: vscode.ExtensionContext, registry: AgentRegistry, sessions: SessionManager, store: TranscriptStore, memory: PromptMemory, log: vscode.LogOutputChannel): SessionsFeature {
   const panels = new ChatPanelRegistry(context.extensionUri, sessions, registry, context.workspaceState, memory);
-  const deps: SessionCommandDeps = { registry, sessions, openChat: (s) => void panels.open(s), closeChat: (id) => panels.close(id) };
+  const view = new ChatView({ extensionUri: context.extensionUri, sessions, agents: registry, state: context.workspaceState, memory, beforeFirstShow: () => placeChatView(context.globalState, log) });
+  const chats = new ChatRouter(panels, view, sessions);
+  const deps: SessionCommandDeps = { registry, sessions, openChat: (s) => chats.open(s), closeChat: (id) => chats.close(id) };
   const tree = new SessionsTreeProvider(sessions, store);
-  const statusBar = new SessionStatusBar(() => panels.activeSession(), (id) => sessions.isReadOnly(id));
+  const statusBar = new SessionStatusBar(() => chats.activeSession(), (id) => sessions.isReadOnly(id));
   const itemOf = (arg: unknown): HistoryItem | undefined => (arg as { item?: HistoryItem } | undefined)?.item;
   // the sessions (pushed earlier) flush their transcripts when disposed; the store then writes its index
   context.subscriptions.push(
     store,
     panels,
     panels.registerSerializer(),
+    view,
+    view.register(),
+    ...registerChatViewCommands(deps, chats),
     tree,
     statusBar,
     vscode.window.createTreeView(sessionsViewId, { treeDataProvider: tree, showCollapseAll: true }),
-    panels.onDidChange(() => statusBar.update()),
+    chats.onDidChange(() => statusBar.update()),
     sessions.onDidChangeSessions(() => statusBar.update()),
     // session commands resolve to nothing: a command's result goes back to the workbench serialized, and a
     // session (its whole transcript) took 100 ms of JSON on every switch from the palette
@@ -77,11 +92,11 @@ export function registerSessions(context: vscode.ExtensionContext, registry: Age
       const item = itemOf(arg);
       await (item ? openHistoryItem(deps, item) : switchSession(deps));
     }),
-    vscode.commands.registerCommand(commandIds.closeSession, (arg?: unknown) => closeSession(deps, targetOf(arg, panels.activeSession()))),
-    vscode.commands.registerCommand(commandIds.deleteSession, (arg?: unknown) => deleteSessionConfirmed(deps, targetOf(arg, panels.activeSession()))),
+    vscode.commands.registerCommand(commandIds.closeSession, (arg?: unknown) => closeSession(deps, targetOf(arg, chats.activeSession()))),
+    vscode.commands.registerCommand(commandIds.deleteSession, (arg?: unknown) => deleteSessionConfirmed(deps, targetOf(arg, chats.activeSession()))),
     // the chat's button passes its session's key; the editor title and the palette act on the active chat
     vscode.commands.registerCommand(commandIds.continueInNewSession, async (key?: unknown) => {
-      await continueInNewSession(deps, (typeof key === 'string' ? sessions.get(key) : undefined) ?? panels.activeSession());
+      await continueInNewSession(deps, (typeof key === 'string' ? sessions.get(key) : undefined) ?? chats.activeSession());
     }),
     vscode.commands.registerCommand(commandIds.refreshSessions, () => tree.refresh()),
   );
@@ -94,16 +109,26 @@ export function registerSessions(context: vscode.ExtensionContext, registry: Age
     history: async () => (await sessions.history()).map((i) => ({ agentId: i.agentId, sessionId: i.sessionId, title: i.title, open: !!i.open, stored: i.stored, listed: i.listed })),
     openSession: async (agentId, sessionId, cwd = sessions.defaultCwd()) => {
       const s = await sessions.open({ agentId, sessionId, cwd }, registry.get(agentId));
-      panels.open(s);
+      chats.open(s);
       return s.sessionId;
     },
-    closeSession: (id) => void (panels.close(id) || sessions.close(id)),
+    closeSession: (id) => void (chats.close(id) || sessions.close(id)),
     keyOf: sessionKey,
     isReadOnly: (id) => sessions.isReadOnly(id),
-    activeSessionId: () => panels.all().find((p) => p.panel.active)?.session.sessionId,
-    restored: () => panels.restoring,
+    activeSessionId: () => (panels.all().find((p) => p.panel.active)?.session ?? (view.visible ? view.session : undefined))?.sessionId,
+    chatLocation: (id) => {
+      const s = sessions.get(id);
+      if (!s) return undefined;
+      return panels.get(s.key) ? 'tab' : view.session === s ? 'view' : undefined;
+    },
+    showInChatView: (id) => {
+      const s = sessions.get(id);
+      if (!s) throw new Error(`no open session '${id}'`);
+      chats.showInView(s);
+    },
+    restored: () => Promise.all([panels.restoring, view.restoring]).then(() => undefined),
     flushTranscripts: () => store.flush(),
     runningAgents: () => sessions.runningHosts().map((h) => h.definition.id),
   };
-  return { panels, store, deps, api };
+  return { panels, chats, store, deps, api };
 }
