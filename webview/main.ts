@@ -22,6 +22,8 @@ import { LiveAnnouncer } from './views/liveRegion';
 import { installMarkdownActions, warmUp } from './views/markdown';
 import { PermissionFocus } from './views/permissionFocus';
 import { focusComposerOnEntry } from './views/composerFocus';
+import { installMessageActions } from './views/messageActions';
+import { TranscriptFocus } from './transcript/transcriptFocus';
 
 const ipc = hostIpc();
 const actions = chatActions(ipc);
@@ -37,6 +39,7 @@ const composerInput = (): HTMLElement | null => document.querySelector<HTMLEleme
 const permissionFocus = new PermissionFocus(transcript, live, composerInput);
 installMarkdownActions(document.body, actions);
 focusComposerOnEntry(composerInput);
+installMessageActions(transcript, actions);
 
 const view = new TranscriptView({
   root: transcript,
@@ -46,6 +49,7 @@ const view = new TranscriptView({
   live,
   permissionFocus,
   follow: followTranscript(transcript, () => composerInput()?.focus()),
+  focus: new TranscriptFocus(transcript, composerInput),
   renderState: (state) => {
     header.render(state);
     composer.setState(state);

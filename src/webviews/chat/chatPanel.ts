@@ -24,6 +24,7 @@ import type { PromptMemory } from '../../host/prompts/promptHistory';
 import { DeltaQueue } from './deltaQueue';
 import { IpcDispatcher } from './ipc';
 import { ChatLinkHandler } from './linkHandler';
+import { registerMessageActions } from './messageActions';
 
 const flushMs = 16;
 
@@ -73,6 +74,7 @@ export class ChatPanel implements vscode.Disposable {
     const ipc = new IpcDispatcher(log);
     this.registerCommands(ipc);
     registerCardActions(ipc, session);
+    registerMessageActions(ipc, session);
     this.composer.register(ipc);
     this.links.register(ipc);
     this._disposables.push(

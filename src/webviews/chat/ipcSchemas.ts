@@ -11,6 +11,7 @@ import { ContinueSessionCommand, ResendPromptCommand, RestartAgentCommand } from
 import { CopyCodeCommand, InsertCodeCommand, OpenLinkCommand } from '../../shared/chatProtocol';
 import type { CommandMethod, ParamsOf } from '../../shared/chatProtocol';
 import { composerCommandSchemas } from './composerSchemas';
+import { messageCommandSchemas } from './messageSchemas';
 import { maxHrefLength } from './linkTarget';
 
 /** A schema for every command, whose output is that command's params type. */
@@ -40,6 +41,8 @@ export const ipcSchemas = {
   [InsertCodeCommand.method]: z.strictObject({ code: z.string().max(10_000_000), language: z.string().max(64).optional() }),
   // the composer: prompts with attachments, queue, draft, config options, file search (composerSchemas.ts)
   ...composerCommandSchemas,
+  // per-message actions: Copy, Retry, Edit & Resend (messageSchemas.ts)
+  ...messageCommandSchemas,
 } satisfies IpcSchemaTable;
 
 /** The same table, looked up by a method type: `schemas[m]` is the schema of `ParamsOf<typeof m>`. */
