@@ -73,9 +73,9 @@ export class TranscriptFocus {
     const last = this.root.lastElementChild;
     if (!this.stop || !this.root.contains(this.stop)) this.chosen = false;
     if (!this.chosen) this.setStop(last instanceof HTMLElement ? last : undefined);
-    if (last !== this.lastItem || !this.latestUser?.isConnected) {
+    if (last !== this.lastItem || (this.latestUser && !this.latestUser.isConnected)) {
+      this.latestUser = markLatestUserMessage(this.root, this.latestUser, this.lastItem);
       this.lastItem = last;
-      this.latestUser = markLatestUserMessage(this.root, this.latestUser);
     }
   }
 

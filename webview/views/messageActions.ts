@@ -45,15 +45,27 @@ export function addMessageToolbar(node: HTMLElement, kind: 'user' | 'agent', ent
 }
 
 /**
- * Marks the newest user message (only it offers Edit & Resend): walks back from the end, so O(one turn);
- * `previous` is what the last call returned. Returns the message marked now.
+ * Marks the newest user message (only it offers Edit & Resend), walking back from the end. `previous` is what
+ * the last call returned and `seen` the last entry then: when both are still on the page, only the entries
+ * after `seen` are looked at, so a long turn costs O(new entries), not O(turn) per frame.
  */
-export function markLatestUserMessage(root: HTMLElement, previous: Element | undefined): Element | undefined {
-  let node = root.lastElementChild;
-  while (node && !node.matches('.entry.user')) node = node.previousElementSibling;
-  if (previous !== node) previous?.removeAttribute('data-latest');
-  node?.setAttribute('data-latest', 'true');
-  return node ?? undefined;
+export function markLatestUserMessage(root: HTMLElement, previous: Element | undefined, seen: Element | null): Element | undefined {
+  // the entries up to `seen` were looked at before, unless the transcript was rendered again since
+  const incremental = seen?.parentElement === root && (previous === undefined || previous.isConnected);
+  let latest: Element | undefined;
+  for (let node = root.lastElementChild; node; node = node.previousElementSibling) {
+    if (node.matches('.entry.user')) {
+      latest = node;
+      break;
+    }
+    if (incremental && node === seen) {
+      latest = previous;
+      break;
+    }
+  }
+  if (previous !== latest) previous?.removeAttribute('data-latest');
+  latest?.setAttribute('data-latest', 'true');
+  return latest;
 }
 
 const flashes = new WeakMap<HTMLElement, ReturnType<typeof setTimeout>>();
