@@ -70,11 +70,37 @@ export async function run(t) {
   await expectFocus(t, chat, (f) => f.isItem && f.testId === 'agent-message', 'Esc returns to the message');
   t.expect(await chat.locator('[data-testid="agent-message"]').count() === 2, 'moving and entering did not press any button');
 
+  // a letter typed on a message is not lost: it goes to the composer, with the focus
+  await page.keyboard.type('x');
+  await expectFocus(t, chat, (f) => f.testId === 'composer-input', 'a letter typed on a message moves the focus to the composer');
+  t.expect(await composer.inputValue() === 'x', `and is typed there (${JSON.stringify(await composer.inputValue())})`);
+  await page.keyboard.press('Backspace');
+
   // the jump keys
+  await page.keyboard.press(`${mod}+ArrowUp`);
+  await expectFocus(t, chat, (f) => f.isItem && f.label.startsWith('Agent: See the docs'), 'Ctrl+Up from the composer: the newest message');
   await page.keyboard.press(`${mod}+ArrowDown`);
   await expectFocus(t, chat, (f) => f.testId === 'composer-input', 'Ctrl+Down goes to the composer');
   await page.keyboard.press(`${mod}+ArrowUp`);
   await expectFocus(t, chat, (f) => f.isItem && f.label.startsWith('Agent: See the docs'), 'Ctrl+Up from the composer: the newest message');
+
+  // a tool card with a pending permission request: Enter on the card moves into it but answers nothing
+  await composer.focus();
+  await sendPrompt(t, chat, 'permission please');
+  const dialog = chat.locator('[data-testid="permission"]');
+  await dialog.waitFor({ timeout: 20_000 });
+  await page.waitForTimeout(500); // armed: from now on a deliberate Enter on an option would answer it
+  await composer.focus();
+  await page.keyboard.press(`${mod}+ArrowUp`);
+  await expectFocus(t, chat, (f) => f.isItem && f.testId === 'tool-call' && f.label.startsWith('Tool call'), 'Ctrl+Up: the tool card with the request');
+  await page.keyboard.press('Enter');
+  const inCard = await expectFocus(t, chat, (f) => f.inTranscript && !f.isItem, 'Enter on the card enters its controls');
+  t.log(`Enter on the card focused ${inCard.testId || inCard.tag} "${inCard.text}"`);
+  await page.waitForTimeout(700);
+  t.expect(await dialog.count() === 1 && await chat.locator('[data-testid="permission-outcome"]').count() === 0, 'the Enter that entered the card did not answer the request');
+  await composer.focus();
+  await page.keyboard.press('Escape'); // Stop: the request is answered cancelled
+  await idle(chat);
 
   // how a focused message and its toolbar look in each theme
   for (const theme of colorThemes) {

@@ -74,6 +74,11 @@ function isCommandOnly(e: KeyLike, mac: boolean): boolean {
   return !e.isComposing && !e.shiftKey && !e.altKey && (mac ? e.metaKey && !e.ctrlKey : e.ctrlKey && !e.metaKey);
 }
 
+/** A single printable character without a command modifier (not Space, which scrolls): text to type in the composer. */
+export function isTextKey(e: KeyLike): boolean {
+  return [...e.key].length === 1 && e.key !== ' ' && !e.ctrlKey && !e.metaKey && !e.altKey && !e.isComposing;
+}
+
 /** The labels of the two jump keys, for hints. */
 export function jumpKeyLabels(mac: boolean): { readonly toTranscript: string; readonly toComposer: string } {
   return mac ? { toTranscript: 'Cmd+Up', toComposer: 'Cmd+Down' } : { toTranscript: 'Ctrl+Up', toComposer: 'Ctrl+Down' };

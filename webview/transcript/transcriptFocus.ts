@@ -9,9 +9,10 @@
  * cancelled, so it never clicks), and a held key repeats into a dialog only to be ignored there.
  *
  * Cheap by construction: delegated listeners on the transcript, nothing per message; a move changes two
- * tabindex attributes and one label, never renders anything. The pure half is webview/lib/transcriptKeys.ts.
+ * tabindex attributes and one label, never renders anything. A letter typed on a message goes to the composer,
+ * as from a permission dialog. The pure half is webview/lib/transcriptKeys.ts.
  */
-import { isJumpToComposerKey, isJumpToTranscriptKey, labelChars, listMove, messageLabel, moveIndex, tabTarget } from '../lib/transcriptKeys';
+import { isJumpToComposerKey, isJumpToTranscriptKey, isTextKey, labelChars, listMove, messageLabel, moveIndex, tabTarget } from '../lib/transcriptKeys';
 import { markLatestUserMessage } from '../views/messageActions';
 
 const isMac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
@@ -185,6 +186,9 @@ export class TranscriptFocus {
     } else if (!onItem && e.key === 'Escape') {
       e.preventDefault();
       item.focus();
+    } else if (onItem && isTextKey(e)) {
+      // keys are not lost: a letter typed on a message goes to the composer (the focus moves before it is inserted)
+      this.composerInput()?.focus();
     } else if (onItem) {
       const move = listMove(e);
       if (!move) return;

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { KeyLike } from '../../../webview/lib/keymap';
-import { isJumpToComposerKey, isJumpToTranscriptKey, listMove, messageLabel, moveIndex, tabTarget } from '../../../webview/lib/transcriptKeys';
+import { isJumpToComposerKey, isJumpToTranscriptKey, isTextKey, listMove, messageLabel, moveIndex, tabTarget } from '../../../webview/lib/transcriptKeys';
 
 const key = (k: string, mods: Partial<KeyLike> = {}): KeyLike => ({ key: k, shiftKey: false, ctrlKey: false, metaKey: false, altKey: false, isComposing: false, ...mods });
 
@@ -62,6 +62,16 @@ describe('keyboard navigation of the transcript (roving focus model)', () => {
     assert.equal(isJumpToComposerKey(key('ArrowDown', { ctrlKey: true }), false), true);
     assert.equal(isJumpToComposerKey(key('ArrowUp', { ctrlKey: true }), false), false);
     assert.equal(isJumpToComposerKey(key('ArrowDown', { ctrlKey: true, isComposing: true }), false), false);
+  });
+
+  it('a letter typed on a message is text for the composer; Space, shortcuts and named keys are not', () => {
+    assert.equal(isTextKey(key('a')), true);
+    assert.equal(isTextKey(key('É', { shiftKey: true })), true);
+    assert.equal(isTextKey(key('😀')), true);
+    assert.equal(isTextKey(key(' ')), false);
+    assert.equal(isTextKey(key('c', { ctrlKey: true })), false);
+    assert.equal(isTextKey(key('Enter')), false);
+    assert.equal(isTextKey(key('a', { isComposing: true })), false);
   });
 
   it('names a message by its author and the start of its text', () => {
