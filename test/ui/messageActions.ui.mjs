@@ -70,6 +70,8 @@ export async function run(t) {
   await input.waitFor({ timeout: 5000 });
   await expectFocus(t, chat, (f) => f.testId === 'message-edit-input', 'the editor has the focus again');
   await page.keyboard.press(`${mod}+A`);
+  // a person looks before typing: the workbench also runs its Select All in the webview, a moment later
+  await page.waitForTimeout(500);
   await page.keyboard.type('edited question');
   t.expect(await input.inputValue() === 'edited question', `the editor holds what was typed (${await input.inputValue()})`);
   await t.screenshot('messageActions-edit');
