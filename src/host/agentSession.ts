@@ -153,6 +153,11 @@ export class AgentSession implements vscode.Disposable {
     this._next = prompt;
     if (!this.turnEnd.isStopping) this.cancel();
     await turn;
+    // a turn that does not go on to the queue (a notice's Retry) leaves it here
+    if (this._next === prompt && !this._turn) {
+      this._next = undefined;
+      await this.prompt(prompt);
+    }
   }
 
   /** Sends the prompt of {@link sendNext}, else the oldest queued prompt, if the session can take it. */

@@ -39,6 +39,24 @@ describe('message actions: a prompt sent again as the next turn', function () {
     assert.deepEqual(lines.filter((s) => s.startsWith('user:')), ['user: slow question', 'user: edited question', 'user: queued one']);
   });
 
+  it('also after a turn that does not go on to the queue (the Retry of an error notice)', async () => {
+    const agent = await useScriptedAgent('messageActions', { SCRIPTED_AGENT_DELAY_SCALE: '1' });
+    const id = await sb.newSession(agent);
+    const session = sb.session(id);
+    assert.ok(session);
+    const first = sb.prompt(id, 'slow question');
+    await until(() => said(id).some((s) => s.startsWith('agent: A slow')), 'the slow answer streams');
+    sb.cancel(id);
+    await first;
+    const retried = session.retryLastPrompt();
+    await until(() => said(id).filter((s) => s.startsWith('agent: A slow')).length === 2, 'the retried answer streams');
+    const sent = session.sendNext([{ type: 'text', text: 'edited question' }]);
+    await retried;
+    await sent;
+    await until(() => said(id).some((s) => s.startsWith('agent: Answer')) && sb.snapshot(id)?.state.status === 'idle', 'the edited prompt answered');
+    assert.deepEqual(said(id).filter((s) => s.startsWith('user:')), ['user: slow question', 'user: slow question', 'user: edited question']);
+  });
+
   it('sends at once when the session is idle', async () => {
     const agent = await useScriptedAgent('messageActions');
     const id = await sb.newSession(agent);
