@@ -10,7 +10,7 @@ import {
   RestartAgentCommand, RetryPromptCommand, SaveDraftCommand, SearchFilesCommand, SendPromptCommand, SetConfigOptionCommand,
   SetModeCommand, ShowTerminalCommand, ToggleFollowCommand, UpdateQueuedPromptCommand,
 } from '../src/shared/chatProtocol';
-import { ChangedFileCommand, ChangedFilesAllCommand, OpenRecentSessionCommand } from '../src/shared/chatProtocol';
+import { ChangedFileCommand, ChangedFilesAllCommand, CopyMessageCommand, EditResendCommand, OpenRecentSessionCommand, RetryMessageCommand } from '../src/shared/chatProtocol';
 import type { IpcMessageType } from '../src/shared/chatProtocol';
 import type { ChangedFileAction, ChangedFilesAllAction } from '../src/shared/changedFiles';
 import type { AttachmentView, DraftView } from '../src/shared/composerModel';
@@ -49,6 +49,12 @@ export interface ChatActions {
   openLink(href: string): void;
   copyCode(code: string, language: string): void;
   insertCode(code: string, language: string): void;
+  /** Copies a message (by entry id) as Markdown to the clipboard. */
+  copyMessage(entryId: string): void;
+  /** Sends the prompt of an answer again (a running turn is cancelled first). */
+  retryMessage(entryId: string): void;
+  /** Sends the latest user message again with `text` (a running turn is cancelled first). */
+  editResend(entryId: string, text: string): void;
 
   // the header
   toggleFollow(): void;
@@ -102,6 +108,9 @@ export function chatActions(ipc: ActionTransport): ChatActions {
     openLink: (href) => ipc.post(OpenLinkCommand, { href }),
     copyCode: (code, language) => ipc.post(CopyCodeCommand, { code, language }),
     insertCode: (code, language) => ipc.post(InsertCodeCommand, { code, language }),
+    copyMessage: (entryId) => ipc.post(CopyMessageCommand, { entryId }),
+    retryMessage: (entryId) => ipc.post(RetryMessageCommand, { entryId }),
+    editResend: (entryId, text) => ipc.post(EditResendCommand, { entryId, text }),
 
     toggleFollow: () => ipc.post(ToggleFollowCommand, {}),
 

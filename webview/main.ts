@@ -27,6 +27,8 @@ import { installMarkdownActions, warmUp } from './views/markdown';
 import { PermissionFocus } from './views/permissionFocus';
 import { focusComposerOnEntry } from './views/composerFocus';
 import { Welcome } from './views/welcome';
+import { installMessageActions } from './views/messageActions';
+import { TranscriptFocus } from './transcript/transcriptFocus';
 // last: its narrow-width rules override the others in a side bar
 import './styles/narrow.css';
 
@@ -49,6 +51,7 @@ focusComposerOnEntry(composerInput);
 // in place of the empty transcript until the first message exists
 const welcome = new Welcome({ useCommand: (name) => composer.insertCommand(name), openSession: (id) => actions.openRecentSession(id) });
 transcript.before(welcome.element);
+installMessageActions(transcript, actions);
 
 const view = new TranscriptView({
   root: transcript,
@@ -58,6 +61,7 @@ const view = new TranscriptView({
   live,
   permissionFocus,
   follow: followTranscript(transcript, () => composerInput()?.focus()),
+  focus: new TranscriptFocus(transcript, composerInput),
   renderState: (state) => {
     header.render(state);
     composer.setState(state);

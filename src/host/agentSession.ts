@@ -56,6 +56,8 @@ export class AgentSession implements vscode.Disposable {
   private _turn: Promise<void> | undefined;
   /** The last prompt sent, for Retry. */
   private _lastPrompt: ContentBlock[] | undefined;
+  /** The prompt {@link sendNext} sends when the running turn ended. */
+  private _next: ContentBlock[] | undefined;
   private readonly _subscriptions: { dispose(): void }[] = [];
 
   /** The agent process serving this session (replaced when the agent is restarted, src/host/restart.ts). */
@@ -145,9 +147,32 @@ export class AgentSession implements vscode.Disposable {
     await this.prompt(await promptBlocks(text, attachments, this.promptCapabilities));
   }
 
-  /** Sends the oldest queued prompt if the session can take it. */
+  /**
+   * Sends `prompt` as the next turn (Retry and Edit & Resend of a message): a running turn is cancelled first
+   * (unless Stop already was) and this prompt goes when it ended, before the queued ones.
+   */
+  async sendNext(prompt: ContentBlock[]): Promise<void> {
+    const turn = this._turn;
+    if (!turn) return this.prompt(prompt);
+    this._next = prompt;
+    if (!this.turnEnd.isStopping) this.cancel();
+    await turn;
+    // a turn that does not go on to the queue (a notice's Retry) leaves it here
+    if (this._next === prompt && !this._turn) {
+      this._next = undefined;
+      await this.prompt(prompt);
+    }
+  }
+
+  /** Sends the prompt of {@link sendNext}, else the oldest queued prompt, if the session can take it. */
   private sendNextQueued(): void {
     if (this._turn || this.host.state !== 'ready' || this.thread.status === 'disconnected') return;
+    const prompt = this._next;
+    this._next = undefined;
+    if (prompt) {
+      this.prompt(prompt).catch((e: unknown) => this.thread.addNotice('error', `The prompt could not be sent: ${e instanceof Error ? e.message : String(e)}`));
+      return;
+    }
     const next = this.queue.take();
     if (!next) return;
     void promptBlocks(next.text, next.attachments, this.promptCapabilities)

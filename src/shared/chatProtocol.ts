@@ -144,6 +144,16 @@ export interface ChangedFilesAllParams { readonly action: ChangedFilesAllAction 
 /** The changed-files bar: Keep All or Undo All (the host asks before Undo All). */
 export const ChangedFilesAllCommand = command<ChangedFilesAllParams>()('changes/all');
 
+export interface MessageRefParams { readonly entryId: string }
+/** The user clicked Copy on a message: the host writes the message as Markdown to the clipboard. */
+export const CopyMessageCommand = command<MessageRefParams>()('message/copy');
+/** The user clicked Retry on an agent answer: the host sends the prompt that produced it again, as a new turn. */
+export const RetryMessageCommand = command<MessageRefParams>()('message/retry');
+
+export interface EditResendParams { readonly entryId: string; readonly text: string }
+/** The user edited their latest message and sends it: the host cancels the running turn (waits for its end), then sends it. */
+export const EditResendCommand = command<EditResendParams>()('message/editResend');
+
 /** Every command the webview may send; the host has a schema for each (ipcSchemas.ts) and handles them. */
 export type ChatCommand =
   | typeof ReadyCommand | typeof SendPromptCommand | typeof CancelTurnCommand | typeof RespondPermissionCommand
@@ -152,7 +162,8 @@ export type ChatCommand =
   | typeof InsertCodeCommand | typeof RequestSnapshotCommand | typeof RequestEntriesCommand
   | typeof UpdateQueuedPromptCommand | typeof RemoveQueuedPromptCommand | typeof SaveDraftCommand
   | typeof SetConfigOptionCommand | typeof SetModeCommand | typeof SearchFilesCommand
-  | typeof OpenRecentSessionCommand | typeof ChangedFileCommand | typeof ChangedFilesAllCommand;
+  | typeof OpenRecentSessionCommand | typeof ChangedFileCommand | typeof ChangedFilesAllCommand
+  | typeof CopyMessageCommand | typeof RetryMessageCommand | typeof EditResendCommand;
 
 /** The method string of a command. */
 export type CommandMethod = ChatCommand['method'];

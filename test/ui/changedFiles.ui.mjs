@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { idle, openSession, scriptedAgent, sendPrompt } from './scriptedSession.mjs';
-import { inEachTheme } from './themeSwitch.mjs';
+import { inEachTheme } from './colorThemes.mjs';
 
 export const name = 'changedFiles';
 export const settings = { 'switchboard.agents': [scriptedAgent('bar-agent', 'Bar agent', 'changedFiles')] };

@@ -7,9 +7,8 @@
 // - the Image button is a `file-media` icon button with a tooltip and an accessible name;
 // - a tool card's "Raw input" is a chevron disclosure, collapsed, opened and closed with Enter/Space.
 // Screenshots in light, dark and high contrast: controls-<theme>-composer.png, controls-<theme>-card.png.
-import fs from 'node:fs';
-import path from 'node:path';
 import { idle, openSession, scriptedAgent, sendPrompt } from './scriptedSession.mjs';
+import { inEachTheme } from './colorThemes.mjs';
 
 export const name = 'controls';
 export const settings = {
@@ -17,27 +16,15 @@ export const settings = {
 };
 export const timeout = 240_000;
 
-const themes = [
-  { id: 'light', theme: 'Default Light Modern', bodyClass: 'vs' },
-  { id: 'dark', theme: 'Default Dark Modern', bodyClass: 'vs-dark' },
-  { id: 'high-contrast', theme: 'Default High Contrast', bodyClass: 'hc-black' },
-];
-
 /**
- * Screenshots of the chat in each theme (through the workspace's `workbench.colorTheme`), after `prepare`.
+ * Screenshots of the chat in each theme, after `prepare`.
  * @param {import('../harness/runUi.mjs').UiTest} t @param {string} what @param {() => Promise<void>} prepare
  */
-async function inEachTheme(t, what, prepare) {
-  const settingsFile = path.join(t.workspace, '.vscode', 'settings.json');
-  fs.mkdirSync(path.dirname(settingsFile), { recursive: true });
-  for (const { id, theme, bodyClass } of themes) {
-    fs.writeFileSync(settingsFile, JSON.stringify({ 'workbench.colorTheme': theme }, null, 2));
-    await t.page.locator(`.monaco-workbench.${bodyClass}`).waitFor({ timeout: 20_000 });
-    await t.page.waitForTimeout(1_000); // the webview gets the new theme variables
+function inEachThemeShot(t, what, prepare) {
+  return inEachTheme(t, async (id) => {
     await prepare();
     await t.screenshot(`controls-${id}-${what}`);
-  }
-  fs.rmSync(settingsFile);
+  });
 }
 
 /** @param {import('playwright-core').Locator} el */
@@ -99,7 +86,7 @@ export async function run(t) {
     'the Image button is a file-media icon button');
   t.expect((await image.textContent())?.trim() === '' && await image.getAttribute('aria-label') === 'Attach an image', 'no text, an accessible name');
   t.expect((await image.getAttribute('title'))?.startsWith('Attach an image'), 'and a tooltip');
-  await inEachTheme(t, 'composer', async () => { await chat.locator('[data-testid="composer-input"]').focus(); });
+  await inEachThemeShot(t, 'composer', async () => { await chat.locator('[data-testid="composer-input"]').focus(); });
 
   // a tool card's raw input: a chevron disclosure, by keyboard
   const cards = await openSession(t, 'Scripted cards');
@@ -131,5 +118,5 @@ export async function run(t) {
   t.expect(toggleBox !== null && toggleBox.height <= 22, `the disclosure is one small line (${toggleBox?.height} px)`);
   await page.keyboard.press('Enter');
   await body.waitFor({ state: 'visible', timeout: 5_000 });
-  await inEachTheme(t, 'card', async () => { await card.evaluate((el) => el.scrollIntoView({ block: 'start' })); });
+  await inEachThemeShot(t, 'card', async () => { await card.evaluate((el) => el.scrollIntoView({ block: 'start' })); });
 }

@@ -7,9 +7,8 @@
 // Session from the palette opens the first session in the view again; the view's + button starts a
 // session in the view, and Esc in its composer stops a turn.
 // Screenshots: test-results/screenshots/<version>/side-bar-chat-{light,dark,high-contrast,read-only}.png
-import fs from 'node:fs';
-import path from 'node:path';
 import { idle, scriptedAgent, sendPrompt } from './scriptedSession.mjs';
+import { inEachTheme } from './colorThemes.mjs';
 
 export const name = 'side-bar-chat';
 export const timeout = 240_000;
@@ -22,11 +21,6 @@ export const settings = {
 };
 export const files = { 'src/hello.ts': 'export function hello(name: string): string {\n  return `Hello, ${name}!`;\n}\n' };
 
-const themes = [
-  { id: 'light', theme: 'Default Light Modern', bodyClass: 'vs' },
-  { id: 'dark', theme: 'Default Dark Modern', bodyClass: 'vs-dark' },
-  { id: 'high-contrast', theme: 'Default High Contrast', bodyClass: 'hc-black' },
-];
 
 /**
  * The visible chat webview, after checking that it lies inside the secondary side bar.
@@ -126,15 +120,7 @@ export async function run(t) {
   t.expect(await title.evaluate((el) => el.textContent === 'History one' && el.scrollWidth <= el.clientWidth), 'the chat\'s own header shows the whole session title, no ellipsis');
 
   // 5. screenshots with the editor open next to the chat
-  const settingsFile = path.join(t.workspace, '.vscode', 'settings.json');
-  fs.mkdirSync(path.dirname(settingsFile), { recursive: true });
-  for (const { id, theme, bodyClass } of themes) {
-    fs.writeFileSync(settingsFile, JSON.stringify({ 'workbench.colorTheme': theme }, null, 2));
-    await page.locator(`.monaco-workbench.${bodyClass}`).waitFor({ timeout: 20_000 });
-    await page.waitForTimeout(1_000); // the webview gets the new theme variables
-    await t.screenshot(`side-bar-chat-${id}`);
-  }
-  fs.rmSync(settingsFile);
+  await inEachTheme(t, (id) => t.screenshot(`side-bar-chat-${id}`).then(() => undefined));
 
   // 6. ACP: Switch Session from the palette, all keyboard, honours the setting: the first session comes back in the view
   await t.runCommand(t.commandTitle('switchboard.switchSession'));

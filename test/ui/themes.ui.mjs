@@ -4,10 +4,8 @@
 // terminal, a failed call) and a pending permission dialog. The theme is switched through the workspace's
 // `workbench.colorTheme`, so one session (and one server, shared with cards.ui.mjs) shows all three.
 // Screenshots: test-results/screenshots/<version>/themes-<theme>-{top,bottom}.png
-import fs from 'node:fs';
-import path from 'node:path';
+import { colorThemes, resetTheme, switchTheme } from './colorThemes.mjs';
 import { cardsSettings, openCardsSession, sendPrompt } from './cardsAgent.mjs';
-import { themes } from './themeSwitch.mjs';
 
 export const name = 'themes';
 export const settings = cardsSettings;
@@ -30,13 +28,9 @@ export async function run(t) {
   await chat.locator('[data-tool-call-id="tc-read"] [data-testid="raw-input-toggle"]').click();
   t.expect(true, 'the transcript shows notices, cards, a terminal and a pending permission');
 
-  const settingsFile = path.join(t.workspace, '.vscode', 'settings.json');
-  fs.mkdirSync(path.dirname(settingsFile), { recursive: true });
   const transcript = chat.locator('#transcript');
-  for (const { id, theme, bodyClass } of themes) {
-    fs.writeFileSync(settingsFile, JSON.stringify({ 'workbench.colorTheme': theme }, null, 2));
-    await page.locator(`.monaco-workbench.${bodyClass}`).waitFor({ timeout: 20_000 });
-    await page.waitForTimeout(1_000); // the webview gets the new theme variables
+  for (const { id, theme, bodyClass } of colorThemes) {
+    await switchTheme(t, { id, theme, bodyClass });
     const kind = await chat.locator('body').getAttribute('class');
     t.expect(kind?.includes(bodyClass === 'vs' ? 'vscode-light' : bodyClass === 'vs-dark' ? 'vscode-dark' : 'vscode-high-contrast'), `the chat follows ${theme} (body class ${kind})`);
     await transcript.evaluate((el) => { el.scrollTop = 0; });
@@ -46,5 +40,5 @@ export async function run(t) {
     await transcript.evaluate((el) => { el.scrollTop = el.scrollHeight; });
     await t.screenshot(`themes-${id}-bottom`);
   }
-  fs.rmSync(settingsFile);
+  resetTheme(t);
 }

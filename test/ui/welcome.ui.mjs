@@ -5,9 +5,8 @@
 // it; the welcome is gone once the first message exists. In a new empty chat, the recent session created
 // first (closed meanwhile) opens in its chat with Enter.
 // Screenshots: test-results/screenshots/<version>/welcome-{light,dark,high-contrast}.png
-import fs from 'node:fs';
-import path from 'node:path';
 import { idle, openSession, scriptedAgent, sendPrompt } from './scriptedSession.mjs';
+import { inEachTheme } from './colorThemes.mjs';
 
 export const name = 'welcome';
 export const timeout = 240_000;
@@ -16,11 +15,6 @@ export const settings = {
 };
 
 const agent = 'Scripted welcome';
-const themes = [
-  { id: 'light', theme: 'Default Light Modern', bodyClass: 'vs' },
-  { id: 'dark', theme: 'Default Dark Modern', bodyClass: 'vs-dark' },
-  { id: 'high-contrast', theme: 'Default High Contrast', bodyClass: 'hc-black' },
-];
 
 /**
  * Presses `key` until the element matching `selector` has the focus; the number of presses, or -1.
@@ -76,15 +70,7 @@ export async function run(t) {
   t.expect((await welcome.locator('[data-testid="welcome-keys"]').innerText()).includes('Shift+Enter'), 'it lists the keys');
   t.expect(await composerFocused(t, chat), 'the composer has the keyboard, not the welcome');
 
-  for (const { id, theme, bodyClass } of themes) {
-    const settingsFile = path.join(t.workspace, '.vscode', 'settings.json');
-    fs.mkdirSync(path.dirname(settingsFile), { recursive: true });
-    fs.writeFileSync(settingsFile, JSON.stringify({ 'workbench.colorTheme': theme }, null, 2));
-    await page.locator(`.monaco-workbench.${bodyClass}`).waitFor({ timeout: 20_000 });
-    await page.waitForTimeout(1_000); // the webview gets the new theme variables
-    await t.screenshot(`welcome-${id}`);
-    if (id === themes[themes.length - 1].id) fs.rmSync(settingsFile);
-  }
+  await inEachTheme(t, (id) => t.screenshot(`welcome-${id}`).then(() => undefined));
 
   // a slash command from the keyboard: back from the composer to the suggestion, Enter fills the composer
   await chat.locator('[data-testid="composer-input"]').focus();

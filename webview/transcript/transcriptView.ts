@@ -20,6 +20,7 @@ import { PendingChanges } from './pendingChanges';
 import { RenderScheduler } from './scheduler';
 import type { SchedulerHost, TextRendered } from './scheduler';
 import type { ScrollFollow } from './scrollFollow';
+import type { TranscriptFocus } from './transcriptFocus';
 
 /** What the transcript works with. */
 export interface TranscriptDeps {
@@ -32,6 +33,8 @@ export interface TranscriptDeps {
   /** Where the focus goes when a permission request arrives. */
   readonly permissionFocus: PermissionFocus;
   readonly follow: ScrollFollow<Element>;
+  /** The transcript's one Tab stop and its keys (transcriptFocus.ts). */
+  readonly focus?: Pick<TranscriptFocus, 'framed' | 'remember' | 'replaced'>;
   /** Renders the session's state outside the transcript (the header, the composer). */
   renderState(state: ThreadStateView | undefined): void;
   readonly host: SchedulerHost;
@@ -121,9 +124,11 @@ export class TranscriptView {
     }
     const node = renderEntry(entry, context);
     const focusMemo = permissionFocus.remember(old);
+    const itemMemo = this.deps.focus?.remember(old);
     const scrollMemo = entry.kind === 'toolCall' ? terminalScroll(old) : undefined;
     if (old) old.replaceWith(node);
     else root.append(node);
+    this.deps.focus?.replaced(old, node, itemMemo);
     if (scrollMemo) restoreTerminalScroll(node, scrollMemo);
     this.nodes[index] = node;
     if (isTextNode(node)) this.scheduler.textChanged(index);
@@ -278,6 +283,7 @@ export class TranscriptView {
         this.lastStatus = status;
       }
     }
+    this.deps.focus?.framed();
     follow.watchLast(root.lastElementChild);
     follow.followBottom();
   }

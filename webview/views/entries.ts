@@ -1,5 +1,6 @@
 /** Renders one transcript entry by kind; the renderers live in messages.ts and toolCall.ts. */
 import type { EntryView } from '../../src/shared/viewModel';
+import { addMessageToolbar } from './messageActions';
 import { agentTextNode, userMessageNode } from './messages';
 import { noticeNode } from './notice';
 import type { RenderContext } from './renderContext';
@@ -8,11 +9,18 @@ import { toolCallNode } from './toolCall';
 export { appendText } from './messages';
 export type { RenderContext, TerminalLookup } from './renderContext';
 
-/** The DOM node of one entry. */
+/** The DOM node of one entry: an item of the transcript's list, focusable by script (transcriptFocus.ts moves the one Tab stop). */
 export function renderEntry(e: EntryView, ctx: RenderContext): HTMLElement {
+  const node = entryNode(e, ctx);
+  if (!node.hasAttribute('role')) node.setAttribute('role', 'listitem');
+  node.tabIndex = -1;
+  return node;
+}
+
+function entryNode(e: EntryView, ctx: RenderContext): HTMLElement {
   switch (e.kind) {
-    case 'user': return userMessageNode(e);
-    case 'agent':
+    case 'user': return addMessageToolbar(userMessageNode(e), 'user', e.id);
+    case 'agent': return addMessageToolbar(agentTextNode(e), 'agent', e.id);
     case 'thought': return agentTextNode(e);
     case 'toolCall': return toolCallNode(e, ctx);
     case 'notice': return noticeNode(e, ctx);

@@ -26,6 +26,7 @@ import type { PromptMemory } from '../../host/prompts/promptHistory';
 import { DeltaQueue } from './deltaQueue';
 import { IpcDispatcher } from './ipc';
 import { ChatLinkHandler } from './linkHandler';
+import { registerMessageActions } from './messageActions';
 import { ChangedFilesController } from './changedFilesController';
 import { WelcomeController } from './welcomeController';
 import type { HistorySource } from './welcomeController';
@@ -100,6 +101,7 @@ export class ChatBinding implements vscode.Disposable {
     const ipc = new IpcDispatcher(log);
     this.registerCommands(ipc);
     registerCardActions(ipc, session, () => surface.viewColumn());
+    registerMessageActions(ipc, session);
     this.composer.register(ipc);
     this.links.register(ipc);
     this.welcome.register(ipc);

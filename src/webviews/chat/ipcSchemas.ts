@@ -13,6 +13,7 @@ import { OpenRecentSessionCommand } from '../../shared/chatProtocol';
 import type { CommandMethod, ParamsOf } from '../../shared/chatProtocol';
 import { changedFilesCommandSchemas } from './changedFilesSchemas';
 import { composerCommandSchemas } from './composerSchemas';
+import { messageCommandSchemas } from './messageSchemas';
 import { maxHrefLength } from './linkTarget';
 
 /** A schema for every command, whose output is that command's params type. */
@@ -46,6 +47,8 @@ export const ipcSchemas = {
   [OpenRecentSessionCommand.method]: z.strictObject({ sessionId: z.string().min(1).max(1024) }),
   // the changed-files bar above the composer (changedFilesSchemas.ts)
   ...changedFilesCommandSchemas,
+  // per-message actions: Copy, Retry, Edit & Resend (messageSchemas.ts)
+  ...messageCommandSchemas,
 } satisfies IpcSchemaTable;
 
 /** The same table, looked up by a method type: `schemas[m]` is the schema of `ParamsOf<typeof m>`. */

@@ -1,0 +1,34 @@
+/**
+ * The host side of the per-message actions of the chat: Copy (a message as Markdown, to the clipboard),
+ * Retry (the prompt that produced an answer, sent again as a new turn) and Edit & Resend (the latest user
+ * message, edited). Retry and Edit & Resend cancel a running turn and send when it ended
+ * (docs/architecture.md#a-turn-always-ends). Messages are referred to by entry id: texts and blocks come
+ * from the thread, never from the webview, except the edited text.
+ */
+import * as vscode from 'vscode';
+import { CopyMessageCommand, EditResendCommand, RetryMessageCommand } from '../../shared/chatProtocol';
+import type { AgentSession } from '../../host/agentSession';
+import type { ContentBlock } from '../../acp/schema/types.gen';
+import { editedPrompt, messageMarkdown, promptOfAnswer } from '../../thread/messageActions';
+import { inertText } from '../../shared/inertText';
+import type { IpcDispatcher } from './ipc';
+
+function showError(message: string): void {
+  void vscode.window.showErrorMessage(inertText(message, 'message'));
+}
+
+function send(session: AgentSession, r: { readonly prompt: ContentBlock[] } | { readonly error: string }): void {
+  if ('error' in r) return showError(r.error);
+  session.sendNext(r.prompt).catch((e: unknown) => showError(`The prompt could not be sent: ${e instanceof Error ? e.message : String(e)}`));
+}
+
+/** Registers the message actions of a chat webview (the dispatcher validates their params). */
+export function registerMessageActions(ipc: IpcDispatcher, session: AgentSession): void {
+  ipc.on(CopyMessageCommand, ({ entryId }) => {
+    const text = messageMarkdown(session.thread.entries, entryId);
+    if (text === undefined) return showError('This message is no longer in the chat.');
+    void vscode.env.clipboard.writeText(text);
+  });
+  ipc.on(RetryMessageCommand, ({ entryId }) => send(session, promptOfAnswer(session.thread.entries, entryId)));
+  ipc.on(EditResendCommand, ({ entryId, text }) => send(session, editedPrompt(session.thread.entries, entryId, text)));
+}

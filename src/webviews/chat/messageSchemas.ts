@@ -1,0 +1,17 @@
+/**
+ * zod schemas of the per-message actions (merged into ipcSchemas.ts, which checks them against the commands'
+ * params types). A message is referred to by its entry id; its text and blocks come from the thread, never
+ * from the webview, except the edited text of Edit & Resend.
+ */
+import { z } from 'zod';
+import { CopyMessageCommand, EditResendCommand, RetryMessageCommand } from '../../shared/chatProtocol';
+
+const entryId = z.string().min(1).max(256);
+
+/** Params schemas of the message actions, by method. */
+export const messageCommandSchemas = {
+  [CopyMessageCommand.method]: z.strictObject({ entryId }),
+  [RetryMessageCommand.method]: z.strictObject({ entryId }),
+  [EditResendCommand.method]: z.strictObject({ entryId, text: z.string().max(1_000_000) })
+    .refine((p) => p.text.trim().length > 0, 'an empty message'),
+};

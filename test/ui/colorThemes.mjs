@@ -1,0 +1,46 @@
+// @ts-check
+// The three themes the chat is looked at in, and switching the workbench to one of them through the
+// workspace's `workbench.colorTheme` (shared by the UI modules that take screenshots in each theme).
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** The themes, with the class the workbench's root element gets in each. */
+export const colorThemes = [
+  { id: 'light', theme: 'Default Light Modern', bodyClass: 'vs' },
+  { id: 'dark', theme: 'Default Dark Modern', bodyClass: 'vs-dark' },
+  { id: 'high-contrast', theme: 'Default High Contrast', bodyClass: 'hc-black' },
+];
+
+/**
+ * Switches the workbench to `theme` and waits until the webviews have its variables.
+ * @param {import('../harness/runUi.mjs').UiTest} t
+ * @param {(typeof colorThemes)[number]} theme
+ */
+export async function switchTheme(t, { theme, bodyClass }) {
+  const settingsFile = path.join(t.workspace, '.vscode', 'settings.json');
+  fs.mkdirSync(path.dirname(settingsFile), { recursive: true });
+  fs.writeFileSync(settingsFile, JSON.stringify({ 'workbench.colorTheme': theme }, null, 2));
+  await t.page.locator(`.monaco-workbench.${bodyClass}`).waitFor({ timeout: 20_000 });
+  await t.page.waitForTimeout(1_000); // the webview gets the new theme variables
+}
+
+/**
+ * Back to the default theme (the workspace setting removed).
+ * @param {import('../harness/runUi.mjs').UiTest} t
+ */
+export function resetTheme(t) {
+  fs.rmSync(path.join(t.workspace, '.vscode', 'settings.json'), { force: true });
+}
+
+/**
+ * Runs `shoot(id)` in each theme, once the workbench and the webview show it; back to the default after.
+ * @param {import('../harness/runUi.mjs').UiTest} t
+ * @param {(id: string) => Promise<void>} shoot
+ */
+export async function inEachTheme(t, shoot) {
+  for (const theme of colorThemes) {
+    await switchTheme(t, theme);
+    await shoot(theme.id);
+  }
+  resetTheme(t);
+}
