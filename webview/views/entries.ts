@@ -1,5 +1,6 @@
-/** Renders one transcript entry by kind; the renderers live in messages.ts and toolCall.ts. */
+/** Renders one transcript entry by kind; the renderers live in messages.ts, toolCall.ts, notice.ts and compaction.ts. */
 import type { EntryView } from '../../src/shared/viewModel';
+import { compactionNode } from './compaction';
 import { agentTextNode, userMessageNode } from './messages';
 import { noticeNode } from './notice';
 import type { RenderContext } from './renderContext';
@@ -16,5 +17,6 @@ export function renderEntry(e: EntryView, ctx: RenderContext): HTMLElement {
     case 'thought': return agentTextNode(e);
     case 'toolCall': return toolCallNode(e, ctx);
     case 'notice': return noticeNode(e, ctx);
+    case 'compaction': return compactionNode(e);
   }
 }
