@@ -41,7 +41,10 @@ export function compactionNode(e: CompactionView): HTMLElement {
   const error = h('div', { class: 'compaction-error', 'data-testid': 'compaction-error' });
   const node = h('div', { class: 'entry compaction', 'data-testid': 'compaction' }, details, error);
   // a click (or Enter / Space) on the line is the user's choice: it is no longer opened or closed for them
-  summary.addEventListener('click', () => { userOpen.set(e.id, !details.open); });
+  summary.addEventListener('click', (event) => {
+    if (summary.hasAttribute('data-empty')) event.preventDefault(); // nothing to show yet
+    else userOpen.set(e.id, !details.open);
+  });
   parts.set(node, { id: e.id, details, summary, body, error, shown: {} });
   updateCompactionNode(node, e);
   return node;
