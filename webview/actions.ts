@@ -10,7 +10,7 @@ import {
   RestartAgentCommand, RetryPromptCommand, SaveDraftCommand, SearchFilesCommand, SendPromptCommand, SetConfigOptionCommand,
   SetModeCommand, ShowTerminalCommand, ToggleFollowCommand, UpdateQueuedPromptCommand,
 } from '../src/shared/chatProtocol';
-import { ChangedFileCommand, ChangedFilesAllCommand, CopyMessageCommand, EditResendCommand, OpenRecentSessionCommand, RetryMessageCommand } from '../src/shared/chatProtocol';
+import { ChangedFileCommand, ChangedFilesAllCommand, CopyMessageCommand, DismissNoticeCommand, EditResendCommand, OpenRecentSessionCommand, RetryMessageCommand } from '../src/shared/chatProtocol';
 import type { IpcMessageType } from '../src/shared/chatProtocol';
 import type { ChangedFileAction, ChangedFilesAllAction } from '../src/shared/changedFiles';
 import type { AttachmentView, DraftView } from '../src/shared/composerModel';
@@ -46,6 +46,8 @@ export interface ChatActions {
   resend(): void;
   /** Starts a new session that carries this transcript (this one cannot be reopened). */
   continueSession(): void;
+  /** Closes one of the agent's live notices. */
+  dismissNotice(noticeId: string): void;
   openLink(href: string): void;
   copyCode(code: string, language: string): void;
   insertCode(code: string, language: string): void;
@@ -105,6 +107,7 @@ export function chatActions(ipc: ActionTransport): ChatActions {
     restart: () => ipc.post(RestartAgentCommand, {}),
     resend: () => ipc.post(ResendPromptCommand, {}),
     continueSession: () => ipc.post(ContinueSessionCommand, {}),
+    dismissNotice: (noticeId) => ipc.post(DismissNoticeCommand, { noticeId }),
     openLink: (href) => ipc.post(OpenLinkCommand, { href }),
     copyCode: (code, language) => ipc.post(CopyCodeCommand, { code, language }),
     insertCode: (code, language) => ipc.post(InsertCodeCommand, { code, language }),

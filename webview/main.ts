@@ -20,6 +20,7 @@ import { hostIpc } from './hostIpc';
 import { ChatStore } from './store';
 import { followTranscript } from './transcript/scrollEvents';
 import { pageSchedulerHost, TranscriptView } from './transcript/transcriptView';
+import { AgentNoticesView } from './views/agentNotices';
 import { ChangedFilesBar } from './views/changedFiles';
 import { Header } from './views/header';
 import { LiveAnnouncer } from './views/liveRegion';
@@ -47,6 +48,9 @@ document.getElementById('composer')?.before(changedFiles.element); // the bar si
 /** Where the focus goes when a permission request arrives, and the key that reaches it (permissionFocus.ts). */
 const permissionFocus = new PermissionFocus(transcript, live, composerInput);
 installMarkdownActions(document.body, actions);
+// the agent's live notices, above the composer (not part of the transcript)
+const agentNotices = new AgentNoticesView((id) => actions.dismissNotice(id), live, () => composerInput()?.focus());
+changedFiles.element.before(agentNotices.element); // the agent's notices above the changed-files bar
 focusComposerOnEntry(composerInput);
 // in place of the empty transcript until the first message exists
 const welcome = new Welcome({ useCommand: (name) => composer.insertCommand(name), openSession: (id) => actions.openRecentSession(id) });
@@ -65,6 +69,7 @@ const view = new TranscriptView({
   renderState: (state) => {
     header.render(state);
     composer.setState(state);
+    agentNotices.render(state?.notices);
   },
   host: pageSchedulerHost(),
 });

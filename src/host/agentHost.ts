@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import { AcpConnection } from '../acp/connection';
 import type { AcpLogger } from '../acp/connection';
 import { AcpError } from '../acp/errors';
-import type { InitializeResponse, SessionNotification, SessionUpdate } from '../acp/schema/types.gen';
+import type { ClientCapabilities, InitializeResponse, SessionNotification, SessionUpdate } from '../acp/schema/types.gen';
 import type { AgentDefinition } from '../agents/agentDefinition';
 import { AgentProcess } from '../agents/agentProcess';
 import type { AgentExit } from '../agents/agentProcess';
@@ -72,6 +72,8 @@ export class AgentHost implements vscode.Disposable {
 
   /** Current state. */
   get state(): AgentHostState { return this._state; }
+  /** What this client advertises in `initialize` (its features' capabilities). */
+  get clientCapabilities(): ClientCapabilities { return clientCapabilitiesOf(this.features); }
   /** The agent's initialize answer, once ready. */
   get initializeResponse(): InitializeResponse | undefined { return this._init; }
   /** How the process ended, if it did. */

@@ -10,6 +10,7 @@ import type { ContentBlock, SessionUpdate } from '../acp/schema/types.gen';
 import type { AgentExit } from '../agents/agentProcess';
 import type { AttachmentView, PromptCapabilitiesView } from '../shared/composerModel';
 import { AcpThread } from '../thread/thread';
+import { unadvertisedCapability } from '../thread/updateCapabilities';
 import type { AgentHost } from './agentHost';
 import { ChangeTracker } from './files/changeTracker';
 import { FollowAgent } from './follow/followAgent';
@@ -64,6 +65,7 @@ export class AgentSession implements vscode.Disposable {
   get host(): AgentHost { return this._host; }
   private _host: AgentHost;
   private _ignoreUpdates = false;
+  private _replaying = false;
   private _inFlight: ContentBlock[] | undefined;
   /** The prompt whose turn was running when the agent exited (offered for resend after a restart). */
   interruptedPrompt: ContentBlock[] | undefined;
@@ -102,10 +104,27 @@ export class AgentSession implements vscode.Disposable {
     return this._turn !== undefined;
   }
 
-  /** Applies an update from the agent. */
+  /**
+   * Applies an update from the agent. A live notice replayed by `session/load` is dropped (notices are not
+   * history: https://agentclientprotocol.com/rfds/session-notices); an update the client has no capability for
+   * is shown anyway, and logged.
+   */
   handleUpdate(update: SessionUpdate): void {
     if (this._ignoreUpdates || this.turnEnd.dropsUpdate(update)) return;
+    if (this._replaying && update.sessionUpdate === 'notice') return this.context.log.info(`session ${this.sessionId}: a notice in the replay of session/load was dropped`);
+    const missing = unadvertisedCapability(update, this.host.clientCapabilities);
+    if (missing) this.context.log.warn(`session ${this.sessionId}: the agent sent '${update.sessionUpdate}' although the client did not advertise ${missing}; shown anyway`);
     this.thread.handleSessionUpdate(update);
+  }
+
+  /** Runs `load` (the `session/load` request) with its replay: notices that come with it are not shown. */
+  async replaying<T>(load: () => Promise<T>): Promise<T> {
+    this._replaying = true;
+    try {
+      return await load();
+    } finally {
+      this._replaying = false;
+    }
   }
 
   /**

@@ -16,8 +16,18 @@ const booleanConfigOptionsFeature: ClientFeature = {
   fillClientCapabilities: (c) => { c.session = { ...c.session, configOptions: { boolean: {} } }; },
 };
 
+/**
+ * The agent's live notices and context compactions (session updates the thread shows: src/thread/agentNotices.ts,
+ * src/thread/compaction.ts; `{}` advertises the whole contract, https://agentclientprotocol.com/rfds/session-notices).
+ */
+const noticesAndCompactionFeature: ClientFeature = {
+  fillClientCapabilities: (c) => { c.session = { ...c.session, notices: {}, compaction: {} }; },
+};
+
 /** Every feature, in the order their handlers are registered. */
-export const clientFeatures: readonly ClientFeature<AttachedSession>[] = [fsFeature, terminalFeature, permissionFeature, authTerminalFeature, booleanConfigOptionsFeature];
+export const clientFeatures: readonly ClientFeature<AttachedSession>[] = [
+  fsFeature, terminalFeature, permissionFeature, authTerminalFeature, booleanConfigOptionsFeature, noticesAndCompactionFeature,
+];
 
 /** What `initialize` advertises (https://agentclientprotocol.com/protocol/initialization#client-capabilities). */
 export const clientCapabilities = clientCapabilitiesOf(clientFeatures);

@@ -242,7 +242,7 @@ export class SessionManager implements vscode.Disposable {
     const recording = this.track(session, true, stored?.queue);
     try {
       // config options and legacy modes come with the response (null is allowed for session/load)
-      session.thread.setSessionSetup(await this.auth.withAuth(host, (h) => h.connection.request('session/load', this.reopenParams(session, h, ref), token)) ?? {});
+      session.thread.setSessionSetup(await session.replaying(() => this.auth.withAuth(host, (h) => h.connection.request('session/load', this.reopenParams(session, h, ref), token))) ?? {});
     } catch (error) {
       this.forget(session.key);
       throw error;

@@ -86,6 +86,10 @@ export const ResendPromptCommand = command<Record<string, never>>()('prompt/rese
 /** The user clicked Continue in New Session (the agent can neither resume nor load this session). */
 export const ContinueSessionCommand = command<Record<string, never>>()('session/continue');
 
+export interface DismissNoticeParams { readonly noticeId: string }
+/** The user closed one of the agent's live notices: the host forgets it (src/thread/agentNotices.ts). */
+export const DismissNoticeCommand = command<DismissNoticeParams>()('notice/dismiss');
+
 export interface OpenLinkParams { readonly href: string }
 /**
  * The user clicked a link in agent Markdown (its `data-href`): the host opens http(s) in the external browser
@@ -163,7 +167,7 @@ export type ChatCommand =
   | typeof UpdateQueuedPromptCommand | typeof RemoveQueuedPromptCommand | typeof SaveDraftCommand
   | typeof SetConfigOptionCommand | typeof SetModeCommand | typeof SearchFilesCommand
   | typeof OpenRecentSessionCommand | typeof ChangedFileCommand | typeof ChangedFilesAllCommand
-  | typeof CopyMessageCommand | typeof RetryMessageCommand | typeof EditResendCommand;
+  | typeof CopyMessageCommand | typeof RetryMessageCommand | typeof EditResendCommand | typeof DismissNoticeCommand;
 
 /** The method string of a command. */
 export type CommandMethod = ChatCommand['method'];

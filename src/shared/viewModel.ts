@@ -95,8 +95,43 @@ export interface NoticeView {
 /** What a notice's button does. */
 export type NoticeAction = 'retry' | 'restart' | 'resend' | 'continue';
 
+/**
+ * A context compaction of the agent (`compaction_update`, https://agentclientprotocol.com/protocol/schema#compactionupdate): where it happened
+ * in the timeline, its status and the summary the agent streamed (Markdown text of its text blocks).
+ */
+export interface CompactionView {
+  readonly kind: 'compaction';
+  readonly id: string;
+  readonly compactionId: string;
+  /** `in_progress`, `completed`, `failed`, `cancelled`, or `other` for a status this client does not know. */
+  readonly status: CompactionStatusView;
+  /** The summary's text blocks, joined; its other blocks as {@link blocks}. */
+  readonly summary: string;
+  readonly blocks: readonly ContentView[];
+  /** Why it failed, as the agent said it. */
+  readonly error?: string;
+}
+
+/** The status of a compaction as the chat shows it. */
+export type CompactionStatusView = 'in_progress' | 'completed' | 'failed' | 'cancelled' | 'other';
+
 /** One entry of the transcript. */
-export type EntryView = UserMessageView | AgentTextView | ToolCallView | NoticeView;
+export type EntryView = UserMessageView | AgentTextView | ToolCallView | NoticeView | CompactionView;
+
+/**
+ * A live notice of the agent (`notice` session update, https://agentclientprotocol.com/rfds/session-notices):
+ * shown until dismissed or pushed out by newer ones, never part of the transcript. Plain text.
+ */
+export interface AgentNoticeView {
+  readonly id: string;
+  /** Unknown and `_`-prefixed severities show as `info`. */
+  readonly severity: 'info' | 'warning' | 'error';
+  readonly title: string;
+  readonly description?: string;
+}
+
+/** How many agent notices the chat keeps at most (the oldest go first). */
+export const maxAgentNotices = 3;
 
 /** One line of the agent's plan. */
 export interface PlanEntryView {
@@ -157,6 +192,8 @@ export interface ThreadStateView {
   readonly configOptions?: readonly ConfigOptionView[];
   /** Legacy modes, when the agent has them and no config option of category `mode`. */
   readonly modes?: ModesView;
+  /** The agent's live notices, newest first (absent when there are none). */
+  readonly notices?: readonly AgentNoticeView[];
 }
 
 /**

@@ -11,6 +11,9 @@ import { Emitter } from '../acp/events';
 import type { Event } from '../acp/events';
 import type { AvailableCommand, ContentBlock, PlanEntry, SessionConfigOption, SessionMode, SessionUpdate, StopReason } from '../acp/schema/types.gen';
 import type { NoticeAction, SessionStatus, TerminalView } from '../shared/viewModel';
+import { AgentNotices } from './agentNotices';
+import { appendCompactionChunk, applyCompactionUpdate, newCompaction } from './compaction';
+import type { CompactionEntry } from './compaction';
 import { promptTitle } from './promptTitle';
 import { TerminalOutputStore } from './terminalOutputStore';
 import type { TerminalStoreChange } from './terminalOutputStore';
@@ -24,14 +27,14 @@ export interface TextEntry { readonly kind: 'agent' | 'thought'; readonly id: st
 /** A notice: stop reason, error, agent exit. */
 export interface NoticeEntry { readonly kind: 'notice'; readonly id: string; readonly level: 'info' | 'warning' | 'error'; readonly text: string; readonly action?: NoticeAction }
 /** An entry of the transcript. */
-export type ThreadEntry = UserEntry | TextEntry | ToolCallEntry | NoticeEntry;
+export type ThreadEntry = UserEntry | TextEntry | ToolCallEntry | NoticeEntry | CompactionEntry;
 
 /**
  * A thread-level field changed: `title`, `status` (with `error`, set together), `plan`, `usage`, `commands`
  * (available slash commands), `config` (config options), `modes` (legacy modes and the current mode) or
- * `following` (Follow Agent).
+ * `following` (Follow Agent), `roots`, `notices` (the agent's live notices, src/thread/agentNotices.ts).
  */
-export interface ThreadStateChange { readonly type: 'title' | 'status' | 'plan' | 'usage' | 'commands' | 'config' | 'modes' | 'following' | 'roots' }
+export interface ThreadStateChange { readonly type: 'title' | 'status' | 'plan' | 'usage' | 'commands' | 'config' | 'modes' | 'following' | 'roots' | 'notices' }
 
 /** What changed, so views can update just that. */
 export type ThreadChange =
@@ -76,6 +79,8 @@ export class AcpThread {
   /** Whether Follow Agent is on for this session (host UI state mirrored here so the chat header shows it). */
   following = false;
   private readonly _toolCalls = new Map<string, number>();
+  /** Entry index by `compactionId`. */
+  private readonly _compactions = new Map<string, number>();
   /** The title taken from the first prompt, and whether the agent has set one since. */
   private _promptTitle: string | undefined;
   private _titleFromAgent = false;
@@ -85,6 +90,8 @@ export class AcpThread {
   readonly onDidChange: Event<ThreadChange> = this._onDidChange.event;
   /** The output of the session's agent terminals, for the tool calls that embed them (kept after release). */
   readonly terminals = new TerminalOutputStore((c) => this.fire(c));
+  /** The agent's live notices: thread state, not entries (never stored, exported or replayed). */
+  readonly notices = new AgentNotices(() => this.fire({ type: 'notices' }));
 
   /**
    * @param mask applied to notices and status errors before they are stored: they quote stderr lines and
@@ -121,6 +128,9 @@ export class AcpThread {
       case 'usage_update':
         this.usage = { used: update.used, size: update.size, ...(update.cost ? { cost: { amount: update.cost.amount, currency: update.cost.currency } } : {}) };
         return this.fire({ type: 'usage' });
+      case 'notice': return this.notices.add(update);
+      case 'compaction_update': return this.upsertCompaction(update.compactionId, (e) => applyCompactionUpdate(e, update));
+      case 'compaction_summary_chunk': return this.upsertCompaction(update.compactionId, (e) => appendCompactionChunk(e, update));
       default:
         this.logger?.info(`thread ${this.sessionId}: ignored session/update '${(update as { sessionUpdate: string }).sessionUpdate}'`);
     }
@@ -268,7 +278,11 @@ export class AcpThread {
     this.entries.splice(0, this.entries.length, ...entries);
     this.terminals.restore(terminals);
     this._toolCalls.clear();
-    this.entries.forEach((e, i) => { if (e.kind === 'toolCall') this._toolCalls.set(e.toolCallId, i); });
+    this._compactions.clear();
+    this.entries.forEach((e, i) => {
+      if (e.kind === 'toolCall') this._toolCalls.set(e.toolCallId, i);
+      else if (e.kind === 'compaction') this._compactions.set(e.compactionId, i);
+    });
     const ids = this.entries.map((e) => Number(/^e(\d+)$/.exec(e.id)?.[1] ?? 0));
     this._nextId = Math.max(this._nextId, ...ids);
     if (title) this.title = title;
@@ -339,6 +353,16 @@ export class AcpThread {
     }
     applyToolCallUpdate(this.entries[index] as ToolCallEntry, patch);
     this.fire({ type: 'entry', index });
+  }
+
+  /** A compaction is upserted by id; the first notification of an id fixes its place in the timeline. */
+  private upsertCompaction(compactionId: string, apply: (e: CompactionEntry) => void): void {
+    const index = this._compactions.get(compactionId);
+    const entry = index === undefined ? newCompaction(this.newId(), compactionId) : this.entries[index] as CompactionEntry;
+    apply(entry);
+    if (index !== undefined) return this.fire({ type: 'entry', index });
+    this._compactions.set(compactionId, this.entries.length);
+    this.push(entry);
   }
 
   private push(entry: ThreadEntry): void {

@@ -1,11 +1,13 @@
 /**
  * A thread's entries as Markdown text, like Zed's `AcpThread::to_markdown`: a `## User` or `## Agent`
  * heading where the speaker changes, the messages' text, thoughts collapsed in `<details>` (or left out),
- * each tool call as one line with its status, notices as quotes. Images and other non-text blocks become a
+ * each tool call as one line with its status, notices as quotes, a context compaction as a collapsed
+ * `<details>` with its summary (the agent's live notices are not entries, so never exported). Images and other non-text blocks become a
  * placeholder, resources a link. Pure (no vscode): for copying a conversation, and for tests that read a
  * transcript at a glance.
  */
 import type { ContentBlock } from '../acp/schema/types.gen';
+import type { CompactionEntry } from './compaction';
 import type { ThreadEntry } from './thread';
 import { contentToView } from './toView';
 
@@ -45,9 +47,21 @@ export function toMarkdown(entries: readonly ThreadEntry[], options: ToMarkdownO
       case 'notice':
         parts.push(`> ${e.level === 'info' ? '' : e.level === 'warning' ? '**Warning:** ' : '**Error:** '}${e.text}`);
         break;
+      case 'compaction':
+        heading('agent');
+        parts.push(compactionToMarkdown(e));
+        break;
     }
   }
   return parts.length ? `${parts.join('\n\n')}\n` : '';
+}
+
+const compactionStates: Record<string, string> = { in_progress: 'in progress', completed: 'completed', failed: 'failed', cancelled: 'cancelled' };
+
+/** A compaction: a `<details>` block titled with its status, with its summary (and error) inside. */
+function compactionToMarkdown(e: CompactionEntry): string {
+  const title = `<details><summary>Context compacted (${compactionStates[e.status] ?? e.status})</summary>`;
+  return [title, ...blocksToMarkdown(e.summary), ...(e.error ? [`**Error:** ${e.error}`] : []), '</details>'].join('\n\n');
 }
 
 /** A message's text (if any) and its other blocks, one paragraph each. */

@@ -2,7 +2,8 @@
  * Projects the thread model into the serializable view model of src/shared (pure; no vscode, no DOM).
  */
 import type { ContentBlock } from '../acp/schema/types.gen';
-import type { ContentView, EntryView, ThreadSnapshot, ThreadStateView, ToolCallView, ToolContentView } from '../shared/viewModel';
+import type { CompactionStatusView, CompactionView, ContentView, EntryView, ThreadSnapshot, ThreadStateView, ToolCallView, ToolContentView } from '../shared/viewModel';
+import type { CompactionEntry } from './compaction';
 import { configOptionsToView, modesToView } from './configToView';
 import { parseContextHeader } from './contextHeader';
 import { permissionSubject } from './permissionSubject';
@@ -53,6 +54,19 @@ function permissionToView(e: ToolCallEntry, p: ParkedPermission): NonNullable<To
   return { requestId: p.requestId, options: p.options, ...(subject.length ? { subject } : {}) };
 }
 
+const compactionStatuses: ReadonlySet<string> = new Set<CompactionStatusView>(['in_progress', 'completed', 'failed', 'cancelled']);
+
+/** A compaction as the chat renders it: text blocks joined into the Markdown summary, other blocks as chips. */
+function compactionToView(e: CompactionEntry): CompactionView {
+  const text = e.summary.filter((b) => b.type === 'text').map((b) => b.text).join('');
+  const status = compactionStatuses.has(e.status) ? e.status as CompactionStatusView : 'other';
+  return {
+    kind: 'compaction', id: e.id, compactionId: e.compactionId, status, summary: text,
+    blocks: e.summary.filter((b) => b.type !== 'text').map(contentToView),
+    ...(e.error ? { error: e.error } : {}),
+  };
+}
+
 /** One entry as the chat renders it. */
 export function entryToView(e: ThreadEntry): EntryView {
   switch (e.kind) {
@@ -64,6 +78,7 @@ export function entryToView(e: ThreadEntry): EntryView {
     case 'thought': return { kind: e.kind, id: e.id, text: e.text, blocks: e.blocks.map(contentToView) };
     case 'toolCall': return toolCallToView(e);
     case 'notice': return { kind: 'notice', id: e.id, level: e.level, text: e.text, ...(e.action ? { action: e.action } : {}) };
+    case 'compaction': return compactionToView(e);
   }
 }
 
@@ -82,6 +97,7 @@ export function stateToView(t: AcpThread, agentName: string): ThreadStateView {
     ...(t.error ? { error: t.error, ...(t.errorAction ? { errorAction: t.errorAction } : {}) } : {}),
     ...(t.configOptions.length ? { configOptions: configOptionsToView(t.configOptions) } : {}),
     ...withModes(modesToView(t.configOptions, t.availableModes, t.currentModeId)),
+    ...(t.notices.items.length ? { notices: t.notices.items } : {}),
   };
 }
 

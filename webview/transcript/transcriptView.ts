@@ -10,6 +10,7 @@ import { olderEntriesPage } from '../../src/shared/viewModel';
 import type { EntryView, ThreadStateView } from '../../src/shared/viewModel';
 import type { ChatActions } from '../actions';
 import type { ChatStore, StoreChange } from '../store';
+import { updateCompactionNode } from '../views/compaction';
 import { renderEntry } from '../views/entries';
 import type { RenderContext } from '../views/entries';
 import type { LiveAnnouncer } from '../views/liveRegion';
@@ -122,6 +123,7 @@ export class TranscriptView {
       this.scheduler.textChanged(index);
       return { node: old, created: false };
     }
+    if (old && entry.kind === 'compaction' && updateCompactionNode(old, entry)) return { node: old, created: false };
     const node = renderEntry(entry, context);
     const focusMemo = permissionFocus.remember(old);
     const itemMemo = this.deps.focus?.remember(old);

@@ -1,6 +1,7 @@
-/** Renders one transcript entry by kind; the renderers live in messages.ts and toolCall.ts. */
+/** Renders one transcript entry by kind; the renderers live in messages.ts, toolCall.ts, notice.ts and compaction.ts. */
 import type { EntryView } from '../../src/shared/viewModel';
 import { addMessageToolbar } from './messageActions';
+import { compactionNode } from './compaction';
 import { agentTextNode, userMessageNode } from './messages';
 import { noticeNode } from './notice';
 import type { RenderContext } from './renderContext';
@@ -24,5 +25,6 @@ function entryNode(e: EntryView, ctx: RenderContext): HTMLElement {
     case 'thought': return agentTextNode(e);
     case 'toolCall': return toolCallNode(e, ctx);
     case 'notice': return noticeNode(e, ctx);
+    case 'compaction': return compactionNode(e);
   }
 }

@@ -20,6 +20,7 @@ import * as path from 'node:path';
 import type { PlanEntry } from '../../acp/schema/types.gen';
 import { maskStrings } from '../../shared/secretMasker';
 import type { TerminalView } from '../../shared/viewModel';
+import { isCompactionEntry, settleCompaction } from '../../thread/compaction';
 import type { TextEntry, ThreadEntry } from '../../thread/thread';
 
 /** The first line of every log. */
@@ -107,7 +108,7 @@ export function replayTranscript(records: readonly TranscriptRecord[]): Transcri
       case 'term': if (isTerminalView(r.v)) { terminals.delete(r.v.terminalId); terminals.set(r.v.terminalId, r.v); } break;
     }
   }
-  const dense = entries.filter((e): e is ThreadEntry => e !== undefined).map(settle);
+  const dense = entries.filter(isKnownEntry).map(settle);
   return { header: first, entries: dense, title, plan, queue, terminals: [...terminals.values()] };
 }
 
@@ -117,8 +118,23 @@ function isTerminalView(v: unknown): v is TerminalView {
   return !!t && typeof t.terminalId === 'string' && typeof t.command === 'string' && typeof t.output === 'string';
 }
 
-/** A restored entry: a pending permission cannot survive, an unfinished tool call did not finish. */
+const entryKinds: ReadonlySet<string> = new Set<ThreadEntry['kind']>(['user', 'agent', 'thought', 'toolCall', 'notice']);
+
+/**
+ * A recorded entry this version can show: a kind it knows (a log written by a newer version may have others),
+ * and for a compaction the fields the chat needs. Older logs have no compactions and load as they are.
+ */
+function isKnownEntry(e: ThreadEntry | undefined): e is ThreadEntry {
+  if (typeof e !== 'object' || e === null) return false;
+  return e.kind === 'compaction' ? isCompactionEntry(e) : entryKinds.has(e.kind);
+}
+
+/**
+ * A restored entry: a pending permission cannot survive, an unfinished tool call did not finish, nor did a
+ * compaction in progress.
+ */
 function settle(e: ThreadEntry): ThreadEntry {
+  if (e.kind === 'compaction') return settleCompaction(e);
   if (e.kind !== 'toolCall') return e;
   const unfinished = e.status === 'pending' || e.status === 'in_progress' || e.status === 'waitingForConfirmation';
   return { ...e, permission: undefined, status: unfinished ? 'cancelled' : e.status };

@@ -1,14 +1,15 @@
 /**
  * The host side of the tool-call card and notice buttons: Open Diff (the diff editor, through
  * `switchboard.openDiff`), a location link (the file at its line), Show in terminal (the agent terminal in
- * the panel), Retry (resend the last prompt), Restart, Resend and Continue in New Session. The webview refers
+ * the panel), Retry (resend the last prompt), Restart, Resend, Continue in New Session, and closing one of the
+ * agent's live notices. The webview refers
  * to a diff or a location by tool call and index; the texts and paths come from the thread, never from the
  * webview.
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { OpenDiffCommand, OpenLocationCommand, RetryPromptCommand, ShowTerminalCommand } from '../../shared/chatProtocol';
-import { ContinueSessionCommand, ResendPromptCommand, RestartAgentCommand } from '../../shared/chatProtocol';
+import { ContinueSessionCommand, DismissNoticeCommand, ResendPromptCommand, RestartAgentCommand } from '../../shared/chatProtocol';
 import type { OpenDiffParams, OpenLocationParams } from '../../shared/chatProtocol';
 import type { AgentSession } from '../../host/agentSession';
 import type { IpcDispatcher } from './ipc';
@@ -64,6 +65,7 @@ export function registerCardActions(ipc: IpcDispatcher, session: AgentSession, c
   });
   ipc.on(RestartAgentCommand, () => { void vscode.commands.executeCommand(commandIds.restartAgent, session.key); });
   ipc.on(ContinueSessionCommand, () => { void vscode.commands.executeCommand(commandIds.continueInNewSession, session.key); });
+  ipc.on(DismissNoticeCommand, ({ noticeId }) => { session.thread.notices.dismiss(noticeId); });
   ipc.on(ResendPromptCommand, () => {
     session.resendInterrupted().catch((e: unknown) => showError(e instanceof Error ? e.message : String(e)));
   });

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { CancelTurnCommand, ReadyCommand, RequestEntriesCommand, RequestSnapshotCommand, RespondPermissionCommand, ToggleFollowCommand } from '../../shared/chatProtocol';
 import { OpenDiffCommand, OpenLocationCommand, RetryPromptCommand, ShowTerminalCommand } from '../../shared/chatProtocol';
-import { ContinueSessionCommand, ResendPromptCommand, RestartAgentCommand } from '../../shared/chatProtocol';
+import { ContinueSessionCommand, DismissNoticeCommand, ResendPromptCommand, RestartAgentCommand } from '../../shared/chatProtocol';
 import { CopyCodeCommand, InsertCodeCommand, OpenLinkCommand } from '../../shared/chatProtocol';
 import { OpenRecentSessionCommand } from '../../shared/chatProtocol';
 import type { CommandMethod, ParamsOf } from '../../shared/chatProtocol';
@@ -37,6 +37,7 @@ export const ipcSchemas = {
   [RestartAgentCommand.method]: z.object({}),
   [ResendPromptCommand.method]: z.object({}),
   [ContinueSessionCommand.method]: z.object({}),
+  [DismissNoticeCommand.method]: z.strictObject({ noticeId: short }),
   // links and code blocks of agent Markdown (linkHandler.ts): the host decides what a link may open
   [OpenLinkCommand.method]: z.strictObject({ href: z.string().min(1).max(maxHrefLength) }),
   [CopyCodeCommand.method]: z.strictObject({ code: z.string().max(10_000_000), language: z.string().max(64).optional() }),
