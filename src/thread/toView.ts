@@ -44,6 +44,7 @@ function toolCallToView(e: ToolCallEntry): EntryView {
     ...(e.rawInput !== undefined ? { rawInput: safeJson(e.rawInput) } : {}),
     ...(e.permission ? { permission: permissionToView(e, e.permission) } : {}),
     ...(e.permissionOutcome ? { permissionOutcome: e.permissionOutcome } : {}),
+    ...(e.elicitations?.length ? { elicitations: e.elicitations } : {}),
   };
 }
 
@@ -64,6 +65,7 @@ export function entryToView(e: ThreadEntry): EntryView {
     case 'thought': return { kind: e.kind, id: e.id, text: e.text, blocks: e.blocks.map(contentToView) };
     case 'toolCall': return toolCallToView(e);
     case 'notice': return { kind: 'notice', id: e.id, level: e.level, text: e.text, ...(e.action ? { action: e.action } : {}) };
+    case 'elicitation': return { kind: 'elicitation', id: e.id, elicitation: e.elicitation };
   }
 }
 

@@ -21,6 +21,7 @@ import type { PlanEntry } from '../../acp/schema/types.gen';
 import { maskStrings } from '../../shared/secretMasker';
 import type { TerminalView } from '../../shared/viewModel';
 import type { TextEntry, ThreadEntry } from '../../thread/thread';
+import { settleElicitations } from '../../thread/elicitations';
 
 /** The first line of every log. */
 export interface TranscriptHeader {
@@ -117,8 +118,9 @@ function isTerminalView(v: unknown): v is TerminalView {
   return !!t && typeof t.terminalId === 'string' && typeof t.command === 'string' && typeof t.output === 'string';
 }
 
-/** A restored entry: a pending permission cannot survive, an unfinished tool call did not finish. */
-function settle(e: ThreadEntry): ThreadEntry {
+/** A restored entry: a pending permission or elicitation cannot survive, an unfinished tool call did not finish. */
+function settle(entry: ThreadEntry): ThreadEntry {
+  const e = settleElicitations(entry);
   if (e.kind !== 'toolCall') return e;
   const unfinished = e.status === 'pending' || e.status === 'in_progress' || e.status === 'waitingForConfirmation';
   return { ...e, permission: undefined, status: unfinished ? 'cancelled' : e.status };
