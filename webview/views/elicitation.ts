@@ -21,6 +21,8 @@ import { visibleText } from './visibleText';
 /** What the user entered per pending request, kept across re-renders of its card (not across reloads). */
 const drafts = new Map<string, Record<string, ElicitationInput>>();
 
+/** The value of the "(none)" choice of an optional select (a control character no agent's enum value has). */
+const noChoice = '\u0000none';
 const formatHints: Record<string, string> = { email: 'name@example.com', uri: 'https://…', date: 'YYYY-MM-DD', 'date-time': 'YYYY-MM-DDTHH:MM:SSZ' };
 
 function fieldLabel(f: ElicitationFieldView, id: string): HTMLElement {
@@ -38,8 +40,10 @@ function fieldInput(f: ElicitationFieldView, id: string, value: ElicitationInput
       return el;
     }
     case 'select': {
-      const options = [...(f.required ? [] : [{ value: '', label: '(none)' }]), ...f.options.map((o) => ({ value: o.value, label: o.title }))];
-      const el = dropdown({ label: f.title, value: typeof value === 'string' ? value : '', options, testId: 'elicitation-input', onChange: (v) => set(v) });
+      // the toolkit's dropdown selects an option whose value is '' over the one marked selected: "none" gets its own value
+      const options = [...(f.required ? [] : [{ value: noChoice, label: '(none)' }]), ...f.options.map((o) => ({ value: o.value, label: o.title }))];
+      const current = typeof value === 'string' && value !== '' ? value : noChoice;
+      const el = dropdown({ label: f.title, value: current, options, testId: 'elicitation-input', onChange: (v) => set(v === noChoice ? '' : v) });
       for (const [k, v] of Object.entries(common)) if (k !== 'data-testid') el.setAttribute(k, v);
       return el;
     }
@@ -55,7 +59,8 @@ function fieldInput(f: ElicitationFieldView, id: string, value: ElicitationInput
             },
           });
           box.setAttribute('data-value', o.value);
-          if (i === 0) box.setAttribute('data-focus-target', 'true');
+          box.setAttribute('data-option-id', `choice:${f.name}:${i}`);
+          box.setAttribute('data-focus-target', 'true');
           return box;
         }));
     }

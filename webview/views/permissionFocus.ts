@@ -127,7 +127,7 @@ export class PermissionFocus {
 
   private focusDialog(dialog: HTMLElement, optionId?: string): void {
     const options = [...dialog.querySelectorAll<HTMLElement>(optionSelector)];
-    (options.find((o) => o.dataset.optionId === optionId) ?? options[0])?.focus();
+    (options.find((o) => optionId !== undefined && o.dataset.optionId === optionId) ?? options[0])?.focus();
     // in view even when the focus was there already (focus() does not scroll then)
     dialog.scrollIntoView({ block: 'nearest' });
   }
