@@ -41,8 +41,10 @@ function fieldInput(f: ElicitationFieldView, id: string, value: ElicitationInput
     }
     case 'select': {
       // the toolkit's dropdown selects an option whose value is '' over the one marked selected: "none" gets its own value
-      const options = [...(f.required ? [] : [{ value: noChoice, label: '(none)' }]), ...f.options.map((o) => ({ value: o.value, label: o.title }))];
+      // a required one without a value shows "(choose one)", not its first choice: what is shown is what is sent
       const current = typeof value === 'string' && value !== '' ? value : noChoice;
+      const none = f.required ? (current === noChoice ? [{ value: noChoice, label: '(choose one)' }] : []) : [{ value: noChoice, label: '(none)' }];
+      const options = [...none, ...f.options.map((o) => ({ value: o.value, label: o.title }))];
       const el = dropdown({ label: f.title, value: current, options, testId: 'elicitation-input', onChange: (v) => set(v === noChoice ? '' : v) });
       for (const [k, v] of Object.entries(common)) if (k !== 'data-testid') el.setAttribute(k, v);
       return el;
@@ -82,7 +84,12 @@ function formNode(v: ElicitationView, ctx: RenderContext, id: string): HTMLEleme
   const form = v.form;
   if (!form) return [];
   let draft = drafts.get(v.requestId);
-  if (!draft) drafts.set(v.requestId, draft = { ...(v.values ?? {}) });
+  if (!draft) {
+    draft = { ...(v.values ?? {}) };
+    // an unchecked box of a required yes/no question means no
+    for (const f of form.fields) if (f.kind === 'boolean' && f.required && draft[f.name] === undefined) draft[f.name] = false;
+    drafts.set(v.requestId, draft);
+  }
   const values = draft;
   const fields = form.fields.map((f) => {
     const fieldId = `${id}-f-${f.name.replace(/[^A-Za-z0-9_-]/g, '_')}`;
