@@ -51,7 +51,7 @@ describe('elicitation: elicitation/create and elicitation/complete', function ()
   it('accepts a validated form (the content reaches the agent), and Stop cancels a pending one', async () => {
     const id = await sb.newSession(agent);
     let turn = sb.prompt(id, 'form');
-    const [request] = await until(() => sb.session(id)?.elicitations.pending.length && sb.session(id)?.elicitations.pending, 'a pending form');
+    const [request] = await until(() => (sb.session(id)?.elicitations.pending.length ?? 0) > 0 && sb.session(id)?.elicitations.pending, 'a pending form');
     const session = sb.session(id);
     assert.ok(session);
     assert.equal(session.elicitations.respond(request.requestId, 'accept', { name: 'x', email: 'me@example.com', langs: ['ts'] }), false, 'refused: name too short');
