@@ -106,6 +106,10 @@ export async function run(t) {
   await sendPrompt(t, chat, 'form in card');
   const card = chat.locator('[data-tool-call-id="deploy-1"]');
   await card.locator('[data-testid="elicitation"]').waitFor({ timeout: 20_000 });
+  const inCard = card.locator('[data-testid="elicitation"]');
+  t.expect(await inCard.locator('.elicitation-message').textContent() === 'Which <b>environment</b>? <img src=x onerror=alert(1)>'
+    && await inCard.locator('.elicitation-label').first().textContent() === 'Environment <i>now</i> *'
+    && await inCard.locator('b, i, img').count() === 0, 'the agent\'s markup in the message and the field title is shown as text');
   t.expect(await chat.locator('[data-testid="elicitation-entry"][data-state="pending"], [data-testid="elicitation-entry"]:has([data-state="pending"])').count() === 0, 'the form scoped to a tool call is inside its card');
   await act('decline');
   await echoed('[elicit] decline:').waitFor({ timeout: 20_000 });
