@@ -10,10 +10,11 @@ import {
   RestartAgentCommand, RetryPromptCommand, SaveDraftCommand, SearchFilesCommand, SendPromptCommand, SetConfigOptionCommand,
   SetModeCommand, ShowTerminalCommand, ToggleFollowCommand, UpdateQueuedPromptCommand,
 } from '../src/shared/chatProtocol';
-import { ChangedFileCommand, ChangedFilesAllCommand, CopyMessageCommand, DismissNoticeCommand, EditResendCommand, OpenRecentSessionCommand, RetryMessageCommand } from '../src/shared/chatProtocol';
+import { ChangedFileCommand, ChangedFilesAllCommand, CopyMessageCommand, DismissNoticeCommand, EditResendCommand, ElicitationUrlCommand, OpenRecentSessionCommand, RespondElicitationCommand, RetryMessageCommand } from '../src/shared/chatProtocol';
 import type { IpcMessageType } from '../src/shared/chatProtocol';
 import type { ChangedFileAction, ChangedFilesAllAction } from '../src/shared/changedFiles';
 import type { AttachmentView, DraftView } from '../src/shared/composerModel';
+import type { ElicitationInput } from '../src/shared/elicitationModel';
 
 /** The part of the host transport (hostIpc.ts) the actions use. */
 export interface ActionTransport {
@@ -34,6 +35,10 @@ export interface ChatActions {
 
   // the transcript
   respondPermission(requestId: string, optionId: string): void;
+  /** Answers an elicitation (form content is validated by the host; URL mode: accept opens the URL). */
+  respondElicitation(requestId: string, action: 'accept' | 'decline' | 'cancel', content?: Readonly<Record<string, ElicitationInput>>): void;
+  /** URL mode, waiting for completion: open the URL again, or stop waiting. */
+  elicitationUrl(requestId: string, op: 'retry' | 'dismiss'): void;
   openDiff(toolCallId: string, index: number): void;
   openLocation(toolCallId: string, index: number): void;
   /** Shows an agent terminal of a tool call in the VS Code terminal panel. */
@@ -100,6 +105,8 @@ export function chatActions(ipc: ActionTransport): ChatActions {
     requestEntries: (before, count) => ipc.post(RequestEntriesCommand, { before, count }),
 
     respondPermission: (requestId, optionId) => ipc.post(RespondPermissionCommand, { requestId, optionId }),
+    respondElicitation: (requestId, action, content) => ipc.post(RespondElicitationCommand, { requestId, action, ...(content ? { content } : {}) }),
+    elicitationUrl: (requestId, op) => ipc.post(ElicitationUrlCommand, { requestId, op }),
     openDiff: (toolCallId, index) => ipc.post(OpenDiffCommand, { toolCallId, index }),
     openLocation: (toolCallId, index) => ipc.post(OpenLocationCommand, { toolCallId, index }),
     showTerminal: (terminalId) => ipc.post(ShowTerminalCommand, { terminalId }),

@@ -1,11 +1,12 @@
 import * as acp from '@agentclientprotocol/sdk';
 import { z } from 'zod';
 import type { StepOf } from './scenarioSteps';
+import { elicit } from './elicitSteps';
 import type { StepRunner } from './stepRunner';
 import { sleep, type StepResult } from './turnControl';
 
 /** The steps that send requests to the client (or manage them). */
-export type ClientStep = StepOf<'permission' | 'readFile' | 'writeFile' | 'terminal' | 'request' | 'cancelRequest' | 'await'>;
+export type ClientStep = StepOf<'permission' | 'readFile' | 'writeFile' | 'terminal' | 'request' | 'cancelRequest' | 'await' | 'elicit' | 'elicitComplete'>;
 
 const defaultPermissionOptions: acp.PermissionOption[] = [
   { optionId: 'allow', name: 'Allow', kind: 'allow_once' },
@@ -56,6 +57,10 @@ export async function runClientStep(runner: StepRunner, step: ClientStep): Promi
       return start(runner, step.as ?? 'terminal', { echo: step.echo }, (signal) => terminal(runner, step, signal));
     case 'request':
       return start(runner, step.as ?? 'request', step, (signal) => request(runner, step, signal));
+    case 'elicit':
+      return start(runner, step.as ?? 'elicit', step, (signal) => elicit(runner, step, signal));
+    case 'elicitComplete':
+      return runner.engine.client.notify<unknown>('elicitation/complete', { elicitationId: step.elicitationId });
     case 'cancelRequest': {
       if (step.target !== undefined) {
         const pending = runner.control.pending.get(step.target);

@@ -11,7 +11,7 @@ import {
  * - `when`: `{ "<name>": "value" | ["v1", "v2"] | "!value" }`; the step runs only if every entry
  *   matches (an array: any of its values). A name is a recorded result — `permission` records the
  *   chosen optionId or `cancelled`, `readFile` / `writeFile` / `request` record `ok` / `error`,
- *   `terminal` records `exited` / `timeout` / `done` / `error`, under the step's `as` name (default:
+ *   `terminal` records `exited` / `timeout` / `done` / `error`, `elicit` the action or `error`, under the step's `as` name (default:
  *   the step kind) — or else a template variable (`config.model`, `mode`, `turn`, `args`, …).
  *   `"!x"` means "not x" (also true when unset).
  * - `requires`: client capabilities as dotted paths (`fs.readTextFile`, `fs.writeTextFile`,
@@ -94,6 +94,21 @@ export const stepSchema = z.discriminatedUnion('step', [
     /** Default: allow-once / allow-always / reject-once. */
     options: z.array(permissionOptionSchema).optional(),
   }),
+  /**
+   * `elicitation/create` (https://agentclientprotocol.com/protocol/v1/elicitation); outcome = the action
+   * (`accept`, `decline`, `cancel`) or `error`, text = the accepted content as JSON (else the whole answer).
+   * `mode` may be any string (an unknown mode tests the client's refusal); scoped to the session (and
+   * `toolCallId`), or with `requestId` to that request instead.
+   */
+  z.strictObject({
+    step: z.literal('elicit'), ...common, as: asName, echo, wait,
+    mode: z.string(), message: z.string(),
+    requestedSchema: z.record(z.string(), z.unknown()).optional(),
+    elicitationId: z.string().optional(), url: z.string().optional(),
+    toolCallId: z.string().optional(), requestId: z.union([z.string(), z.number().int()]).optional(),
+  }),
+  /** `elicitation/complete` for a URL elicitation (any id, also an unknown one). */
+  z.strictObject({ step: z.literal('elicitComplete'), ...common, elicitationId: z.string() }),
   /** `fs/read_text_file`; with `toolCallId`, the tool call is completed with the content (or failed). */
   z.strictObject({
     step: z.literal('readFile'), ...common, as: asName, echo, wait,

@@ -25,7 +25,7 @@ export interface RunTarget {
   readonly record?: boolean;
 }
 
-const clientStepKinds = new Set<Step['step']>(['permission', 'readFile', 'writeFile', 'terminal', 'request', 'cancelRequest', 'await']);
+const clientStepKinds = new Set<Step['step']>(['permission', 'readFile', 'writeFile', 'terminal', 'request', 'cancelRequest', 'await', 'elicit', 'elicitComplete']);
 
 function isClientStep(step: Step): step is ClientStep {
   return clientStepKinds.has(step.step);

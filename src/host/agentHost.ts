@@ -17,6 +17,7 @@ import type { AcpThread } from '../thread/thread';
 import { clientCapabilitiesOf } from './clientFeature';
 import type { ClientFeature } from './clientFeature';
 import type { FsHandler } from './files/fsHandler';
+import type { ElicitationBroker } from './permissions/elicitationBroker';
 import type { PermissionBroker } from './permissions/permissionBroker';
 import { cancelGraceMs } from './prompts/turnEnd';
 import type { TerminalManager } from './terminals/terminalHandler';
@@ -35,6 +36,7 @@ export interface AttachedSession {
   readonly fs: FsHandler;
   readonly terminals: TerminalManager;
   readonly permissions: PermissionBroker;
+  readonly elicitations: ElicitationBroker;
   handleUpdate(update: SessionUpdate): void;
   onAgentExit(exit: AgentExit): void;
 }
@@ -118,7 +120,7 @@ export class AgentHost implements vscode.Disposable {
     connection.onNotification('session/update', (p) => this.routeUpdate(p));
     // agent → client requests, each feature's served by the session's handler
     const route = (sessionId: string) => this.session(sessionId);
-    for (const f of this.features) f.register?.(connection, route);
+    for (const f of this.features) f.register?.(connection, route, (m) => this.log.info(m));
     proc.onDidExit((exit) => this.onExit(exit));
     connection.listen();
     const cancel = token ? { token } : {};

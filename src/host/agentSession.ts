@@ -16,6 +16,8 @@ import { ChangeTracker } from './files/changeTracker';
 import { FollowAgent } from './follow/followAgent';
 import { FsHandler } from './files/fsHandler';
 import { sessionKey } from './sessionKey';
+import { ElicitationBroker } from './permissions/elicitationBroker';
+import { vscodeElicitationEnvironment } from './permissions/elicitationEnvironment';
 import { PermissionBroker } from './permissions/permissionBroker';
 import { vscodePermissionEnvironment } from './permissions/permissionEnvironment';
 import { promptBlocks } from './prompts/promptAttachments';
@@ -46,6 +48,8 @@ export class AgentSession implements vscode.Disposable {
   readonly context: SessionContext;
   private readonly _roots: { additionalDirectories: readonly string[] };
   readonly permissions: PermissionBroker;
+  /** The agent's `elicitation/create` requests (forms and URLs). */
+  readonly elicitations: ElicitationBroker;
   readonly changes: ChangeTracker;
   readonly fs: FsHandler;
   readonly terminals: TerminalManager;
@@ -88,6 +92,7 @@ export class AgentSession implements vscode.Disposable {
       isChatVisible: () => options.isChatVisible?.(this.key) ?? false,
     };
     this.permissions = new PermissionBroker(this.context, vscodePermissionEnvironment);
+    this.elicitations = new ElicitationBroker(this.context, vscodeElicitationEnvironment);
     this.changes = new ChangeTracker(this.context);
     this.fs = new FsHandler(this.context, this.changes);
     this.terminals = new TerminalManager(this.context);
@@ -247,11 +252,11 @@ export class AgentSession implements vscode.Disposable {
       }
       this._inFlight = undefined;
       if (res.kind === 'abandoned') {
-        this.permissions.cancelAll();
+        this.cancelRequests();
         this.turnEnd.endAbandoned(this.thread, host.definition.name, res.afterMs);
       } else this.thread.endTurn(res.value.stopReason);
     } catch (error) {
-      this.permissions.cancelAll();
+      this.cancelRequests();
       // the stream may end before the process exit is seen (SIGKILL): onAgentExit shows it and keeps the prompt
       if (host.state === 'exited' || AcpError.is(error, 'closed')) return;
       this._inFlight = undefined;
@@ -275,14 +280,20 @@ export class AgentSession implements vscode.Disposable {
   }
 
   /**
-   * Cancels the running turn: `session/cancel`, every pending permission answered `cancelled`. If the agent
+   * Cancels the running turn: `session/cancel`, every pending permission answered `cancelled` and every elicitation `cancel`. If the agent
    * does not end the turn within the grace period, or on a second call, the turn ends here ({@link TurnEnd}).
    */
   cancel(): void {
     if (!this._turn || this.turnEnd.cancel() === 'ended') return;
     this.host.connection.notify('session/cancel', { sessionId: this.sessionId });
-    this.permissions.cancelAll();
+    this.cancelRequests();
     this.thread.cancelUnfinishedToolCalls();
+  }
+
+  /** Answers every pending permission request and elicitation `cancelled` / `cancel` (Stop, abandonment, exit). */
+  private cancelRequests(): void {
+    this.permissions.cancelAll();
+    this.elicitations.cancelAll();
   }
 
   /** The user picked an option of a permission request. */
@@ -295,7 +306,7 @@ export class AgentSession implements vscode.Disposable {
     // a later (requested) exit during the restart keeps what the crash interrupted
     this.interruptedPrompt = this._inFlight ?? this.interruptedPrompt;
     this._inFlight = undefined;
-    this.permissions.cancelAll();
+    this.cancelRequests();
     this.terminals.releaseAll();
     this.thread.cancelUnfinishedToolCalls();
     if (exit.requested) {
@@ -358,7 +369,7 @@ export class AgentSession implements vscode.Disposable {
     this._subscriptions.splice(0).forEach((d) => d.dispose());
     this.queue.dispose();
     this.turnEnd.dispose();
-    for (const d of [this.permissions, this.terminals, this.follow, this.fs, this.changes]) d.dispose();
+    for (const d of [this.permissions, this.elicitations, this.terminals, this.follow, this.fs, this.changes]) d.dispose();
     this.thread.dispose();
   }
 }

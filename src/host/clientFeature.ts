@@ -15,8 +15,11 @@ import type { ClientCapabilities } from '../acp/schema/types.gen';
 export interface ClientFeature<S = unknown> {
   /** Sets this feature's part of the client capabilities. */
   fillClientCapabilities(capabilities: ClientCapabilities): void;
-  /** Registers the handlers of the agent's requests this feature serves (none for a purely declared capability). */
-  register?(connection: AcpConnection, route: (sessionId: string) => S): void;
+  /**
+   * Registers the handlers of the agent's requests this feature serves (none for a purely declared capability);
+   * `log` writes to the agent's log (for messages that belong to no session).
+   */
+  register?(connection: AcpConnection, route: (sessionId: string) => S, log: (message: string) => void): void;
 }
 
 /** The capabilities advertised by a set of features. */

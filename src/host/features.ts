@@ -8,6 +8,8 @@ import { authTerminalFeature } from './auth/authFeature';
 import { clientCapabilitiesOf } from './clientFeature';
 import type { ClientFeature } from './clientFeature';
 import { fsFeature } from './files/fsFeature';
+import { vscodeElicitationEnvironment } from './permissions/elicitationEnvironment';
+import { elicitationFeatureOver } from './permissions/elicitationFeature';
 import { permissionFeature } from './permissions/permissionFeature';
 import { terminalFeature } from './terminals/terminalFeature';
 
@@ -27,6 +29,7 @@ const noticesAndCompactionFeature: ClientFeature = {
 /** Every feature, in the order their handlers are registered. */
 export const clientFeatures: readonly ClientFeature<AttachedSession>[] = [
   fsFeature, terminalFeature, permissionFeature, authTerminalFeature, booleanConfigOptionsFeature, noticesAndCompactionFeature,
+  elicitationFeatureOver(vscodeElicitationEnvironment),
 ];
 
 /** What `initialize` advertises (https://agentclientprotocol.com/protocol/initialization#client-capabilities). */

@@ -6,6 +6,7 @@
  */
 import type { ChangedFileAction, ChangedFilesAllAction, ChangedFilesView } from './changedFiles';
 import type { AttachmentView, ComposerStateView, DraftView, FileMatchView } from './composerModel';
+import type { ElicitationInput } from './elicitationModel';
 import type { EntryView, ThreadDelta, ThreadSnapshot } from './viewModel';
 import type { WelcomeView } from './welcomeModel';
 
@@ -58,6 +59,19 @@ export const CancelTurnCommand = command<Record<string, never>>()('turn/cancel')
 export interface RespondPermissionParams { readonly requestId: string; readonly optionId: string }
 /** The user picked an option of a permission request. */
 export const RespondPermissionCommand = command<RespondPermissionParams>()('permission/respond');
+
+export interface RespondElicitationParams {
+  readonly requestId: string;
+  readonly action: 'accept' | 'decline' | 'cancel';
+  /** Form mode, accept: the values entered (the host validates them against the agent's schema). */
+  readonly content?: Readonly<Record<string, ElicitationInput>>;
+}
+/** The user answered an elicitation (for URL mode, `accept` means "open it"). */
+export const RespondElicitationCommand = command<RespondElicitationParams>()('elicitation/respond');
+
+export interface ElicitationUrlParams { readonly requestId: string; readonly op: 'retry' | 'dismiss' }
+/** URL mode, waiting for completion: open the URL again, or stop waiting. */
+export const ElicitationUrlCommand = command<ElicitationUrlParams>()('elicitation/url');
 
 /** The user turns Follow Agent on or off for this session (the header's toggle button). */
 export const ToggleFollowCommand = command<Record<string, never>>()('follow/toggle');
@@ -167,7 +181,8 @@ export type ChatCommand =
   | typeof UpdateQueuedPromptCommand | typeof RemoveQueuedPromptCommand | typeof SaveDraftCommand
   | typeof SetConfigOptionCommand | typeof SetModeCommand | typeof SearchFilesCommand
   | typeof OpenRecentSessionCommand | typeof ChangedFileCommand | typeof ChangedFilesAllCommand
-  | typeof CopyMessageCommand | typeof RetryMessageCommand | typeof EditResendCommand | typeof DismissNoticeCommand;
+  | typeof CopyMessageCommand | typeof RetryMessageCommand | typeof EditResendCommand | typeof DismissNoticeCommand
+  | typeof RespondElicitationCommand | typeof ElicitationUrlCommand;
 
 /** The method string of a command. */
 export type CommandMethod = ChatCommand['method'];

@@ -3,6 +3,7 @@
  * (src/thread) and projects it into these shapes (src/thread/toView.ts); the webview only renders them.
  * No vscode, no node, no DOM here (docs/architecture.md#layers).
  */
+import type { ElicitationView } from './elicitationModel';
 
 /** Where a session stands, as the chat and the status bar show it. */
 export type SessionStatus = 'starting' | 'idle' | 'working' | 'awaitingPermission' | 'disconnected' | 'error';
@@ -78,6 +79,8 @@ export interface ToolCallView {
   readonly permission?: { readonly requestId: string; readonly options: readonly PermissionOptionView[]; readonly subject?: readonly PermissionSubjectView[] };
   /** Set once a permission request was answered, e.g. "Allowed once" or "Auto-approved (reads)". */
   readonly permissionOutcome?: string;
+  /** Elicitations the agent scoped to this tool call (`toolCallId`), oldest first. */
+  readonly elicitations?: readonly ElicitationView[];
 }
 
 /** A notice in the transcript: stop reasons, errors, agent exits. */
@@ -94,6 +97,13 @@ export interface NoticeView {
 
 /** What a notice's button does. */
 export type NoticeAction = 'retry' | 'restart' | 'resend' | 'continue';
+
+/** An elicitation of the session not scoped to a tool call: its own entry of the transcript. */
+export interface ElicitationEntryView {
+  readonly kind: 'elicitation';
+  readonly id: string;
+  readonly elicitation: ElicitationView;
+}
 
 /**
  * A context compaction of the agent (`compaction_update`, https://agentclientprotocol.com/protocol/schema#compactionupdate): where it happened
@@ -116,7 +126,7 @@ export interface CompactionView {
 export type CompactionStatusView = 'in_progress' | 'completed' | 'failed' | 'cancelled' | 'other';
 
 /** One entry of the transcript. */
-export type EntryView = UserMessageView | AgentTextView | ToolCallView | NoticeView | CompactionView;
+export type EntryView = UserMessageView | AgentTextView | ToolCallView | NoticeView | CompactionView | ElicitationEntryView;
 
 /**
  * A live notice of the agent (`notice` session update, https://agentclientprotocol.com/rfds/session-notices):

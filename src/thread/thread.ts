@@ -10,6 +10,7 @@
 import { Emitter } from '../acp/events';
 import type { Event } from '../acp/events';
 import type { AvailableCommand, ContentBlock, PlanEntry, SessionConfigOption, SessionMode, SessionUpdate, StopReason } from '../acp/schema/types.gen';
+import type { ElicitationView } from '../shared/elicitationModel';
 import type { NoticeAction, SessionStatus, TerminalView } from '../shared/viewModel';
 import { AgentNotices } from './agentNotices';
 import { appendCompactionChunk, applyCompactionUpdate, newCompaction } from './compaction';
@@ -26,8 +27,10 @@ export interface UserEntry { readonly kind: 'user'; readonly id: string; readonl
 export interface TextEntry { readonly kind: 'agent' | 'thought'; readonly id: string; messageId?: string; text: string; blocks: ContentBlock[] }
 /** A notice: stop reason, error, agent exit. */
 export interface NoticeEntry { readonly kind: 'notice'; readonly id: string; readonly level: 'info' | 'warning' | 'error'; readonly text: string; readonly action?: NoticeAction }
+/** An elicitation not scoped to a tool call (src/thread/elicitations.ts). */
+export interface ElicitationEntry { readonly kind: 'elicitation'; readonly id: string; elicitation: ElicitationView }
 /** An entry of the transcript. */
-export type ThreadEntry = UserEntry | TextEntry | ToolCallEntry | NoticeEntry | CompactionEntry;
+export type ThreadEntry = UserEntry | TextEntry | ToolCallEntry | NoticeEntry | CompactionEntry | ElicitationEntry;
 
 /**
  * A thread-level field changed: `title`, `status` (with `error`, set together), `plan`, `usage`, `commands`
@@ -301,11 +304,21 @@ export class AcpThread {
 
   /** The session's folders: `cwd`, then the additional directories it was opened with (for the header). */
   roots: readonly string[] = [];
-
   setRoots(roots: readonly string[]): void {
-    if (roots.length === this.roots.length && roots.every((r, i) => r === this.roots[i])) return;
+    if (roots.join('\0') === this.roots.join('\0')) return;
     this.roots = [...roots];
     this.fire({ type: 'roots' });
+  }
+
+  /** Adds an entry built elsewhere (src/thread/elicitations.ts) with a fresh id; returns its index. */
+  addEntry(make: (id: string) => ThreadEntry): number {
+    this.push(make(this.newId()));
+    return this.entries.length - 1;
+  }
+
+  /** An entry at `index` was changed in place elsewhere (src/thread/elicitations.ts): the views update it. */
+  entryChanged(index: number): void {
+    this.fire({ type: 'entry', index });
   }
 
   /** True while a permission request waits for the user. */

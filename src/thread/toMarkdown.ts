@@ -44,6 +44,10 @@ export function toMarkdown(entries: readonly ThreadEntry[], options: ToMarkdownO
         heading('agent');
         parts.push(`**Tool call:** ${e.title} (${e.status})`);
         break;
+      case 'elicitation':
+        heading('agent');
+        parts.push(`**Question:** ${e.elicitation.message}${e.elicitation.outcome ? ` (${e.elicitation.outcome})` : ''}`);
+        break;
       case 'notice':
         parts.push(`> ${e.level === 'info' ? '' : e.level === 'warning' ? '**Warning:** ' : '**Error:** '}${e.text}`);
         break;

@@ -45,6 +45,7 @@ function toolCallToView(e: ToolCallEntry): EntryView {
     ...(e.rawInput !== undefined ? { rawInput: safeJson(e.rawInput) } : {}),
     ...(e.permission ? { permission: permissionToView(e, e.permission) } : {}),
     ...(e.permissionOutcome ? { permissionOutcome: e.permissionOutcome } : {}),
+    ...(e.elicitations?.length ? { elicitations: e.elicitations } : {}),
   };
 }
 
@@ -79,6 +80,7 @@ export function entryToView(e: ThreadEntry): EntryView {
     case 'toolCall': return toolCallToView(e);
     case 'notice': return { kind: 'notice', id: e.id, level: e.level, text: e.text, ...(e.action ? { action: e.action } : {}) };
     case 'compaction': return compactionToView(e);
+    case 'elicitation': return { kind: 'elicitation', id: e.id, elicitation: e.elicitation };
   }
 }
 

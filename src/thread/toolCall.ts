@@ -8,6 +8,7 @@
  * user saw, and maybe approved. When new content has no diff, the diffs the card had are kept ahead of it.
  */
 import type { ToolCallContent, ToolCallLocation, ToolCallStatus, ToolKind } from '../acp/schema/types.gen';
+import type { ElicitationView } from '../shared/elicitationModel';
 import type { ToolCallStatusView } from '../shared/viewModel';
 
 /** The fields a `tool_call` or `tool_call_update` may carry. */
@@ -44,6 +45,8 @@ export interface ToolCallEntry {
   rawOutput?: unknown;
   permission?: ParkedPermission;
   permissionOutcome?: string;
+  /** Elicitations scoped to this tool call (src/thread/elicitations.ts). */
+  elicitations?: ElicitationView[];
 }
 
 /** A new entry from the first message about a tool call. */

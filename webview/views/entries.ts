@@ -3,6 +3,7 @@ import type { EntryView } from '../../src/shared/viewModel';
 import { addMessageToolbar } from './messageActions';
 import { compactionNode } from './compaction';
 import { agentTextNode, userMessageNode } from './messages';
+import { elicitationEntryNode } from './elicitation';
 import { noticeNode } from './notice';
 import type { RenderContext } from './renderContext';
 import { toolCallNode } from './toolCall';
@@ -26,5 +27,6 @@ function entryNode(e: EntryView, ctx: RenderContext): HTMLElement {
     case 'toolCall': return toolCallNode(e, ctx);
     case 'notice': return noticeNode(e, ctx);
     case 'compaction': return compactionNode(e);
+    case 'elicitation': return elicitationEntryNode(e, ctx);
   }
 }

@@ -19,8 +19,9 @@ import { isReviewPermissionKey, isTyping, reviewPermissionKeyLabel } from '../li
 import type { LiveAnnouncer } from './liveRegion';
 
 const isMac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
-const dialogSelector = '[data-testid="permission"]';
-const optionSelector = '[data-testid="permission-option"]';
+// elicitations (elicitation.ts) follow the same rules: a pending one is a dialog, its fields and buttons options
+const dialogSelector = '[data-testid="permission"], [data-testid="elicitation"][data-pending="true"]';
+const optionSelector = '[data-testid="permission-option"], [data-focus-target="true"]';
 
 /** The key that reaches the newest pending request, as the hint and the announcement name it. */
 export const reviewPermissionKey = reviewPermissionKeyLabel(isMac);
@@ -126,7 +127,7 @@ export class PermissionFocus {
 
   private focusDialog(dialog: HTMLElement, optionId?: string): void {
     const options = [...dialog.querySelectorAll<HTMLElement>(optionSelector)];
-    (options.find((o) => o.dataset.optionId === optionId) ?? options[0])?.focus();
+    (options.find((o) => optionId !== undefined && o.dataset.optionId === optionId) ?? options[0])?.focus();
     // in view even when the focus was there already (focus() does not scroll then)
     dialog.scrollIntoView({ block: 'nearest' });
   }
@@ -143,7 +144,8 @@ export class PermissionFocus {
     if (!requestId || this.arrived.has(requestId)) return false;
     this.arrived.set(requestId, this.arrived.size);
     const title = dialog.querySelector('.permission-desc')?.textContent?.trim() || 'a tool call';
-    this.live.say(`Permission requested: ${title}. Press ${reviewPermissionKey} to review it.`);
+    const what = dialog.dataset.testid === 'elicitation' ? 'Input requested' : 'Permission requested';
+    this.live.say(`${what}: ${title}. Press ${reviewPermissionKey} to review it.`);
     this.live.flush();
     return true;
   }
@@ -161,7 +163,7 @@ export class PermissionFocus {
     if (e.key === 'Escape') {
       e.preventDefault();
       this.composerInput()?.focus();
-    } else if (isTextKey(e)) {
+    } else if (isTextKey(e) && !isTextField(e.target as Element)) {
       // the character goes where the user writes: the focus moves before the key's text is inserted
       this.composerInput()?.focus();
     }

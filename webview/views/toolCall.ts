@@ -11,6 +11,7 @@ import type { ContentView, PermissionSubjectView, ToolCallView } from '../../src
 import { button } from '../components/button';
 import { progressRing } from '../components/progressRing';
 import { diffNode } from './diff';
+import { elicitationNode } from './elicitation';
 import { h } from './dom';
 import { contentNode } from './messages';
 import { guardActivation } from './permissionGuard';
@@ -153,5 +154,6 @@ export function toolCallNode(e: ToolCallView, ctx: RenderContext): HTMLElement {
   if (locations) card.append(locations);
   const dialog = permissionDialog(e, ctx);
   if (dialog) card.append(dialog);
+  for (const v of e.elicitations ?? []) card.append(elicitationNode(v, ctx));
   return card;
 }

@@ -22,6 +22,7 @@ import { maskStrings } from '../../shared/secretMasker';
 import type { TerminalView } from '../../shared/viewModel';
 import { isCompactionEntry, settleCompaction } from '../../thread/compaction';
 import type { TextEntry, ThreadEntry } from '../../thread/thread';
+import { settleElicitations } from '../../thread/elicitations';
 
 /** The first line of every log. */
 export interface TranscriptHeader {
@@ -118,7 +119,7 @@ function isTerminalView(v: unknown): v is TerminalView {
   return !!t && typeof t.terminalId === 'string' && typeof t.command === 'string' && typeof t.output === 'string';
 }
 
-const entryKinds: ReadonlySet<string> = new Set<ThreadEntry['kind']>(['user', 'agent', 'thought', 'toolCall', 'notice']);
+const entryKinds: ReadonlySet<string> = new Set<ThreadEntry['kind']>(['user', 'agent', 'thought', 'toolCall', 'notice', 'elicitation']);
 
 /**
  * A recorded entry this version can show: a kind it knows (a log written by a newer version may have others),
@@ -130,10 +131,11 @@ function isKnownEntry(e: ThreadEntry | undefined): e is ThreadEntry {
 }
 
 /**
- * A restored entry: a pending permission cannot survive, an unfinished tool call did not finish, nor did a
- * compaction in progress.
+ * A restored entry: a pending permission or elicitation cannot survive, an unfinished tool call did not
+ * finish, nor did a compaction in progress.
  */
-function settle(e: ThreadEntry): ThreadEntry {
+function settle(entry: ThreadEntry): ThreadEntry {
+  const e = settleElicitations(entry);
   if (e.kind === 'compaction') return settleCompaction(e);
   if (e.kind !== 'toolCall') return e;
   const unfinished = e.status === 'pending' || e.status === 'in_progress' || e.status === 'waitingForConfirmation';

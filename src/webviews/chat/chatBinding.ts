@@ -12,6 +12,7 @@
  * Nothing the agent sends shows or focuses the surface: only the user's own actions do.
  */
 import * as vscode from 'vscode';
+import { ElicitationUrlCommand, RespondElicitationCommand } from '../../shared/chatProtocol';
 import { CancelTurnCommand, DidChangeNotification, DidEntriesNotification, DidSnapshotNotification, ReadyCommand, RequestEntriesCommand, RequestSnapshotCommand, RespondPermissionCommand, ToggleFollowCommand } from '../../shared/chatProtocol';
 import type { IpcMessageType, RequestEntriesParams } from '../../shared/chatProtocol';
 import { snapshotTailEntries, untitledSession } from '../../shared/viewModel';
@@ -137,6 +138,8 @@ export class ChatBinding implements vscode.Disposable {
     ipc.on(CancelTurnCommand, () => this.session.cancel());
     ipc.on(RespondPermissionCommand, ({ requestId, optionId }) => { this.session.respondPermission(requestId, optionId); });
     ipc.on(ToggleFollowCommand, () => this.session.follow.toggle());
+    ipc.on(RespondElicitationCommand, ({ requestId, action, content }) => { this.session.elicitations.respond(requestId, action, content); });
+    ipc.on(ElicitationUrlCommand, ({ requestId, op }) => { this.session.elicitations.urlAction(requestId, op); });
   }
 
   private updateTitle(): void {

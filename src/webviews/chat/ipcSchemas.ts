@@ -9,7 +9,7 @@ import { CancelTurnCommand, ReadyCommand, RequestEntriesCommand, RequestSnapshot
 import { OpenDiffCommand, OpenLocationCommand, RetryPromptCommand, ShowTerminalCommand } from '../../shared/chatProtocol';
 import { ContinueSessionCommand, DismissNoticeCommand, ResendPromptCommand, RestartAgentCommand } from '../../shared/chatProtocol';
 import { CopyCodeCommand, InsertCodeCommand, OpenLinkCommand } from '../../shared/chatProtocol';
-import { OpenRecentSessionCommand } from '../../shared/chatProtocol';
+import { ElicitationUrlCommand, OpenRecentSessionCommand, RespondElicitationCommand } from '../../shared/chatProtocol';
 import type { CommandMethod, ParamsOf } from '../../shared/chatProtocol';
 import { changedFilesCommandSchemas } from './changedFilesSchemas';
 import { composerCommandSchemas } from './composerSchemas';
@@ -50,6 +50,12 @@ export const ipcSchemas = {
   ...changedFilesCommandSchemas,
   // per-message actions: Copy, Retry, Edit & Resend (messageSchemas.ts)
   ...messageCommandSchemas,
+  // elicitations (src/host/permissions/elicitationBroker.ts validates the content against the agent's schema)
+  [RespondElicitationCommand.method]: z.strictObject({
+    requestId: short, action: z.enum(['accept', 'decline', 'cancel']),
+    content: z.record(short, z.union([z.string().max(100_000), z.number(), z.boolean(), z.array(z.string().max(10_000)).max(1000)])).optional(),
+  }),
+  [ElicitationUrlCommand.method]: z.strictObject({ requestId: short, op: z.enum(['retry', 'dismiss']) }),
 } satisfies IpcSchemaTable;
 
 /** The same table, looked up by a method type: `schemas[m]` is the schema of `ParamsOf<typeof m>`. */

@@ -36,6 +36,8 @@ export interface TestClientOptions {
   files?: Record<string, string>;
   /** Default: selects the first `allow_*` option. */
   permission?: PermissionHandler;
+  /** How `elicitation/create` is answered. Default: `decline`. */
+  elicitation?: (params: acp.CreateElicitationRequest) => Promise<acp.CreateElicitationResponse>;
   /** Fake terminals: output text, exit code, and when the command exits (ms; `null` = never). */
   terminal?: { output?: string; exitCode?: number; exitAfterMs?: number | null };
   /** Environment of the agent (in-process: `AgentIo.env`; subprocess: added to process.env). */
@@ -215,6 +217,8 @@ export class TestClient {
       })
       .onRequest(acp.methods.client.session.requestPermission, ({ params, signal }) =>
         (this.options.permission ?? allowFirst)(this.record('session/request_permission', params), signal))
+      .onRequest(acp.methods.client.elicitation.create, ({ params }) =>
+        (this.options.elicitation ?? (async () => ({ action: 'decline' as const })))(this.record('elicitation/create', params)))
       .onRequest(acp.methods.client.fs.readTextFile, ({ params }) => {
         this.record('fs/read_text_file', params);
         const content = this.files.get(params.path);
