@@ -66,6 +66,8 @@ export interface ToolCallView {
   readonly id: string;
   readonly toolCallId: string;
   readonly title: string;
+  /** The agent's programmatic name of the tool (`ToolCall.name`), when it sent one. */
+  readonly toolName?: string;
   readonly toolKind: string;
   readonly status: ToolCallStatusView;
   readonly content: readonly ToolContentView[];

@@ -45,5 +45,8 @@ export function configOptionsToView(options: readonly SessionConfigOption[]): Co
 export function modesToView(options: readonly SessionConfigOption[], available: readonly SessionMode[], currentModeId: string | undefined): ModesView | undefined {
   if (!available.length || currentModeId === undefined) return undefined;
   if (options.some((o) => o.category === 'mode')) return undefined;
-  return { currentModeId, available: available.map((m) => ({ value: m.id, name: m.name, ...(m.description ? { description: m.description } : {}) })) };
+  const choices = available.map((m) => ({ value: m.id, name: m.name, ...(m.description ? { description: m.description } : {}) }));
+  // a current mode the agent did not list shows as its id, not as a blank picker
+  if (!available.some((m) => m.id === currentModeId)) choices.push({ value: currentModeId, name: currentModeId });
+  return { currentModeId, available: choices };
 }

@@ -38,6 +38,7 @@ function toolCallToView(e: ToolCallEntry): EntryView {
     id: e.id,
     toolCallId: e.toolCallId,
     title: e.title,
+    ...(e.toolName ? { toolName: e.toolName } : {}),
     toolKind: e.toolKind,
     status: e.status,
     content,

@@ -15,6 +15,8 @@ import type { ToolCallStatusView } from '../shared/viewModel';
 export interface ToolCallPatch {
   toolCallId: string;
   title?: string | null;
+  /** The agent's programmatic name of the tool (e.g. `Bash`, `edit_file`). */
+  name?: string | null;
   kind?: ToolKind | null;
   status?: ToolCallStatus | null;
   content?: ToolCallContent[] | null;
@@ -37,6 +39,8 @@ export interface ToolCallEntry {
   readonly id: string;
   readonly toolCallId: string;
   title: string;
+  /** The agent's programmatic name of the tool, when it sent one (the card shows it as a subtle label). */
+  toolName?: string;
   toolKind: ToolKind;
   status: ToolCallStatusView;
   content: ToolCallContent[];
@@ -56,6 +60,7 @@ export function newToolCall(id: string, p: ToolCallPatch): ToolCallEntry {
     id,
     toolCallId: p.toolCallId,
     title: p.title ?? 'Tool call',
+    ...(p.name ? { toolName: p.name } : {}),
     toolKind: p.kind ?? 'other',
     status: p.status ?? 'pending',
     content: p.content ?? [],
@@ -68,6 +73,7 @@ export function newToolCall(id: string, p: ToolCallPatch): ToolCallEntry {
 /** Applies an update in place: only the fields present change. */
 export function applyToolCallUpdate(entry: ToolCallEntry, p: ToolCallPatch): void {
   if (p.title != null) entry.title = p.title;
+  if (p.name) entry.toolName = p.name;
   if (p.kind != null) entry.toolKind = p.kind;
   if (p.status != null && entry.status !== 'cancelled') {
     if (entry.status === 'waitingForConfirmation' && entry.permission) {

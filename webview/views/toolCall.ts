@@ -142,6 +142,7 @@ export function toolCallNode(e: ToolCallView, ctx: RenderContext): HTMLElement {
     h('div', { class: 'tool-head' },
       h('span', { class: `codicon codicon-${kindIcons[e.toolKind] ?? kindIcons.other} tool-icon`, role: 'img', 'aria-label': e.toolKind }),
       h('span', { class: 'tool-title' }, visibleText(e.title)),
+      e.toolName ? h('span', { class: 'tool-name', 'data-testid': 'tool-name', title: 'The tool the agent used' }, visibleText(e.toolName)) : undefined,
       statusNode(e)));
   const raw = rawInputNode(e);
   if (raw) card.append(raw);
