@@ -65,6 +65,9 @@ export async function run(t) {
   await input.waitFor({ timeout: 30_000 });
   await idle(chat);
   t.expect(await chatTabs(t).count() === 0, 'the editor area has no chat tab');
+  // VS Code 1.100 shows an error notification for a view in a container it does not know
+  const contributionErrors = await page.locator('.notification-list-item-message', { hasText: 'switchboard' }).allInnerTexts();
+  t.expect(contributionErrors.length === 0, `no notification about Switchboard's contributions: ${JSON.stringify(contributionErrors)}`);
   await page.locator('.part.auxiliarybar .composite.title', { hasText: /New session/i }).first().waitFor({ timeout: 10_000 });
   t.expect(true, 'the view\'s title names the session (the secondary side bar\'s title, shown on hover of its tab)');
   // typed without a click: the composer took the keyboard when the view was shown
