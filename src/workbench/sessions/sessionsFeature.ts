@@ -10,7 +10,7 @@ import type { SessionCommandDeps } from './sessionCommands';
 import { ChatPanelRegistry } from '../../webviews/chat/chatPanels';
 import { ChatRouter } from '../../webviews/chat/chatRouter';
 import { ChatView } from '../../webviews/chat/chatView';
-import { placeChatView } from '../../webviews/chat/chatViewPlacement';
+import { placeChatView, showPlacedChatView } from '../../webviews/chat/chatViewPlacement';
 import { registerChatViewCommands } from './chatViewCommands';
 import type { AgentRegistry } from '../../host/lifecycle/agentRegistry';
 import { sessionKey } from '../../host/sessionKey';
@@ -66,6 +66,7 @@ export interface SessionsFeature {
 /** Registers everything; disposables go to `context.subscriptions`. */
 export function registerSessions(context: vscode.ExtensionContext, registry: AgentRegistry, sessions: SessionManager, store: TranscriptStore, memory: PromptMemory, log: vscode.LogOutputChannel): SessionsFeature {
   const panels = new ChatPanelRegistry(context.extensionUri, sessions, registry, context.workspaceState, memory);
+  showPlacedChatView(context.globalState);
   const view = new ChatView({ extensionUri: context.extensionUri, sessions, agents: registry, state: context.workspaceState, memory, beforeFirstShow: () => placeChatView(context.globalState, log) });
   const chats = new ChatRouter(panels, view, sessions);
   const deps: SessionCommandDeps = { registry, sessions, openChat: (s) => chats.open(s), closeChat: (id) => chats.close(id) };
