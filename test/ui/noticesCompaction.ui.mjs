@@ -102,8 +102,10 @@ export async function run(t) {
   t.expect(!(await isOpen(c1)), 'Space collapses it');
 
   // 6. a window reload: the compactions are back, the notices are not
-  await page.waitForTimeout(5000); // the workbench saves its open editors on a timer (sessions.ui.mjs)
-  await page.reload();
+  // Reload Window, as a person does: an orderly shutdown saves the open editors (a bare page reload raced the
+  // workbench's save of them on a loaded machine, and the chat tab did not come back)
+  await page.waitForTimeout(2000);
+  await t.runCommand('Developer: Reload Window');
   const tab = page.locator('.tabs-container .tab', { hasText: 'Scripted notices' }).first();
   await tab.waitFor({ timeout: 60_000 });
   await tab.click();
