@@ -6,9 +6,10 @@
 import type * as vscode from 'vscode';
 import { settingAnswerMs, withAnswerTimeout } from '../acp/answerTimeout';
 import { AcpError } from '../acp/errors';
-import type { ContentBlock, SessionUpdate } from '../acp/schema/types.gen';
+import type { ContentBlock, SessionConfigOption, SessionUpdate } from '../acp/schema/types.gen';
 import type { AgentExit } from '../agents/agentProcess';
 import type { AttachmentView, PromptCapabilitiesView } from '../shared/composerModel';
+import { ConfigChanges } from '../thread/configChanges';
 import { AcpThread } from '../thread/thread';
 import { unadvertisedCapability } from '../thread/updateCapabilities';
 import type { AgentHost } from './agentHost';
@@ -58,6 +59,8 @@ export class AgentSession implements vscode.Disposable {
   readonly queue = new PromptQueue();
   /** Ends a turn the agent does not end after Stop (docs/architecture.md#a-turn-always-ends). */
   readonly turnEnd: TurnEnd;
+  /** Config option changes waiting for the agent's answer (the chat shows the chosen values meanwhile). */
+  private readonly configChanges: ConfigChanges;
   private _turn: Promise<void> | undefined;
   /** The last prompt sent, for Retry. */
   private _lastPrompt: ContentBlock[] | undefined;
@@ -83,6 +86,7 @@ export class AgentSession implements vscode.Disposable {
     this._host = host;
     this.thread = new AcpThread(sessionId, log, options.redact);
     this.thread.setStatus('idle');
+    this.configChanges = new ConfigChanges(this.thread);
     this.turnEnd = new TurnEnd(log);
     const roots = { additionalDirectories: options.additionalDirectories ?? [] };
     this._roots = roots;
@@ -119,6 +123,7 @@ export class AgentSession implements vscode.Disposable {
     if (this._replaying && update.sessionUpdate === 'notice') return this.context.log.info(`session ${this.sessionId}: a notice in the replay of session/load was dropped`);
     const missing = unadvertisedCapability(update, this.host.clientCapabilities);
     if (missing) this.context.log.warn(`session ${this.sessionId}: the agent sent '${update.sessionUpdate}' although the client did not advertise ${missing}; shown anyway`);
+    if (update.sessionUpdate === 'config_option_update' && this.configChanges.agentUpdate(update.configOptions)) return;
     this.thread.handleSessionUpdate(update);
   }
 
@@ -206,17 +211,17 @@ export class AgentSession implements vscode.Disposable {
 
   /**
    * Changes a config option (`session/set_config_option`, https://agentclientprotocol.com/protocol/session-config-options): the local state is replaced by the
-   * response's complete set. On failure, or without an answer within {@link settingAnswerMs}, the state is re-sent (the chat shows the old value again).
+   * response's complete set. While it waits the chat shows the chosen value ({@link ConfigChanges}); on failure, or without an answer within {@link settingAnswerMs}, it shows the agent's value again.
    */
   async setConfigOption(configId: string, value: string | boolean): Promise<void> {
     const base = { sessionId: this.sessionId, configId };
+    this.configChanges.begin(configId, value);
+    let answer: SessionConfigOption[] | undefined;
     try {
       const params = typeof value === 'boolean' ? { ...base, type: 'boolean' as const, value } : { ...base, value };
-      const res = await withAnswerTimeout('session/set_config_option', settingAnswerMs, (token) => this.host.connection.request('session/set_config_option', params, token));
-      this.thread.setConfigOptions(res.configOptions);
-    } catch (error) {
-      this.thread.setConfigOptions(this.thread.configOptions);
-      throw error;
+      answer = (await withAnswerTimeout('session/set_config_option', settingAnswerMs, (token) => this.host.connection.request('session/set_config_option', params, token))).configOptions;
+    } finally {
+      this.configChanges.end(configId, answer);
     }
   }
 

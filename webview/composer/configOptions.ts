@@ -10,7 +10,7 @@ import type { ConfigOptionView, ModesView } from '../../src/shared/viewModel';
 import { button } from '../components/button';
 import { checkbox } from '../components/checkbox';
 import { dropdown } from '../components/dropdown';
-import { h } from '../views/dom';
+import { h, setChildren } from '../views/dom';
 
 /** What the config controls ask the host to do. */
 export interface ConfigActions {
@@ -19,6 +19,19 @@ export interface ConfigActions {
 }
 
 const footerCategories = new Set(['model', 'mode']);
+
+/** A rendered option's control, and what it shows. */
+interface Control {
+  key: string;
+  readonly option: ConfigOptionView;
+  readonly inFooter: boolean;
+  readonly element: HTMLElement;
+}
+
+/** What a control shows: an option rendered with the same key keeps its element. */
+function controlKey(o: ConfigOptionView, inFooter: boolean): string {
+  return JSON.stringify([o, inFooter]);
+}
 
 function selectFor(o: Extract<ConfigOptionView, { type: 'select' }>, onChange: (value: string) => void): HTMLElement {
   return dropdown({
@@ -39,6 +52,11 @@ export class ConfigOptionsView {
   private readonly settingsButton: HTMLElement;
   private readonly popover: HTMLElement;
   private key = '';
+  /**
+   * The controls of the last render by option id, with the option they show: an option that did not change
+   * keeps its element, so a click on one control is not lost when another option's answer re-renders.
+   */
+  private controls = new Map<string, Control>();
 
   constructor(private readonly actions: ConfigActions) {
     this.settingsButton = button({
@@ -67,13 +85,15 @@ export class ConfigOptionsView {
     const gearFocused = document.activeElement === this.settingsButton;
     const footer: HTMLElement[] = [];
     const others: HTMLElement[] = [];
+    const controls = new Map<string, Control>();
     for (const o of options ?? []) {
-      const control = o.type === 'select'
-        ? selectFor(o, (v) => this.change(o.id, v))
-        : checkboxFor(o, (v) => this.change(o.id, v));
-      if (o.category && footerCategories.has(o.category)) footer.push(control);
-      else others.push(o.type === 'select' ? h('label', { class: 'config-row' }, h('span', {}, o.name), control) : control);
+      const inFooter = !!o.category && footerCategories.has(o.category);
+      const kept = this.controls.get(o.id);
+      const control = kept?.key === controlKey(o, inFooter) ? kept : { key: controlKey(o, inFooter), option: o, inFooter, element: this.controlFor(o, inFooter) };
+      controls.set(o.id, control);
+      (inFooter ? footer : others).push(control.element);
     }
+    this.controls = controls;
     if (modes) {
       const select = selectFor(
         { type: 'select', id: '__mode', name: 'Mode', currentValue: modes.currentModeId, groups: [{ options: modes.available }] },
@@ -84,16 +104,27 @@ export class ConfigOptionsView {
       select.setAttribute('data-testid', 'mode-select');
       footer.unshift(select);
     }
-    this.popover.replaceChildren(...others);
+    setChildren(this.popover, others);
     this.settingsButton.hidden = others.length === 0;
     if (!others.length) this.togglePopover(false);
-    this.element.replaceChildren(...footer, this.settingsButton, this.popover);
+    setChildren(this.element, [...footer, this.settingsButton, this.popover]);
     if (focusedId) this.element.querySelector<HTMLElement>(`[data-config-id="${CSS.escape(focusedId)}"]`)?.focus();
     else if (gearFocused && !this.settingsButton.hidden) this.settingsButton.focus();
   }
 
+  /** A new control for one option: in the footer the bare control, in the popover a select gets its label row. */
+  private controlFor(o: ConfigOptionView, inFooter: boolean): HTMLElement {
+    const control = o.type === 'select'
+      ? selectFor(o, (v) => this.change(o.id, v))
+      : checkboxFor(o, (v) => this.change(o.id, v));
+    return inFooter || o.type !== 'select' ? control : h('label', { class: 'config-row' }, h('span', {}, o.name), control);
+  }
+
   private change(configId: string, value: string | boolean): void {
     this.key = ''; // the next state is rendered even if unchanged (the request failed)
+    // the control already shows the chosen value: the host's state that says so keeps it, any other rebuilds it
+    const control = this.controls.get(configId);
+    if (control) control.key = controlKey({ ...control.option, currentValue: value } as ConfigOptionView, control.inFooter);
     this.actions.setConfigOption(configId, value);
   }
 
