@@ -4,6 +4,7 @@
  */
 import * as assert from 'node:assert/strict';
 import type { SessionUpdate } from '../../../src/acp/schema/types.gen';
+import { zSessionNotification } from '../../../src/acp/schema/zod.gen';
 import type { RawOutputView } from '../../../src/shared/rawOutputModel';
 import { rawDiffMaxFiles, rawDiffMaxLines, rawJsonMaxChars, rawOutputToView, rawTextTailChars } from '../../../src/thread/rawOutput';
 import { AcpThread } from '../../../src/thread/thread';
@@ -154,6 +155,14 @@ describe('rawOutput of a tool call', () => {
     t.handleSessionUpdate({ sessionUpdate: 'tool_call_update', toolCallId: 'a', content: [{ type: 'content', content: { type: 'text', text: 'done' } }] } as SessionUpdate);
     const withContent = entryToView(t.entries[0]);
     assert.ok(withContent.kind === 'toolCall' && withContent.rawOutput?.texts.length === 0 && withContent.rawOutput.json?.includes('aggregated_output'), 'with content, JSON only');
+  });
+
+  it('survives validation in any JSON shape (the schema leaves rawInput and rawOutput free): a string, an array, a number', () => {
+    for (const value of ['printed\n', ['a', 1], 42, { a: 1 }]) {
+      const n = zSessionNotification.parse({ sessionId: 's', update: { sessionUpdate: 'tool_call_update', toolCallId: 'a', rawOutput: value, rawInput: value } });
+      const u = n.update as { rawOutput?: unknown; rawInput?: unknown };
+      assert.deepEqual([u.rawOutput, u.rawInput], [value, value]);
+    }
   });
 
   it('caps the raw input too', () => {
