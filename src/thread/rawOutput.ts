@@ -229,7 +229,13 @@ function tail(label: RawTextView['label'], text: string): RawTextView {
 }
 
 function capHead(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max)}…` : text;
+  return text.length > max ? `${text.slice(0, cutBefore(text, max))}…` : text;
+}
+
+/** `at`, or one less when `at` would split a surrogate pair. */
+function cutBefore(text: string, at: number): number {
+  const code = text.charCodeAt(at - 1);
+  return code >= 0xd800 && code <= 0xdbff ? at - 1 : at;
 }
 
 /** A value as the JSON block shows it (a string as is), its head up to {@link rawJsonMaxChars}. */
@@ -241,7 +247,7 @@ function cappedJson(value: unknown): { json: string; jsonDroppedChars?: number }
 export function capJson(json: string): { json: string; jsonDroppedChars?: number } {
   if (json.length <= rawJsonMaxChars) return { json };
   const newline = json.lastIndexOf('\n', rawJsonMaxChars);
-  const cut = newline > rawJsonMaxChars / 2 ? newline : rawJsonMaxChars;
+  const cut = newline > rawJsonMaxChars / 2 ? newline : cutBefore(json, rawJsonMaxChars);
   return { json: json.slice(0, cut), jsonDroppedChars: json.length - cut };
 }
 
