@@ -11,16 +11,19 @@ import { traceparentPattern } from '../../src/acp/traceContext';
 import type { SwitchboardTestApi } from '../../src/api';
 import { agentText, api, until, useScriptedAgent } from './helpers';
 
+/**
+ * A log channel kept for the whole file: a channel follows a change of the log level once VS Code has registered it
+ * (which takes a round trip after it is created), so a live one tells when a new level applied.
+ */
+let probe: vscode.LogOutputChannel | undefined;
+
 /** Sets the log level of every log channel (a command VS Code has for extension tests), and waits until it applies. */
 async function setLogLevel(level: 'trace' | 'info'): Promise<void> {
+  probe ??= vscode.window.createOutputChannel('Switchboard test probe', { log: true });
   await vscode.commands.executeCommand('_extensionTests.setLogLevel', level);
-  const probe = vscode.window.createOutputChannel('Switchboard test probe', { log: true });
-  try {
-    const want = level === 'trace' ? vscode.LogLevel.Trace : vscode.LogLevel.Info;
-    await until(() => probe.logLevel === want, `log level ${level}`);
-  } finally {
-    probe.dispose();
-  }
+  const want = level === 'trace' ? vscode.LogLevel.Trace : vscode.LogLevel.Info;
+  const channel = probe;
+  await until(() => channel.logLevel === want && vscode.env.logLevel === want, `log level ${level} (the probe channel is at ${channel.logLevel}, env.logLevel ${vscode.env.logLevel})`);
 }
 
 /** `<method> <traceparent>` pairs of the agent's `{{traceparents}}` echo. */
@@ -37,7 +40,7 @@ describe('tool fields, usage and trace ids against a scripted agent', function (
   let sb: SwitchboardTestApi;
   before(async () => { sb = await api(); await setLogLevel('info'); });
   afterEach(() => { for (const id of sb.sessionIds()) sb.closeSession(id); });
-  after(async () => { await setLogLevel('info'); await sb.stopAll(); });
+  after(async () => { await setLogLevel('info'); probe?.dispose(); probe = undefined; await sb.stopAll(); });
 
   it('shows a tool call whose output is only in rawOutput, the turn\'s usage and the agent\'s info', async () => {
     const agent = await useScriptedAgent('toolFields', {}, 'scripted-fields');
