@@ -138,7 +138,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     },
     snapshot: (id) => {
       const s = sessions.get(id);
-      return s && threadSnapshot(s.thread, s.host.definition.name, 0);
+      return s && threadSnapshot(s.thread, s.host.displayName, 0);
     },
     sessionIds: () => sessions.sessions.map((s) => s.sessionId),
     clientCapabilities: () => clientCapabilities,

@@ -68,6 +68,8 @@ export const toolCallStatusSchema = z.enum(['pending', 'in_progress', 'completed
 export const toolCallUpdateFields = {
   toolCallId: z.string(),
   title: z.string().nullable().optional(),
+  /** The tool's programmatic name (`ToolCall.name`). */
+  name: z.string().nullable().optional(),
   kind: toolKindSchema.nullable().optional(),
   status: toolCallStatusSchema.nullable().optional(),
   content: z.array(toolCallContentSchema).nullable().optional(),
@@ -145,6 +147,20 @@ export const usageSchema = z.strictObject({
   cost: z.strictObject({ amount: z.number(), currency: z.string(), _meta: metaSchema }).nullable().optional(),
   _meta: metaSchema,
 });
+
+/** `Usage` of a `session/prompt` response (unstable): token counts of the turn. */
+export const promptUsageSchema = z.strictObject({
+  totalTokens: z.number().int().nonnegative(),
+  inputTokens: z.number().int().nonnegative(),
+  outputTokens: z.number().int().nonnegative(),
+  thoughtTokens: z.number().int().nonnegative().nullable().optional(),
+  cachedReadTokens: z.number().int().nonnegative().nullable().optional(),
+  cachedWriteTokens: z.number().int().nonnegative().nullable().optional(),
+  _meta: metaSchema,
+});
+
+/** The `usage` of a `session/prompt` response. */
+export type PromptUsage = z.infer<typeof promptUsageSchema>;
 
 /** `Implementation` (`agentInfo`). */
 export const implementationSchema = z.strictObject({

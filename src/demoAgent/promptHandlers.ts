@@ -84,7 +84,7 @@ export function registerPromptHandlers(app: acp.AgentApp, agent: ScriptedAgent):
       throw new acp.RequestError(answer.error.code, answer.error.message, answer.error.data);
     }
     agent.log(`  → #${JSON.stringify(requestId)} stopReason ${answer.stopReason}`);
-    return { stopReason: answer.stopReason };
+    return { stopReason: answer.stopReason, ...(answer.usage ? { usage: answer.usage } : {}) };
   });
 
   app.onNotification(acp.methods.agent.session.cancel, ({ params }) => {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import {
   availableCommandSchema, configOptionSchema, contentBlockSchema, jsonRpcErrorSchema, metaSchema, permissionOptionSchema,
-  planEntrySchema, toolCallContentSchema, toolCallLocationSchema, toolCallStatusSchema, toolCallUpdateFields, toolKindSchema,
-  usageSchema,
+  planEntrySchema, promptUsageSchema, toolCallContentSchema, toolCallLocationSchema, toolCallStatusSchema, toolCallUpdateFields,
+  toolKindSchema, usageSchema,
 } from './acpShapes';
 
 /**
@@ -26,7 +26,8 @@ import {
  * `now` (ISO time), `turn` (number of the prompt in the session), `result.<name>` (text of a
  * recorded result), `config.<id>` (current value of a config option), `configLabel.<id>` (its
  * display name), `mode` (current legacy mode id), `mcpServers` (the MCP servers the session got in
- * session/new, load or resume: transport, name, command or URL, env and header names; `none`).
+ * session/new, load or resume: transport, name, command or URL, env and header names; `none`), `traceparents` (the
+ * `_meta.traceparent` of every request the client sent so far, `<method> <traceparent or none>` joined with `; `).
  */
 
 const whenSchema = z.record(z.string(), z.union([z.string(), z.array(z.string()).min(1)]));
@@ -67,7 +68,7 @@ export const stepSchema = z.discriminatedUnion('step', [
   /** `tool_call`. */
   z.strictObject({
     step: z.literal('toolCall'), ...common,
-    toolCallId: z.string(), title: z.string(), kind: toolKindSchema.optional(), status: toolCallStatusSchema.optional(),
+    toolCallId: z.string(), title: z.string(), name: z.string().optional(), kind: toolKindSchema.optional(), status: toolCallStatusSchema.optional(),
     content: z.array(toolCallContentSchema).optional(), locations: z.array(toolCallLocationSchema).optional(),
     rawInput: z.unknown().optional(), rawOutput: z.unknown().optional(), _meta: metaSchema,
   }),
@@ -184,10 +185,14 @@ export const stepSchema = z.discriminatedUnion('step', [
   z.strictObject({ step: z.literal('hang'), ...common }),
   /** Answer the current request with a JSON-RPC error; later steps still run. */
   z.strictObject({ step: z.literal('error'), ...common, ...jsonRpcErrorSchema.shape }),
-  /** Answer `session/prompt` with this stop reason now; later steps still run (late updates). */
+  /**
+   * Answer `session/prompt` with this stop reason now, and `usage` (the turn's tokens, unstable) when given; later
+   * steps still run (late updates).
+   */
   z.strictObject({
     step: z.literal('stop'), ...common,
     stopReason: z.enum(['end_turn', 'max_tokens', 'max_turn_requests', 'refusal', 'cancelled']),
+    usage: promptUsageSchema.optional(),
   }),
 ]);
 

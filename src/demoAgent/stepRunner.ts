@@ -3,6 +3,7 @@ import { runClientStep, type ClientStep } from './clientSteps';
 import type { EngineContext } from './engineContext';
 import type { Turn } from './scenario';
 import type { Step, StepOf } from './scenarioSteps';
+import type { PromptUsage } from './acpShapes';
 import type { OutgoingUpdate, SessionState } from './sessionStore';
 import { expandTemplates } from './templates';
 import { textChunks } from './textChunks';
@@ -10,7 +11,7 @@ import { sleep, TurnControl, type StepResult } from './turnControl';
 
 /** How the current request is answered: a stop reason (prompts) or a JSON-RPC error. */
 export type Answer =
-  | { readonly kind: 'stop'; readonly stopReason: acp.StopReason }
+  | { readonly kind: 'stop'; readonly stopReason: acp.StopReason; readonly usage?: PromptUsage }
   | { readonly kind: 'error'; readonly error: { code: number; message: string; data?: unknown } };
 
 /** Where the steps of a run go. */
@@ -232,7 +233,7 @@ export class StepRunner {
         this.answerWith({ kind: 'error', error: { code: step.code, message: step.message, data: step.data } });
         return;
       case 'stop':
-        this.answerWith({ kind: 'stop', stopReason: step.stopReason });
+        this.answerWith({ kind: 'stop', stopReason: step.stopReason, ...(step.usage ? { usage: step.usage } : {}) });
         return;
     }
   }
@@ -316,6 +317,7 @@ export class StepRunner {
       case 'mode': return session?.modes?.currentModeId ?? '';
       case 'turn': return String(session?.prompts ?? 0);
       case 'mcpServers': return mcpServersSummary(session?.mcpServers ?? []);
+      case 'traceparents': return this.engine.wire.traceparents.join('; ') || 'none';
       case 'additionalDirectories': return session?.additionalDirectories ? JSON.stringify(session.additionalDirectories) : 'absent';
       default: return this.target.vars?.[name];
     }

@@ -9,7 +9,9 @@ import * as vscode from 'vscode';
 import { AcpConnection } from '../acp/connection';
 import type { AcpLogger } from '../acp/connection';
 import { AcpError } from '../acp/errors';
+import { traceLine } from '../acp/traceContext';
 import type { ClientCapabilities, InitializeResponse, SessionNotification, SessionUpdate } from '../acp/schema/types.gen';
+import { agentDisplayName } from '../agents/agentDefinition';
 import type { AgentDefinition } from '../agents/agentDefinition';
 import { AgentProcess } from '../agents/agentProcess';
 import type { AgentExit } from '../agents/agentProcess';
@@ -78,6 +80,8 @@ export class AgentHost implements vscode.Disposable {
   get clientCapabilities(): ClientCapabilities { return clientCapabilitiesOf(this.features); }
   /** The agent's initialize answer, once ready. */
   get initializeResponse(): InitializeResponse | undefined { return this._init; }
+  /** How a running session names its agent: the user's name for it, else its own title ({@link agentDisplayName}). */
+  get displayName(): string { return agentDisplayName(this.definition, this._init?.agentInfo); }
   /** How the process ended, if it did. */
   get exit(): AgentExit | undefined { return this._exit; }
   /** The agent's process id while it runs (tests kill it to simulate a crash). */
@@ -162,10 +166,12 @@ export class AgentHost implements vscode.Disposable {
       info: (m) => log.info(m),
       warn: (m) => log.warn(m),
       error: (m) => log.error(m),
-      // the protocol traffic, visible with the log level set to Trace; stringified only then
+      // the protocol traffic, visible with the log level set to Trace; stringified only then. At Trace level the
+      // client's requests also carry W3C trace ids, named in front of each request (docs/architecture.md "Trace ids")
       trace: (direction, message) => {
-        if (log.logLevel === vscode.LogLevel.Trace) log.trace(`${direction === 'send' ? '→' : '←'} ${JSON.stringify(message)}`);
+        if (log.logLevel === vscode.LogLevel.Trace) log.trace(traceLine(direction, message));
       },
+      traceEnabled: () => log.logLevel === vscode.LogLevel.Trace,
     };
   }
 

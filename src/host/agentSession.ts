@@ -91,6 +91,7 @@ export class AgentSession implements vscode.Disposable {
     const roots = { additionalDirectories: options.additionalDirectories ?? [] };
     this._roots = roots;
     this.thread.setRoots([cwd, ...roots.additionalDirectories]);
+    this.thread.setAgentInfo(host.initializeResponse?.agentInfo);
     this.context = {
       sessionId, cwd, get additionalDirectories() { return roots.additionalDirectories; }, agentName: host.definition.name, thread: this.thread, log,
       isChatVisible: () => options.isChatVisible?.(this.key) ?? false,
@@ -259,7 +260,7 @@ export class AgentSession implements vscode.Disposable {
       if (res.kind === 'abandoned') {
         this.cancelRequests();
         this.turnEnd.endAbandoned(this.thread, host.definition.name, res.afterMs);
-      } else this.thread.endTurn(res.value.stopReason);
+      } else this.thread.endTurn(res.value.stopReason, res.value.usage);
     } catch (error) {
       this.cancelRequests();
       // the stream may end before the process exit is seen (SIGKILL): onAgentExit shows it and keeps the prompt
@@ -334,6 +335,7 @@ export class AgentSession implements vscode.Disposable {
     this._host = host;
     this._ignoreUpdates = options.ignoreUpdates === true;
     host.attach(this);
+    this.thread.setAgentInfo(host.initializeResponse?.agentInfo);
   }
 
   /**

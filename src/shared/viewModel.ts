@@ -4,6 +4,7 @@
  * No vscode, no node, no DOM here (docs/architecture.md#layers).
  */
 import type { ElicitationView } from './elicitationModel';
+import type { RawOutputView } from './rawOutputModel';
 
 /** Where a session stands, as the chat and the status bar show it. */
 export type SessionStatus = 'starting' | 'idle' | 'working' | 'awaitingPermission' | 'disconnected' | 'error';
@@ -72,8 +73,15 @@ export interface ToolCallView {
   readonly status: ToolCallStatusView;
   readonly content: readonly ToolContentView[];
   readonly locations: readonly { readonly path: string; readonly line?: number }[];
-  /** Raw input, pretty-printed JSON, when the agent sent one. */
+  /** Raw input, pretty-printed JSON (its first 32 KiB), when the agent sent one. */
   readonly rawInput?: string;
+  /** Characters of the raw input's JSON left out by the cap. */
+  readonly rawInputDroppedChars?: number;
+  /**
+   * The raw output (src/thread/rawOutput.ts): the command, its output and diffs when the call has no content of its
+   * own, and the rest as JSON.
+   */
+  readonly rawOutput?: RawOutputView;
   /**
    * Set while the agent waits for the user's permission; `subject` is what the dialog shows the user is
    * approving (absent when the tool call names no command or path).
@@ -183,6 +191,19 @@ export interface ModesView {
  */
 export const untitledSession = 'New session';
 
+/**
+ * Token counts of one prompt turn as the agent reported them (`PromptResponse.usage`, unstable:
+ * https://agentclientprotocol.com/rfds/end-turn-token-usage); the optional ones are absent when not reported.
+ */
+export interface TurnUsageView {
+  readonly total: number;
+  readonly input: number;
+  readonly output: number;
+  readonly thought?: number;
+  readonly cachedRead?: number;
+  readonly cachedWrite?: number;
+}
+
 /** Thread-level state besides the transcript. */
 export interface ThreadStateView {
   readonly sessionId: string;
@@ -196,6 +217,10 @@ export interface ThreadStateView {
   readonly plan: readonly PlanEntryView[];
   readonly commands: readonly { readonly name: string; readonly description: string; readonly hint?: string }[];
   readonly usage?: { readonly used: number; readonly size: number; readonly cost?: { readonly amount: number; readonly currency: string } };
+  /** The tokens the agent reported with the last turn's prompt response (shown with the usage meter). */
+  readonly turnUsage?: TurnUsageView;
+  /** The agent's own name, title and version (`agentInfo` of `initialize`), for the header's tooltip. */
+  readonly agentInfo?: { readonly name: string; readonly title?: string; readonly version: string };
   /** Why the session cannot be used right now (agent exited, failed to start, …). */
   readonly error?: string;
   /** The button the error banner offers. */

@@ -9,46 +9,18 @@
  */
 import { Emitter } from '../acp/events';
 import type { Event } from '../acp/events';
-import type { AvailableCommand, ContentBlock, PlanEntry, SessionConfigOption, SessionMode, SessionUpdate, StopReason } from '../acp/schema/types.gen';
-import type { ElicitationView } from '../shared/elicitationModel';
+import type { AvailableCommand, ContentBlock, Implementation, PlanEntry, SessionConfigOption, SessionMode, SessionUpdate, StopReason, Usage } from '../acp/schema/types.gen';
 import type { NoticeAction, SessionStatus, TerminalView } from '../shared/viewModel';
 import { AgentNotices } from './agentNotices';
 import { appendCompactionChunk, applyCompactionUpdate, newCompaction } from './compaction';
 import type { CompactionEntry } from './compaction';
 import { promptTitle } from './promptTitle';
 import { TerminalOutputStore } from './terminalOutputStore';
-import type { TerminalStoreChange } from './terminalOutputStore';
+import type { NoticeEntry, TextEntry, ThreadChange, ThreadEntry, ThreadLogger } from './threadEntries';
 import { applyToolCallUpdate, newToolCall } from './toolCall';
 import type { ToolCallEntry, ToolCallPatch } from './toolCall';
 
-/** A user's prompt as sent. */
-export interface UserEntry { readonly kind: 'user'; readonly id: string; readonly content: ContentBlock[] }
-/** An agent message or thought: text accumulated from chunks, plus non-text blocks. */
-export interface TextEntry { readonly kind: 'agent' | 'thought'; readonly id: string; messageId?: string; text: string; blocks: ContentBlock[] }
-/** A notice: stop reason, error, agent exit. */
-export interface NoticeEntry { readonly kind: 'notice'; readonly id: string; readonly level: 'info' | 'warning' | 'error'; readonly text: string; readonly action?: NoticeAction }
-/** An elicitation not scoped to a tool call (src/thread/elicitations.ts). */
-export interface ElicitationEntry { readonly kind: 'elicitation'; readonly id: string; elicitation: ElicitationView }
-/** An entry of the transcript. */
-export type ThreadEntry = UserEntry | TextEntry | ToolCallEntry | NoticeEntry | CompactionEntry | ElicitationEntry;
-
-/**
- * A thread-level field changed: `title`, `status` (with `error`, set together), `plan`, `usage`, `commands`
- * (available slash commands), `config` (config options), `modes` (legacy modes and the current mode) or
- * `following` (Follow Agent), `roots`, `notices` (the agent's live notices, src/thread/agentNotices.ts).
- */
-export interface ThreadStateChange { readonly type: 'title' | 'status' | 'plan' | 'usage' | 'commands' | 'config' | 'modes' | 'following' | 'roots' | 'notices' }
-
-/** What changed, so views can update just that. */
-export type ThreadChange =
-  | { readonly type: 'append'; readonly index: number; readonly text: string }
-  | { readonly type: 'entry'; readonly index: number }
-  | ThreadStateChange
-  /** Terminal output or terminal state (see {@link AcpThread.terminals}). */
-  | TerminalStoreChange;
-
-/** Logs what the thread ignored. */
-export interface ThreadLogger { info(message: string): void }
+export type { ElicitationEntry, NoticeEntry, TextEntry, ThreadChange, ThreadEntry, ThreadLogger, ThreadStateChange, UserEntry } from './threadEntries';
 
 const stopReasonNotices: Partial<Record<StopReason, { level: NoticeEntry['level']; text: string }>> = {
   max_tokens: { level: 'warning', text: 'The agent stopped: it reached its maximum number of tokens.' },
@@ -79,6 +51,13 @@ export class AcpThread {
   /** Legacy modes the agent offers (`modes.availableModes` of the setup response). */
   availableModes: SessionMode[] = [];
   usage: { used: number; size: number; cost?: { amount: number; currency: string } } | undefined;
+  /**
+   * The tokens the agent reported with the last turn's `session/prompt` response (`usage`, unstable; cleared by a
+   * turn that ended without). Live state: not in the transcript store.
+   */
+  turnUsage: Usage | undefined;
+  /** The agent's `agentInfo` from `initialize` (the chat header's tooltip shows its title and version). */
+  agentInfo: Implementation | undefined;
   /** Whether Follow Agent is on for this session (host UI state mirrored here so the chat header shows it). */
   following = false;
   private readonly _toolCalls = new Map<string, number>();
@@ -210,8 +189,12 @@ export class AcpThread {
     this.fire({ type: 'status' });
   }
 
-  /** The turn ended: shows a notice for the stop reasons a user must know about. */
-  endTurn(stopReason: StopReason): void {
+  /** The turn ended: shows a notice for the stop reasons a user must know about, and the usage of the response. */
+  endTurn(stopReason: StopReason, usage?: Usage | null): void {
+    if (usage || this.turnUsage) {
+      this.turnUsage = usage ?? undefined;
+      this.fire({ type: 'usage' });
+    }
     const notice = stopReasonNotices[stopReason];
     if (notice) this.addNotice(notice.level, notice.text);
     if (stopReason === 'cancelled') this.cancelUnfinishedToolCalls();
@@ -308,6 +291,13 @@ export class AcpThread {
     if (roots.join('\0') === this.roots.join('\0')) return;
     this.roots = [...roots];
     this.fire({ type: 'roots' });
+  }
+
+  /** The agent's `agentInfo` (set when the session starts, and again when the agent restarts). */
+  setAgentInfo(info: Implementation | null | undefined): void {
+    if (JSON.stringify(info ?? null) === JSON.stringify(this.agentInfo ?? null)) return;
+    this.agentInfo = info ?? undefined;
+    this.fire({ type: 'agent' });
   }
 
   /** Adds an entry built elsewhere (src/thread/elicitations.ts) with a fresh id; returns its index. */

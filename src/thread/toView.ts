@@ -7,6 +7,8 @@ import type { CompactionEntry } from './compaction';
 import { configOptionsToView, modesToView } from './configToView';
 import { parseContextHeader } from './contextHeader';
 import { permissionSubject } from './permissionSubject';
+import { capJson, prettyJson, rawOutputToView } from './rawOutput';
+import { turnUsageToView } from './turnUsage';
 import type { AcpThread, ThreadEntry } from './thread';
 import type { ParkedPermission, ToolCallEntry } from './toolCall';
 
@@ -43,7 +45,8 @@ function toolCallToView(e: ToolCallEntry): EntryView {
     status: e.status,
     content,
     locations: e.locations.map((l) => ({ path: l.path, ...(typeof l.line === 'number' ? { line: l.line } : {}) })),
-    ...(e.rawInput !== undefined ? { rawInput: safeJson(e.rawInput) } : {}),
+    ...rawInputView(e.rawInput),
+    ...rawOutputView(e.rawOutput, content.length > 0),
     ...(e.permission ? { permission: permissionToView(e, e.permission) } : {}),
     ...(e.permissionOutcome ? { permissionOutcome: e.permissionOutcome } : {}),
     ...(e.elicitations?.length ? { elicitations: e.elicitations } : {}),
@@ -97,6 +100,8 @@ export function stateToView(t: AcpThread, agentName: string): ThreadStateView {
     plan: t.plan.map((p) => ({ content: p.content, priority: p.priority, status: t.planCancelled && p.status !== 'completed' ? 'cancelled' : p.status })),
     commands: t.commands.map((c) => ({ name: c.name, description: c.description, ...(c.input && 'hint' in c.input && typeof c.input.hint === 'string' ? { hint: c.input.hint } : {}) })),
     ...(t.usage ? { usage: t.usage } : {}),
+    ...(t.turnUsage ? { turnUsage: turnUsageToView(t.turnUsage) } : {}),
+    ...(t.agentInfo ? { agentInfo: { name: t.agentInfo.name, ...(t.agentInfo.title ? { title: t.agentInfo.title } : {}), version: t.agentInfo.version } } : {}),
     ...(t.error ? { error: t.error, ...(t.errorAction ? { errorAction: t.errorAction } : {}) } : {}),
     ...(t.configOptions.length ? { configOptions: configOptionsToView(t.configOptions) } : {}),
     ...withModes(modesToView(t.configOptions, t.availableModes, t.currentModeId)),
@@ -115,10 +120,14 @@ function withModes(modes: ThreadStateView['modes']): { modes?: NonNullable<Threa
   return modes ? { modes } : {};
 }
 
-function safeJson(value: unknown): string {
-  try {
-    return JSON.stringify(value, null, 2) ?? String(value);
-  } catch {
-    return String(value);
-  }
+/** The raw input as the card's JSON block shows it, capped (docs/architecture.md "Raw output of a tool call"). */
+function rawInputView(raw: unknown): Pick<ToolCallView, 'rawInput' | 'rawInputDroppedChars'> {
+  if (raw === undefined) return {};
+  const { json, jsonDroppedChars } = capJson(prettyJson(raw));
+  return { rawInput: json, ...(jsonDroppedChars ? { rawInputDroppedChars: jsonDroppedChars } : {}) };
+}
+
+function rawOutputView(raw: unknown, hasContent: boolean): Pick<ToolCallView, 'rawOutput'> {
+  const view = rawOutputToView(raw, hasContent);
+  return view ? { rawOutput: view } : {};
 }

@@ -1,11 +1,12 @@
 /**
- * The session header: the title (from `session_info_update`), agent, status, the Follow Agent toggle, the
- * plan and the context usage meter.
+ * The session header: the title (from `session_info_update`), agent (its title, version and the session's folders
+ * in the tooltip), status, the Follow Agent toggle, the plan, the context usage meter and the last turn's tokens.
  */
 import '@vscode/codicons/dist/codicon.css';
 import '../styles/header.css';
 import { untitledSession, type ThreadStateView } from '../../src/shared/viewModel';
 import { revealInvisible } from '../../src/shared/inertText';
+import { agentTooltip } from '../lib/agentTooltip';
 import { h } from './dom';
 import { actionButton, type NoticeActions } from './notice';
 import { planNode } from './plan';
@@ -15,6 +16,10 @@ import { visibleText } from './visibleText';
 const statusLabels: Record<string, string> = {
   starting: 'Starting…', idle: 'Ready', working: 'Working…', awaitingPermission: 'Waiting for your permission', disconnected: 'Disconnected', error: 'Error',
 };
+
+function withTitle(title: string | undefined): { title?: string } {
+  return title ? { title } : {};
+}
 
 /** What the header's buttons do. */
 export interface HeaderActions extends NoticeActions {
@@ -44,7 +49,7 @@ export class Header {
     const children: Node[] = [
       h('div', { class: 'title-row' },
         h('span', { class: 'title', 'data-testid': 'session-title', title: revealInvisible(title) }, visibleText(title)),
-        h('span', { class: 'agent', 'data-testid': 'session-agent', ...(state.roots?.length ? { title: `Folders of this session:\n${state.roots.join('\n')}` } : {}) }, state.agentName),
+        h('span', { class: 'agent', 'data-testid': 'session-agent', ...withTitle(agentTooltip(state)) }, state.agentName),
         h('span', { class: `status ${state.status}`, 'data-testid': 'session-status', 'data-status': state.status, role: 'status' }, statusLabels[state.status] ?? state.status),
         this.follow),
     ];
@@ -55,7 +60,7 @@ export class Header {
     }
     const plan = planNode(state.plan);
     if (plan) children.push(plan);
-    const usage = usageNode(state.usage);
+    const usage = usageNode(state.usage, state.turnUsage);
     if (usage) children.push(usage);
     const planHadFocus = Boolean(document.activeElement?.closest('.plan'));
     this.root.replaceChildren(...children);

@@ -92,7 +92,7 @@ export class ChatBinding implements vscode.Disposable {
     this.updateTitle();
     this._queue = new DeltaQueue({
       entry: (index) => entryToView(session.thread.entries[index]),
-      state: () => stateToView(session.thread, session.host.definition.name),
+      state: () => stateToView(session.thread, session.host.displayName),
       terminal: (terminalId) => session.thread.terminals.view(terminalId) ?? null,
     });
     this.composer = new ComposerController(session, (type, params) => this.post(type, params), () => surface.reveal(), log, memory);
@@ -150,7 +150,7 @@ export class ChatBinding implements vscode.Disposable {
     this._queue.clear();
     if (this._timer) clearTimeout(this._timer);
     this._timer = undefined;
-    this.post(DidSnapshotNotification, threadSnapshot(this.session.thread, this.session.host.definition.name, this._seq, snapshotTailEntries));
+    this.post(DidSnapshotNotification, threadSnapshot(this.session.thread, this.session.host.displayName, this._seq, snapshotTailEntries));
   }
 
   /**
@@ -213,7 +213,7 @@ export class ChatBinding implements vscode.Disposable {
 /** The chat's titles: the session's title and the agent's name, both inert (plain text, capped, no invisible characters). */
 export function chatTitles(session: AgentSession): ChatTitles {
   const title = inertText(session.thread.title || untitledSession, 'plain', 80);
-  const agent = inertText(session.host.definition.name, 'plain', 40);
+  const agent = inertText(session.host.displayName, 'plain', 40);
   return { full: `${title} · ${agent}`, session: title, agent };
 }
 
