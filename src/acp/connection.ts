@@ -35,7 +35,7 @@ import { AcpError, AcpErrorCodes, remoteErrorMessage, toResponseError } from './
 import { NdjsonMessageReader, NdjsonMessageWriter } from './ndjson';
 import type { NdjsonReaderOptions, OversizedMessage } from './ndjson';
 import { agentNotifications, agentRequests, clientNotifications, clientRequests, protocolVersion } from './schema/methods.gen';
-import { zSessionUpdateVariants } from './schema/zod.gen';
+import { zPlanUpdateContentVariants, zSessionUpdateVariants } from './schema/zod.gen';
 import type { InitializeRequest, InitializeResponse } from './schema/types.gen';
 import { SentRequests } from './sentRequests';
 
@@ -326,6 +326,12 @@ export class AcpConnection {
       this.options.logger.info(`ignored session/update of unknown kind ${JSON.stringify(kind)}`);
       return;
     }
+    const planType = unknownPlanType(params);
+    if (planType !== undefined) {
+      // likewise a plan format of a newer protocol (https://agentclientprotocol.com/rfds/plan-operations): the plan keeps what it showed
+      this.options.logger.info(`ignored a plan_update of unknown type ${JSON.stringify(planType)}`);
+      return;
+    }
     const parsed = spec.params.safeParse(params);
     if (!parsed.success) {
       this.options.logger.warn(`ignored an invalid '${method}' notification: ${formatIssues(parsed.error)}`);
@@ -359,6 +365,13 @@ function isKnownSessionUpdate(params: unknown): boolean {
   const kind = (params as { update?: { sessionUpdate?: unknown } } | null | undefined)?.update?.sessionUpdate;
   // an invalid shape (no update, no kind) goes on to validation, which reports it
   return typeof kind !== 'string' || Object.prototype.hasOwnProperty.call(zSessionUpdateVariants, kind);
+}
+
+/** The `type` of a `plan_update`'s plan when it is a string this client does not know (an invalid shape goes on to validation). */
+function unknownPlanType(params: unknown): string | undefined {
+  const update = (params as { update?: { sessionUpdate?: unknown; plan?: { type?: unknown } } } | null | undefined)?.update;
+  const type = update?.sessionUpdate === 'plan_update' ? update.plan?.type : undefined;
+  return typeof type === 'string' && !Object.prototype.hasOwnProperty.call(zPlanUpdateContentVariants, type) ? type : undefined;
 }
 
 /** A cancelled incoming request answers -32800 at once, even if its handler is still busy. */

@@ -49,6 +49,11 @@ export class AgentWire {
   private readonly rawPending = new Map<string, { resolve: (r: RawResponse) => void; reject: (e: Error) => void }>();
   private queue: Promise<void> = Promise.resolve();
   private closed = false;
+  /**
+   * The client capabilities of the last `initialize` as the client sent them: the SDK parses requests with the
+   * stable schema and drops the unstable capabilities (`plan`, `subagents`) that steps may require.
+   */
+  rawClientCapabilities: unknown;
 
   constructor(io: AgentIo, private readonly log: (line: string) => void) {
     this.writer = io.output.getWriter();
@@ -122,6 +127,7 @@ export class AgentWire {
     const record: Record<string, unknown> = message;
     const id = record.id;
     if (typeof record.method === 'string') {
+      if (record.method === 'initialize' && isRecord(record.params)) this.rawClientCapabilities = record.params.clientCapabilities;
       const idText = 'id' in record ? ` #${JSON.stringify(id)}` : '';
       this.log(`←${idText} ${record.method}${describeParams(record.method, record.params)}`);
       return false;
