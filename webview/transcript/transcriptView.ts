@@ -125,7 +125,14 @@ export class TranscriptView {
       return { node: old, created: false };
     }
     if (old && entry.kind === 'compaction' && updateCompactionNode(old, entry)) return { node: old, created: false };
-    if (old && entry.kind === 'subagent' && updateSubagentNode(old, entry)) return { node: old, created: false };
+    if (old && entry.kind === 'subagent') {
+      // updated in place; a permission request of the subagent is one of the chat's (focus, announcement)
+      const memo = permissionFocus.remember(old);
+      if (updateSubagentNode(old, entry)) {
+        permissionFocus.rendered(old, memo);
+        return { node: old, created: false };
+      }
+    }
     const node = renderEntry(entry, context);
     const focusMemo = permissionFocus.remember(old);
     const itemMemo = this.deps.focus?.remember(old);

@@ -16,6 +16,7 @@ import { progressRing } from '../components/progressRing';
 import { updateCompactionNode } from './compaction';
 import { h } from './dom';
 import { collapseThought, commitText, isTextNode, needsRender, renderText, updateAgentText } from './messages';
+import { dialogSelector } from './permissionFocus';
 import { planViewNode } from './plan';
 import type { RenderContext } from './renderContext';
 import { visibleText } from './visibleText';
@@ -67,7 +68,7 @@ export function subagentNode(e: SubagentView, ctx: RenderContext, render: Nested
   const list = h('div', { class: 'subagent-entries', role: 'list', 'data-testid': 'subagent-entries' });
   const details = h('details', { class: 'subagent-details' }, summary, h('div', { class: 'subagent-body' }, detail, plans, list));
   const cancel = button({
-    label: 'Cancel subagent', appearance: 'icon', icon: 'debug-stop', title: 'Cancel this subagent\'s work', testId: 'subagent-cancel',
+    label: 'Cancel subagent', appearance: 'icon', icon: 'stop-circle', title: 'Cancel this subagent\'s work', testId: 'subagent-cancel',
     className: 'subagent-cancel', onClick: () => ctx.actions.cancelSubagent(e.sessionId),
   });
   const node = h('div', { class: 'entry subagent', 'data-testid': 'subagent', 'data-session-id': e.sessionId }, details, cancel);
@@ -98,7 +99,8 @@ export function updateSubagentNode(node: HTMLElement, e: SubagentView): boolean 
   p.cancel.hidden = !e.canCancel;
   if (was?.plans !== e.plans) p.plans.replaceChildren(...(e.plans ?? []).map((x) => planViewNode(x, e.id)).filter((x): x is HTMLElement => x !== undefined));
   if (was?.entries !== e.entries) syncEntries(p, e.entries);
-  p.details.open = userOpen.get(e.id) ?? !finished(e.status);
+  // a request waiting for the user inside is never hidden in a collapsed card
+  p.details.open = p.list.querySelector(dialogSelector) !== null || (userOpen.get(e.id) ?? !finished(e.status));
   p.shown = e;
   return true;
 }
