@@ -124,6 +124,8 @@ export async function run(t) {
   await chat.locator('#transcript > [data-testid="subagent"][data-status="cancelled"]').waitFor({ timeout: 20_000 });
   t.expect(!(await cancel.isVisible()), 'no Cancel once it stopped');
   t.expect(!(await isOpen(slow.locator('details').first())), 'collapsed once it stopped');
+  await chat.locator('[data-testid="live-region"] p', { hasText: 'Subagent Slow worker: Cancelled' }).waitFor({ state: 'attached', timeout: 10_000 });
+  t.expect(true, 'its end is announced in the polite live region');
   await chat.locator('[data-testid="agent-message"]', { hasText: 'The slow worker stopped.' }).waitFor({ timeout: 20_000 });
   await idle(chat);
 

@@ -11,7 +11,7 @@ import type { EntryView, ThreadStateView } from '../../src/shared/viewModel';
 import type { ChatActions } from '../actions';
 import type { ChatStore, StoreChange } from '../store';
 import { updateCompactionNode } from '../views/compaction';
-import { updateSubagentNode } from '../views/subagent';
+import { subagentEnded, updateSubagentNode } from '../views/subagent';
 import { renderEntry } from '../views/entries';
 import type { RenderContext } from '../views/entries';
 import type { LiveAnnouncer } from '../views/liveRegion';
@@ -128,8 +128,10 @@ export class TranscriptView {
     if (old && entry.kind === 'subagent') {
       // updated in place; a permission request of the subagent is one of the chat's (focus, announcement)
       const memo = permissionFocus.remember(old);
+      const was = old.getAttribute('data-status');
       if (updateSubagentNode(old, entry)) {
         permissionFocus.rendered(old, memo);
+        if (was !== entry.status && subagentEnded(entry)) this.deps.live.say(subagentEnded(entry));
         return { node: old, created: false };
       }
     }

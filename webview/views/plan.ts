@@ -79,13 +79,21 @@ function firstLine(markdown: string): string {
   return line.replace(/^(#{1,6}\s+|[-*+]\s+(\[[ xX]\]\s+)?|\d+[.)]\s+|>\s*)/, '').slice(0, 200);
 }
 
+/** The rendered body of each Markdown plan (by key): the header is drawn again on every state change, the plan only when it changed. */
+const markdownBodies = new Map<string, { readonly content: string; readonly body: HTMLElement }>();
+
 function markdownNode(content: string, key: string): HTMLElement {
   const line = firstLine(content);
+  let cached = markdownBodies.get(key);
+  if (cached?.content !== content) {
+    cached = { content, body: h('div', { class: 'plan-markdown-body markdown', 'data-testid': 'plan-markdown' }, renderMarkdown(content)) };
+    markdownBodies.set(key, cached);
+  }
   return disclosure(key, false, { class: 'plan plan-markdown', 'data-testid': 'plan' }, [
     h('span', { class: 'codicon codicon-note', 'aria-hidden': 'true' }),
     h('span', { class: 'plan-progress' }, ' Plan'),
     ...(line ? [h('span', { class: 'plan-current', title: line }, line)] : []),
-  ], h('div', { class: 'plan-markdown-body markdown', 'data-testid': 'plan-markdown' }, renderMarkdown(content)));
+  ], cached.body);
 }
 
 /** A plan kept in a file: its name as a link; the host resolves and checks the path before it opens anything. */

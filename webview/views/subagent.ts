@@ -81,6 +81,11 @@ export function subagentNode(e: SubagentView, ctx: RenderContext, render: Nested
   return node;
 }
 
+/** What the live region says when a subagent's work ended ('' while it works). */
+export function subagentEnded(e: SubagentView): string {
+  return finished(e.status) ? `Subagent ${e.title ?? ''}: ${statusLabels[e.status]}${e.detail ? `. ${e.detail}` : ''}` : '';
+}
+
 /** Updates a card's node in place; false when `node` is not this card's. */
 export function updateSubagentNode(node: HTMLElement, e: SubagentView): boolean {
   const p = parts.get(node);
