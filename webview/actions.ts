@@ -10,7 +10,7 @@ import {
   RestartAgentCommand, RetryPromptCommand, SaveDraftCommand, SearchFilesCommand, SendPromptCommand, SetConfigOptionCommand,
   SetModeCommand, ShowTerminalCommand, ToggleFollowCommand, UpdateQueuedPromptCommand,
 } from '../src/shared/chatProtocol';
-import { ChangedFileCommand, ChangedFilesAllCommand, CopyMessageCommand, DismissNoticeCommand, EditResendCommand, ElicitationUrlCommand, OpenRecentSessionCommand, RespondElicitationCommand, RetryMessageCommand } from '../src/shared/chatProtocol';
+import { CancelSubagentCommand, ChangedFileCommand, ChangedFilesAllCommand, CopyMessageCommand, DismissNoticeCommand, EditResendCommand, ElicitationUrlCommand, OpenRecentSessionCommand, RespondElicitationCommand, RetryMessageCommand } from '../src/shared/chatProtocol';
 import type { IpcMessageType } from '../src/shared/chatProtocol';
 import type { ChangedFileAction, ChangedFilesAllAction } from '../src/shared/changedFiles';
 import type { AttachmentView, DraftView } from '../src/shared/composerModel';
@@ -39,8 +39,9 @@ export interface ChatActions {
   respondElicitation(requestId: string, action: 'accept' | 'decline' | 'cancel', content?: Readonly<Record<string, ElicitationInput>>): void;
   /** URL mode, waiting for completion: open the URL again, or stop waiting. */
   elicitationUrl(requestId: string, op: 'retry' | 'dismiss'): void;
-  openDiff(toolCallId: string, index: number): void;
-  openLocation(toolCallId: string, index: number): void;
+  /** `sessionId`: the subagent whose card has the tool call (absent: the session's own). */
+  openDiff(toolCallId: string, index: number, sessionId?: string): void;
+  openLocation(toolCallId: string, index: number, sessionId?: string): void;
   /** Shows an agent terminal of a tool call in the VS Code terminal panel. */
   showTerminal(terminalId: string): void;
   /** Sends the last prompt again (after an error that can be retried). */
@@ -53,6 +54,8 @@ export interface ChatActions {
   continueSession(): void;
   /** Closes one of the agent's live notices. */
   dismissNotice(noticeId: string): void;
+  /** Cancels a subagent's current work (by its session id). */
+  cancelSubagent(sessionId: string): void;
   openLink(href: string): void;
   copyCode(code: string, language: string): void;
   insertCode(code: string, language: string): void;
@@ -107,14 +110,15 @@ export function chatActions(ipc: ActionTransport): ChatActions {
     respondPermission: (requestId, optionId) => ipc.post(RespondPermissionCommand, { requestId, optionId }),
     respondElicitation: (requestId, action, content) => ipc.post(RespondElicitationCommand, { requestId, action, ...(content ? { content } : {}) }),
     elicitationUrl: (requestId, op) => ipc.post(ElicitationUrlCommand, { requestId, op }),
-    openDiff: (toolCallId, index) => ipc.post(OpenDiffCommand, { toolCallId, index }),
-    openLocation: (toolCallId, index) => ipc.post(OpenLocationCommand, { toolCallId, index }),
+    openDiff: (toolCallId, index, sessionId) => ipc.post(OpenDiffCommand, { toolCallId, index, ...(sessionId ? { sessionId } : {}) }),
+    openLocation: (toolCallId, index, sessionId) => ipc.post(OpenLocationCommand, { toolCallId, index, ...(sessionId ? { sessionId } : {}) }),
     showTerminal: (terminalId) => ipc.post(ShowTerminalCommand, { terminalId }),
     retry: () => ipc.post(RetryPromptCommand, {}),
     restart: () => ipc.post(RestartAgentCommand, {}),
     resend: () => ipc.post(ResendPromptCommand, {}),
     continueSession: () => ipc.post(ContinueSessionCommand, {}),
     dismissNotice: (noticeId) => ipc.post(DismissNoticeCommand, { noticeId }),
+    cancelSubagent: (sessionId) => ipc.post(CancelSubagentCommand, { sessionId }),
     openLink: (href) => ipc.post(OpenLinkCommand, { href }),
     copyCode: (code, language) => ipc.post(CopyCodeCommand, { code, language }),
     insertCode: (code, language) => ipc.post(InsertCodeCommand, { code, language }),

@@ -35,10 +35,10 @@ import { AcpError, AcpErrorCodes, remoteErrorMessage, toResponseError } from './
 import { NdjsonMessageReader, NdjsonMessageWriter } from './ndjson';
 import type { NdjsonReaderOptions, OversizedMessage } from './ndjson';
 import { agentNotifications, agentRequests, clientNotifications, clientRequests, protocolVersion } from './schema/methods.gen';
-import { zSessionUpdateVariants } from './schema/zod.gen';
 import type { InitializeRequest, InitializeResponse } from './schema/types.gen';
 import { SentRequests } from './sentRequests';
 import { TraceIds } from './traceContext';
+import { unknownSessionUpdateTag } from './unknownKinds';
 
 /** Methods the client calls (the agent serves them). */
 export type AgentMethod = keyof typeof agentRequests;
@@ -327,11 +327,10 @@ export class AcpConnection {
       if (!method.startsWith('$/')) this.options.logger.info(`ignored the agent's notification '${method}'`);
       return;
     }
-    if (method === 'session/update' && !isKnownSessionUpdate(params)) {
-      // newer agents send kinds we do not know yet: log and ignore, as clients must
-      // (https://agentclientprotocol.com/protocol/prompt-turn)
-      const kind = (params as { update?: { sessionUpdate?: unknown } } | undefined)?.update?.sessionUpdate;
-      this.options.logger.info(`ignored session/update of unknown kind ${JSON.stringify(kind)}`);
+    const unknown = method === 'session/update' ? unknownSessionUpdateTag(params) : undefined;
+    if (unknown) {
+      // a newer agent's kind or plan format: log and ignore, as clients must (src/acp/unknownKinds.ts)
+      this.options.logger.info(unknown);
       return;
     }
     const parsed = spec.params.safeParse(params);
@@ -362,12 +361,6 @@ const acpCancellationStrategy: CancellationStrategy = {
     cleanup: () => undefined,
   },
 };
-
-function isKnownSessionUpdate(params: unknown): boolean {
-  const kind = (params as { update?: { sessionUpdate?: unknown } } | null | undefined)?.update?.sessionUpdate;
-  // an invalid shape (no update, no kind) goes on to validation, which reports it
-  return typeof kind !== 'string' || Object.prototype.hasOwnProperty.call(zSessionUpdateVariants, kind);
-}
 
 /** A cancelled incoming request answers -32800 at once, even if its handler is still busy. */
 function raceCancellation<T>(work: Promise<T>, token: CancellationToken): Promise<T | ResponseError<void>> {

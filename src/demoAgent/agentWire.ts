@@ -61,6 +61,11 @@ export class AgentWire {
   private closed = false;
   /** `<method> <traceparent or none>` of every request received (template `{{traceparents}}`). */
   readonly traceparents: string[] = [];
+  /**
+   * The client capabilities of the last `initialize` as the client sent them: the SDK parses requests with the
+   * stable schema and drops the unstable capabilities (`plan`, `subagents`) that steps may require.
+   */
+  rawClientCapabilities: unknown;
 
   constructor(io: AgentIo, private readonly log: (line: string) => void) {
     this.writer = io.output.getWriter();
@@ -134,6 +139,7 @@ export class AgentWire {
     const record: Record<string, unknown> = message;
     const id = record.id;
     if (typeof record.method === 'string') {
+      if (record.method === 'initialize' && isRecord(record.params)) this.rawClientCapabilities = record.params.clientCapabilities;
       const idText = 'id' in record ? ` #${JSON.stringify(id)}` : '';
       if ('id' in record && this.traceparents.length < 1000) {
         this.traceparents.push(`${record.method} ${traceparentOf(record.params) ?? 'none'}`);

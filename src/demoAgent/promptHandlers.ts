@@ -88,6 +88,11 @@ export function registerPromptHandlers(app: acp.AgentApp, agent: ScriptedAgent):
   });
 
   app.onNotification(acp.methods.agent.session.cancel, ({ params }) => {
+    const subagent = agent.subagentTurns.get(params.sessionId);
+    if (subagent) {
+      subagent.cancel('session/cancel of the subagent');
+      return;
+    }
     const session = agent.store.get(params.sessionId);
     if (!session?.activeTurn) {
       agent.log(`  nothing to cancel in ${params.sessionId}`);

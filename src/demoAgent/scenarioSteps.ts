@@ -54,8 +54,8 @@ const chunkFields = {
   messageId: z.string().optional(),
 };
 
-/** Every step kind. */
-export const stepSchema = z.discriminatedUnion('step', [
+/** Every step kind but `subagent` (whose own steps are these). */
+const baseSteps = [
   /** Agent (or, with role "user", replayed user) message, streamed in `chunks`. */
   z.strictObject({ step: z.literal('text'), ...common, ...chunkFields, role: z.enum(['agent', 'user']).optional() }),
   /** Agent thought (`agent_thought_chunk`), streamed like `text`. */
@@ -76,6 +76,16 @@ export const stepSchema = z.discriminatedUnion('step', [
   z.strictObject({ step: z.literal('toolCallUpdate'), ...common, ...toolCallUpdateFields }),
   /** `plan` (the complete list every time). */
   z.strictObject({ step: z.literal('plan'), ...common, entries: z.array(planEntrySchema) }),
+  /**
+   * `plan_update` (needs the client's `plan` capability: add `"requires": ["plan"]`): the plan `planId` in the
+   * format `type` (`items` with `entries`, `markdown` with `content`, `file` with `uri`; any other type is sent as is).
+   */
+  z.strictObject({
+    step: z.literal('planUpdate'), ...common, planId: z.string(), type: z.string(),
+    entries: z.array(planEntrySchema).optional(), content: z.string().optional(), uri: z.string().optional(),
+  }),
+  /** `plan_removed` for the plan `planId`. */
+  z.strictObject({ step: z.literal('planRemoved'), ...common, planId: z.string() }),
   /** `available_commands_update`. */
   z.strictObject({ step: z.literal('commands'), ...common, commands: z.array(availableCommandSchema) }),
   /** `current_mode_update` (also changes the session's mode). */
@@ -193,6 +203,29 @@ export const stepSchema = z.discriminatedUnion('step', [
     step: z.literal('stop'), ...common,
     stopReason: z.enum(['end_turn', 'max_tokens', 'max_turn_requests', 'refusal', 'cancelled']),
     usage: promptUsageSchema.optional(),
+  }),
+] as const;
+
+/** A step of a subagent (any step but `subagent`: nest deeper with `update` steps and their `sessionId`). */
+export const subagentStepSchema = z.discriminatedUnion('step', [...baseSteps]);
+
+/** Every step kind. */
+export const stepSchema = z.discriminatedUnion('step', [
+  ...baseSteps,
+  /**
+   * A subagent (needs the client's `subagents` capability: add `"requires": ["subagents"]`): `subagent_update` on
+   * this session announces the child `sessionId` (running, with `title`, `description` and, with `cancel`, the
+   * cancel capability), its `steps` run for the child's session id (a `session/cancel` of the child, or of this
+   * turn, stops them), then a last `subagent_update` reports how it ended: `end` (default `end_turn`; `error` with
+   * `error`; `running` sends nothing), or `cancelled` when it was cancelled. Templates in its steps are expanded
+   * with this session's values.
+   */
+  z.strictObject({
+    step: z.literal('subagent'), ...common, sessionId: z.string(),
+    title: z.string().nullable().optional(), description: z.string().nullable().optional(), cancel: z.boolean().optional(),
+    steps: z.array(subagentStepSchema).optional(),
+    end: z.enum(['end_turn', 'max_tokens', 'refusal', 'error', 'running']).optional(),
+    error: jsonRpcErrorSchema.optional(),
   }),
 ]);
 

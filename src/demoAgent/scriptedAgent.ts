@@ -9,7 +9,7 @@ import { registerSessionHandlers } from './sessionHandlers';
 import { SessionFiles } from './sessionFiles';
 import { SessionStore, type SessionState } from './sessionStore';
 import { StepRunner, type RunTarget } from './stepRunner';
-import { sleep } from './turnControl';
+import { sleep, type TurnControl } from './turnControl';
 
 /** The default `initialize` response: everything the engine supports. */
 function defaultInitializeResponse(scenario: Scenario): acp.InitializeResponse {
@@ -79,6 +79,7 @@ export class ScriptedAgent implements EngineContext {
   authenticated = false;
   /** Prompts answered since the last `authenticate` (for `auth.promptsBeforeExpiry`). */
   promptsSinceLogin = 0;
+  readonly subagentTurns = new Map<string, TurnControl>();
   private connection: acp.AgentConnection | undefined;
   private closedFlag = false;
   private markClosed: () => void = () => undefined;
@@ -251,7 +252,9 @@ export class ScriptedAgent implements EngineContext {
 
   private registerLifecycleHandlers(app: acp.AgentApp): void {
     app.onRequest(acp.methods.agent.initialize, async ({ params }) => {
-      this.clientCapabilities = params.clientCapabilities;
+      // what the client sent, with the unstable capabilities the SDK's stable parse leaves out
+      const raw = this.wire.rawClientCapabilities;
+      this.clientCapabilities = typeof raw === 'object' && raw !== null ? { ...raw, ...params.clientCapabilities } : params.clientCapabilities;
       const info = params.clientInfo ? `${params.clientInfo.name} ${params.clientInfo.version}` : 'unnamed client';
       this.log(`  client ${info}, protocol ${params.protocolVersion}, capabilities ${JSON.stringify(params.clientCapabilities ?? {})}`);
       await sleep((this.scenario.initialize?.delayMs ?? 0) * this.delayScale);

@@ -5,6 +5,7 @@ import type { Turn } from './scenario';
 import type { Step, StepOf } from './scenarioSteps';
 import type { PromptUsage } from './acpShapes';
 import type { OutgoingUpdate, SessionState } from './sessionStore';
+import { planUpdate, runSubagent } from './subagentSteps';
 import { expandTemplates } from './templates';
 import { textChunks } from './textChunks';
 import { sleep, TurnControl, type StepResult } from './turnControl';
@@ -100,6 +101,16 @@ export class StepRunner {
     }
   }
 
+  /** Runs steps that stop when the run's control is cancelled (a subagent's work); true when they were. */
+  async runCancellable(steps: readonly Step[]): Promise<boolean> {
+    this.cancellable = true;
+    for (const step of steps) {
+      if (this.isHalted || this.isCancelled) break;
+      await this.runStep(step);
+    }
+    return this.isCancelled;
+  }
+
   /** Settles `answer` (only the first call counts). */
   answerWith(answer: Answer): void {
     if (!this.settled) {
@@ -183,6 +194,12 @@ export class StepRunner {
       }
       case 'plan':
         return this.sendUpdate({ sessionUpdate: 'plan', entries: step.entries });
+      case 'planUpdate':
+        return this.sendUpdate(planUpdate(step));
+      case 'planRemoved':
+        return this.sendUpdate({ sessionUpdate: 'plan_removed', planId: step.planId });
+      case 'subagent':
+        return runSubagent(this, step);
       case 'commands':
         return this.sendUpdate({ sessionUpdate: 'available_commands_update', availableCommands: step.commands });
       case 'mode':

@@ -15,6 +15,7 @@ import { agentDisplayName } from '../agents/agentDefinition';
 import type { AgentDefinition } from '../agents/agentDefinition';
 import { AgentProcess } from '../agents/agentProcess';
 import type { AgentExit } from '../agents/agentProcess';
+import { owningSession } from '../thread/subagents';
 import type { AcpThread } from '../thread/thread';
 import { clientCapabilitiesOf } from './clientFeature';
 import type { ClientFeature } from './clientFeature';
@@ -39,7 +40,8 @@ export interface AttachedSession {
   readonly terminals: TerminalManager;
   readonly permissions: PermissionBroker;
   readonly elicitations: ElicitationBroker;
-  handleUpdate(update: SessionUpdate): void;
+  /** An update of this session, or (`sessionId`) of a subagent announced in it. */
+  handleUpdate(update: SessionUpdate, sessionId: string): void;
   onAgentExit(exit: AgentExit): void;
 }
 
@@ -136,16 +138,21 @@ export class AgentHost implements vscode.Disposable {
     this._onDidChangeState.fire('ready');
   }
 
-  /** The session a request is for; an unknown id is invalid params. */
+  /** The session a request is for (a subagent's requests are served by the session that announced it); an unknown id is invalid params. */
   private session(sessionId: string): AttachedSession {
-    const session = this._sessions.get(sessionId);
+    const session = this.owner(sessionId);
     if (!session) throw AcpError.invalidParams(`Unknown session '${sessionId}'`);
     return session;
   }
 
+  /** The attached session with this id, or the one in which a subagent with this id was announced (src/thread/subagents.ts). */
+  private owner(sessionId: string): AttachedSession | undefined {
+    return this._sessions.get(sessionId) ?? owningSession(this._sessions.values(), sessionId);
+  }
+
   private routeUpdate(p: SessionNotification): void {
-    const session = this._sessions.get(p.sessionId);
-    if (session) session.handleUpdate(p.update);
+    const session = this.owner(p.sessionId);
+    if (session) session.handleUpdate(p.update, p.sessionId);
     else this.log.warn(`session/update for unknown session '${p.sessionId}' ignored`);
   }
 

@@ -115,17 +115,29 @@ export class AgentSession implements vscode.Disposable {
   }
 
   /**
-   * Applies an update from the agent. A live notice replayed by `session/load` is dropped (notices are not
-   * history: https://agentclientprotocol.com/rfds/session-notices); an update the client has no capability for
-   * is shown anyway, and logged.
+   * Applies an update from the agent, of this session or (`sessionId`) of one of its subagents. A live notice
+   * replayed by `session/load` is dropped (notices are not history: https://agentclientprotocol.com/rfds/session-notices);
+   * an update the client has no capability for is shown anyway, and logged. A subagent may work past its parent's
+   * turn, so the updates of an abandoned turn that are dropped are only the session's own.
    */
-  handleUpdate(update: SessionUpdate): void {
-    if (this._ignoreUpdates || this.turnEnd.dropsUpdate(update)) return;
+  handleUpdate(update: SessionUpdate, sessionId = this.sessionId): void {
+    if (this._ignoreUpdates || (sessionId === this.sessionId && this.turnEnd.dropsUpdate(update))) return;
     if (this._replaying && update.sessionUpdate === 'notice') return this.context.log.info(`session ${this.sessionId}: a notice in the replay of session/load was dropped`);
     const missing = unadvertisedCapability(update, this.host.clientCapabilities);
-    if (missing) this.context.log.warn(`session ${this.sessionId}: the agent sent '${update.sessionUpdate}' although the client did not advertise ${missing}; shown anyway`);
-    if (update.sessionUpdate === 'config_option_update' && this.configChanges.agentUpdate(update.configOptions)) return;
-    this.thread.handleSessionUpdate(update);
+    if (missing) this.context.log.warn(`session ${sessionId}: the agent sent '${update.sessionUpdate}' although the client did not advertise ${missing}; shown anyway`);
+    if (sessionId === this.sessionId && update.sessionUpdate === 'config_option_update' && this.configChanges.agentUpdate(update.configOptions)) return;
+    this.thread.handleSessionUpdate(update, sessionId);
+  }
+
+  /**
+   * Cancels a subagent's current work (`session/cancel` with its session id), only when the agent permits it for
+   * that child (`capabilities.cancel`, https://agentclientprotocol.com/protocol/v1/draft/subagents); false when not sent.
+   */
+  cancelSubagent(sessionId: string): boolean {
+    const card = this.thread.subagent(sessionId);
+    if (!card?.cancel || this.host.state !== 'ready') return false;
+    this.host.connection.notify('session/cancel', { sessionId });
+    return true;
   }
 
   /** Runs `load` (the `session/load` request) with its replay: notices that come with it are not shown. */
@@ -314,7 +326,7 @@ export class AgentSession implements vscode.Disposable {
     this._inFlight = undefined;
     this.cancelRequests();
     this.terminals.releaseAll();
-    this.thread.cancelUnfinishedToolCalls();
+    this.thread.cancelUnfinishedToolCalls('all');
     if (exit.requested) {
       this.thread.setStatus('disconnected', `Agent '${this.host.definition.name}' was stopped.`);
       return;

@@ -26,9 +26,19 @@ const noticesAndCompactionFeature: ClientFeature = {
   fillClientCapabilities: (c) => { c.session = { ...c.session, notices: {}, compaction: {} }; },
 };
 
+/**
+ * Plans by id (`plan_update`, `plan_removed`: src/thread/plans.ts, https://agentclientprotocol.com/rfds/plan-operations)
+ * and subagents exposed as child sessions (`subagent_update`, `session_message`: src/thread/subagents.ts,
+ * https://agentclientprotocol.com/protocol/v1/draft/subagents): the agent host routes a child's updates and requests
+ * to the session that announced it (src/host/agentHost.ts).
+ */
+const plansAndSubagentsFeature: ClientFeature = {
+  fillClientCapabilities: (c) => { c.plan = {}; c.subagents = {}; },
+};
+
 /** Every feature, in the order their handlers are registered. */
 export const clientFeatures: readonly ClientFeature<AttachedSession>[] = [
-  fsFeature, terminalFeature, permissionFeature, authTerminalFeature, booleanConfigOptionsFeature, noticesAndCompactionFeature,
+  fsFeature, terminalFeature, permissionFeature, authTerminalFeature, booleanConfigOptionsFeature, noticesAndCompactionFeature, plansAndSubagentsFeature,
   elicitationFeatureOver(vscodeElicitationEnvironment),
 ];
 

@@ -211,7 +211,7 @@ export class SessionManager implements vscode.Disposable {
     const log = this.logFor(host.definition);
     const session = this.create(host, ref.sessionId, ref.cwd, log);
     const stored = this._store?.read(host.definition.id, ref.sessionId);
-    if (stored) session.thread.restore(stored.entries, stored.title || ref.title || '', stored.plan, stored.terminals);
+    if (stored) session.thread.restore(stored.entries, stored.title || ref.title || '', stored.plan, stored.terminals, stored.plans);
     else if (ref.title) session.thread.restore([], ref.title, []);
     // attached before the request: the agent may send updates (commands, usage) right after it answers
     host.attach(session);
@@ -281,7 +281,7 @@ export class SessionManager implements vscode.Disposable {
     const log = this.logFor(agent);
     // a host that is never started: the session cannot send anything
     const session = this.create(new AgentHost(agent, log, this.clientInfo, ref.cwd), ref.sessionId, ref.cwd, log);
-    session.thread.restore(stored.entries, stored.title || ref.title || '', stored.plan, stored.terminals);
+    session.thread.restore(stored.entries, stored.title || ref.title || '', stored.plan, stored.terminals, stored.plans);
     session.thread.setStatus('disconnected', `Read-only: ${reason}. Continue in New Session goes on in a new session that gets this transcript.`, 'continue');
     this._readOnly.add(session.key);
     this._sessions.set(session.key, session);

@@ -76,11 +76,12 @@ export const ElicitationUrlCommand = command<ElicitationUrlParams>()('elicitatio
 /** The user turns Follow Agent on or off for this session (the header's toggle button). */
 export const ToggleFollowCommand = command<Record<string, never>>()('follow/toggle');
 
-export interface OpenDiffParams { readonly toolCallId: string; readonly index: number }
+/** `sessionId`: the subagent whose card has the tool call (absent: the session's own). */
+export interface OpenDiffParams { readonly toolCallId: string; readonly index: number; readonly sessionId?: string }
 /** The user clicked Open Diff on the diff at `index` of a tool call's content: the host opens the diff editor. */
 export const OpenDiffCommand = command<OpenDiffParams>()('diff/open');
 
-export interface OpenLocationParams { readonly toolCallId: string; readonly index: number }
+export interface OpenLocationParams { readonly toolCallId: string; readonly index: number; readonly sessionId?: string }
 /** The user clicked a location of a tool call: the host opens the file at its line. */
 export const OpenLocationCommand = command<OpenLocationParams>()('location/open');
 
@@ -103,6 +104,10 @@ export const ContinueSessionCommand = command<Record<string, never>>()('session/
 export interface DismissNoticeParams { readonly noticeId: string }
 /** The user closed one of the agent's live notices: the host forgets it (src/thread/agentNotices.ts). */
 export const DismissNoticeCommand = command<DismissNoticeParams>()('notice/dismiss');
+
+export interface CancelSubagentParams { readonly sessionId: string }
+/** The user clicked Cancel on a subagent's card: the host sends `session/cancel` for it, if the agent permits that. */
+export const CancelSubagentCommand = command<CancelSubagentParams>()('subagent/cancel');
 
 export interface OpenLinkParams { readonly href: string }
 /**
@@ -182,7 +187,7 @@ export type ChatCommand =
   | typeof SetConfigOptionCommand | typeof SetModeCommand | typeof SearchFilesCommand
   | typeof OpenRecentSessionCommand | typeof ChangedFileCommand | typeof ChangedFilesAllCommand
   | typeof CopyMessageCommand | typeof RetryMessageCommand | typeof EditResendCommand | typeof DismissNoticeCommand
-  | typeof RespondElicitationCommand | typeof ElicitationUrlCommand;
+  | typeof RespondElicitationCommand | typeof ElicitationUrlCommand | typeof CancelSubagentCommand;
 
 /** The method string of a command. */
 export type CommandMethod = ChatCommand['method'];

@@ -9,7 +9,7 @@ import { revealInvisible } from '../../src/shared/inertText';
 import { agentTooltip } from '../lib/agentTooltip';
 import { h } from './dom';
 import { actionButton, type NoticeActions } from './notice';
-import { planNode } from './plan';
+import { planNode, planViewNode } from './plan';
 import { usageNode } from './usage';
 import { visibleText } from './visibleText';
 
@@ -60,11 +60,20 @@ export class Header {
     }
     const plan = planNode(state.plan);
     if (plan) children.push(plan);
+    for (const p of state.plans ?? []) {
+      const node = planViewNode(p);
+      if (node) children.push(node);
+    }
     const usage = usageNode(state.usage, state.turnUsage);
     if (usage) children.push(usage);
-    const planHadFocus = Boolean(document.activeElement?.closest('.plan'));
+    // the plan that had the focus keeps it (by its key; a file plan by its link)
+    const focusedPlan = document.activeElement?.closest<HTMLElement>('.plan');
+    const planKey = focusedPlan?.getAttribute('data-plan-key') ?? focusedPlan?.getAttribute('data-plan-id');
     this.root.replaceChildren(...children);
-    if (planHadFocus) this.root.querySelector<HTMLElement>('.plan summary')?.focus();
+    if (focusedPlan && planKey) {
+      const again = [...this.root.querySelectorAll<HTMLElement>('.plan')].find((n) => (n.getAttribute('data-plan-key') ?? n.getAttribute('data-plan-id')) === planKey);
+      again?.querySelector<HTMLElement>('summary, [data-href]')?.focus();
+    }
     if (hadFocus) this.follow.focus();
   }
 }

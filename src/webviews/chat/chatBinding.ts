@@ -12,12 +12,12 @@
  * Nothing the agent sends shows or focuses the surface: only the user's own actions do.
  */
 import * as vscode from 'vscode';
-import { ElicitationUrlCommand, RespondElicitationCommand } from '../../shared/chatProtocol';
+import { CancelSubagentCommand, ElicitationUrlCommand, RespondElicitationCommand } from '../../shared/chatProtocol';
 import { CancelTurnCommand, DidChangeNotification, DidEntriesNotification, DidSnapshotNotification, ReadyCommand, RequestEntriesCommand, RequestSnapshotCommand, RespondPermissionCommand, ToggleFollowCommand } from '../../shared/chatProtocol';
 import type { IpcMessageType, RequestEntriesParams } from '../../shared/chatProtocol';
 import { snapshotTailEntries, untitledSession } from '../../shared/viewModel';
 import type { AgentSession } from '../../host/agentSession';
-import { entryToView, stateToView, threadSnapshot } from '../../thread/toView';
+import { entryView, nestedEntryView, sessionNames, stateToView, threadSnapshot } from '../../thread/toView';
 import type { ThreadChange } from '../../thread/thread';
 import { chatHtml, localResourceRoots } from './html';
 import { inertText } from '../../shared/inertText';
@@ -91,7 +91,8 @@ export class ChatBinding implements vscode.Disposable {
     webview.html = chatHtml(webview, extensionUri, chatTitles(session).full, { sessionId: session.sessionId, agentId: session.host.definition.id, cwd: session.cwd });
     this.updateTitle();
     this._queue = new DeltaQueue({
-      entry: (index) => entryToView(session.thread.entries[index]),
+      entry: (index) => entryView(session.thread.entries[index], sessionNames(session.thread)),
+      nestedEntry: (index, path) => nestedEntryView(session.thread, index, path),
       state: () => stateToView(session.thread, session.host.displayName),
       terminal: (terminalId) => session.thread.terminals.view(terminalId) ?? null,
     });
@@ -140,6 +141,9 @@ export class ChatBinding implements vscode.Disposable {
     ipc.on(ToggleFollowCommand, () => this.session.follow.toggle());
     ipc.on(RespondElicitationCommand, ({ requestId, action, content }) => { this.session.elicitations.respond(requestId, action, content); });
     ipc.on(ElicitationUrlCommand, ({ requestId, op }) => { this.session.elicitations.urlAction(requestId, op); });
+    ipc.on(CancelSubagentCommand, ({ sessionId }) => {
+      if (!this.session.cancelSubagent(sessionId)) this.session.context.log.info(`Cancel of subagent '${sessionId}' not sent: the agent does not permit it, or it is unknown`);
+    });
   }
 
   private updateTitle(): void {
@@ -162,7 +166,7 @@ export class ChatBinding implements vscode.Disposable {
     const entries = this.session.thread.entries;
     const end = Math.min(before, entries.length);
     const from = Math.max(0, end - count);
-    this.post(DidEntriesNotification, { seq: this._seq, from, entries: entries.slice(from, end).map(entryToView) });
+    this.post(DidEntriesNotification, { seq: this._seq, from, entries: entries.slice(from, end).map((e) => entryView(e, sessionNames(this.session.thread))) });
   }
 
   private onThreadChange(c: ThreadChange): void {

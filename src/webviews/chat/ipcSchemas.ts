@@ -9,7 +9,7 @@ import { CancelTurnCommand, ReadyCommand, RequestEntriesCommand, RequestSnapshot
 import { OpenDiffCommand, OpenLocationCommand, RetryPromptCommand, ShowTerminalCommand } from '../../shared/chatProtocol';
 import { ContinueSessionCommand, DismissNoticeCommand, ResendPromptCommand, RestartAgentCommand } from '../../shared/chatProtocol';
 import { CopyCodeCommand, InsertCodeCommand, OpenLinkCommand } from '../../shared/chatProtocol';
-import { ElicitationUrlCommand, OpenRecentSessionCommand, RespondElicitationCommand } from '../../shared/chatProtocol';
+import { CancelSubagentCommand, ElicitationUrlCommand, OpenRecentSessionCommand, RespondElicitationCommand } from '../../shared/chatProtocol';
 import type { CommandMethod, ParamsOf } from '../../shared/chatProtocol';
 import { changedFilesCommandSchemas } from './changedFilesSchemas';
 import { composerCommandSchemas } from './composerSchemas';
@@ -30,8 +30,8 @@ export const ipcSchemas = {
   [RequestEntriesCommand.method]: z.strictObject({ before: z.number().int().nonnegative().max(100_000_000), count: z.number().int().min(1).max(1000) }),
   [ToggleFollowCommand.method]: z.object({}),
   // tool-call card and notice actions (cardActions.ts): content items are referred to by index, never sent back
-  [OpenDiffCommand.method]: z.strictObject({ toolCallId: short, index: z.number().int().nonnegative().max(100_000) }),
-  [OpenLocationCommand.method]: z.strictObject({ toolCallId: short, index: z.number().int().nonnegative().max(100_000) }),
+  [OpenDiffCommand.method]: z.strictObject({ toolCallId: short, index: z.number().int().nonnegative().max(100_000), sessionId: z.string().max(1024).optional() }),
+  [OpenLocationCommand.method]: z.strictObject({ toolCallId: short, index: z.number().int().nonnegative().max(100_000), sessionId: z.string().max(1024).optional() }),
   [ShowTerminalCommand.method]: z.strictObject({ terminalId: short }),
   [RetryPromptCommand.method]: z.object({}),
   [RestartAgentCommand.method]: z.object({}),
@@ -56,6 +56,8 @@ export const ipcSchemas = {
     content: z.record(short, z.union([z.string().max(100_000), z.number(), z.boolean(), z.array(z.string().max(10_000)).max(1000)])).optional(),
   }),
   [ElicitationUrlCommand.method]: z.strictObject({ requestId: short, op: z.enum(['retry', 'dismiss']) }),
+  // a subagent's card: the host cancels only a subagent the thread knows, and only when the agent permits it
+  [CancelSubagentCommand.method]: z.strictObject({ sessionId: z.string().min(1).max(1024) }),
 } satisfies IpcSchemaTable;
 
 /** The same table, looked up by a method type: `schemas[m]` is the schema of `ParamsOf<typeof m>`. */
