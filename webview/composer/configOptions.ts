@@ -4,16 +4,19 @@
  * category `model` and `mode` (and the legacy mode picker) sit in the footer, the others in a settings
  * popover (behind a `settings-gear` icon button). Selects are the toolkit's dropdowns (webview/components/), which
  * keep the agent's groups as group headings; booleans are the toolkit's checkboxes. A change is sent to the
- * host; what is shown afterwards is the agent's answer (the whole set replaces the old one).
+ * host; what is shown afterwards is the agent's answer (the whole set replaces the old one). The popover also holds
+ * the agent's Model Provider picker (providersPicker.ts), for an agent that advertises `providers`.
  */
 import type { ConfigOptionView, ModesView } from '../../src/shared/viewModel';
+import type { ProvidersView } from '../../src/shared/accountModel';
 import { button } from '../components/button';
 import { checkbox } from '../components/checkbox';
 import { dropdown } from '../components/dropdown';
 import { h } from '../views/dom';
+import { ProvidersPicker, type ProviderActions } from './providersPicker';
 
 /** What the config controls ask the host to do. */
-export interface ConfigActions {
+export interface ConfigActions extends ProviderActions {
   setConfigOption(configId: string, value: string | boolean): void;
   setMode(modeId: string): void;
 }
@@ -38,6 +41,10 @@ export class ConfigOptionsView {
   readonly element: HTMLElement;
   private readonly settingsButton: HTMLElement;
   private readonly popover: HTMLElement;
+  private readonly providers: ProvidersPicker;
+  private hasProviders = false;
+  /** The popover's config controls (the providers come after them). */
+  private others: HTMLElement[] = [];
   private key = '';
 
   constructor(private readonly actions: ConfigActions) {
@@ -48,6 +55,7 @@ export class ConfigOptionsView {
     });
     this.popover = h('div', { class: 'config-popover', role: 'dialog', 'aria-label': 'Session settings', 'data-testid': 'config-popover' });
     this.popover.hidden = true;
+    this.providers = new ProvidersPicker(actions);
     this.element = h('div', { class: 'config-options', 'data-testid': 'config-options' });
     this.popover.addEventListener('keydown', (e) => {
       if (e.key === 'Escape') {
@@ -84,12 +92,27 @@ export class ConfigOptionsView {
       select.setAttribute('data-testid', 'mode-select');
       footer.unshift(select);
     }
-    this.popover.replaceChildren(...others);
-    this.settingsButton.hidden = others.length === 0;
-    if (!others.length) this.togglePopover(false);
+    this.others = others;
+    this.layoutPopover();
     this.element.replaceChildren(...footer, this.settingsButton, this.popover);
     if (focusedId) this.element.querySelector<HTMLElement>(`[data-config-id="${CSS.escape(focusedId)}"]`)?.focus();
     else if (gearFocused && !this.settingsButton.hidden) this.settingsButton.focus();
+  }
+
+  /** The agent's model providers (absent: it does not advertise `providers`). */
+  renderProviders(view: ProvidersView | undefined): void {
+    const shown = this.providers.render(view);
+    if (shown === this.hasProviders) return;
+    this.hasProviders = shown;
+    this.layoutPopover();
+  }
+
+  /** The popover's children: the config controls, then the providers; the gear only when there is something. */
+  private layoutPopover(): void {
+    this.popover.replaceChildren(...this.others, ...(this.hasProviders ? [this.providers.element] : []));
+    const empty = !this.others.length && !this.hasProviders;
+    this.settingsButton.hidden = empty;
+    if (empty) this.togglePopover(false);
   }
 
   private change(configId: string, value: string | boolean): void {
@@ -101,7 +124,7 @@ export class ConfigOptionsView {
     const wasOpen = !this.popover.hidden;
     this.popover.hidden = !open;
     this.settingsButton.setAttribute('aria-expanded', String(open));
-    if (open) this.popover.querySelector<HTMLElement>('vscode-dropdown, vscode-checkbox')?.focus();
+    if (open) this.popover.querySelector<HTMLElement>('vscode-dropdown, vscode-checkbox, vscode-button')?.focus();
     else if (wasOpen) this.settingsButton.focus();
   }
 }

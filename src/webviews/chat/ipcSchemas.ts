@@ -10,6 +10,7 @@ import { OpenDiffCommand, OpenLocationCommand, RetryPromptCommand, ShowTerminalC
 import { ContinueSessionCommand, DismissNoticeCommand, ResendPromptCommand, RestartAgentCommand } from '../../shared/chatProtocol';
 import { CopyCodeCommand, InsertCodeCommand, OpenLinkCommand } from '../../shared/chatProtocol';
 import { ElicitationUrlCommand, OpenRecentSessionCommand, RespondElicitationCommand } from '../../shared/chatProtocol';
+import { DisableProviderCommand, LogInCommand, LogOutCommand, SetProviderCommand } from '../../shared/chatProtocol';
 import type { CommandMethod, ParamsOf } from '../../shared/chatProtocol';
 import { changedFilesCommandSchemas } from './changedFilesSchemas';
 import { composerCommandSchemas } from './composerSchemas';
@@ -56,6 +57,11 @@ export const ipcSchemas = {
     content: z.record(short, z.union([z.string().max(100_000), z.number(), z.boolean(), z.array(z.string().max(10_000)).max(1000)])).optional(),
   }),
   [ElicitationUrlCommand.method]: z.strictObject({ requestId: short, op: z.enum(['retry', 'dismiss']) }),
+  // the account chip and the model providers (accountController.ts: a provider id the agent did not list is refused)
+  [LogInCommand.method]: z.object({}),
+  [LogOutCommand.method]: z.object({}),
+  [SetProviderCommand.method]: z.strictObject({ providerId: short }),
+  [DisableProviderCommand.method]: z.strictObject({ providerId: short }),
 } satisfies IpcSchemaTable;
 
 /** The same table, looked up by a method type: `schemas[m]` is the schema of `ParamsOf<typeof m>`. */
