@@ -123,6 +123,12 @@ describe('accounts and model providers (auth.status, providers)', function () {
     answers.push({ apiType: '_unsupported', baseUrl: 'https://x.example.com' });
     assert.equal(await sb.accounts.providers.set(host, 'backup'), false);
     assert.match(sb.accounts.view(host).providers?.error ?? '', /Could not set the model provider 'backup'.*does not support _unsupported/);
+    // a new start (no session to reopen): the saved provider is set before session/new
+    await sb.stopAll();
+    const fresh = hostOf(await sb.newSession(agent));
+    const freshCalls = traffic(fresh.pid);
+    assert.ok(freshCalls.indexOf('providers/set') > 0 && freshCalls.indexOf('providers/set') < freshCalls.indexOf('session/new'), `before session/new: ${freshCalls.join(', ')}`);
+    assert.deepEqual(recorded().at(-1), { method: 'providers/set', params: { providerId: 'main', apiType: 'anthropic', baseUrl: 'https://proxy.example.com', headers: { 'x-api-key': key } } });
     // the key is in no log file and no settings file (also what a log line holding the request would write)
     host.log.info(`echo ${JSON.stringify(recorded().find((r) => r.params.headers?.['x-api-key'])?.params)}`);
     await new Promise((r) => setTimeout(r, 1500)); // the log files are flushed asynchronously
