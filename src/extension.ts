@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { SwitchboardApi, SwitchboardTestApi } from './api';
 import { addSelectionToChat } from './workbench/prompts/addSelectionToChat';
 import { newSession } from './workbench/agents/newSession';
+import { vscodeProviderPrompter } from './workbench/agents/providerFlow';
 import type { ClientInfo } from './host/agentHost';
 import { clientCapabilities } from './host/features';
 import type { AgentSession } from './host/agentSession';
@@ -63,6 +64,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     definitionOf: (id) => registry.get(id),
     isChatVisible: (key) => chats.isVisible(key),
     reopen: new ReopenPolicy(context.globalState),
+    providerPrompter: vscodeProviderPrompter,
   });
   context.subscriptions.push(log, sessions, registryFeature);
   const sessionsFeature = registerSessions(context, registry, sessions, store, new PromptMemory(context.workspaceState), log);
@@ -155,7 +157,10 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     globalStorageDir: () => context.globalStorageUri.fsPath,
   };
   if (context.extensionMode !== vscode.ExtensionMode.Test) return api;
-  const testApi: SwitchboardTestApi = { ...api, session: (id) => sessions.get(id) };
+  const testApi: SwitchboardTestApi = {
+    ...api, session: (id) => sessions.get(id), accounts: sessions.accounts,
+    storedProviders: async (agentId) => (await sessions.secrets?.providersFor(agentId)) ?? {},
+  };
   return testApi;
 }
 

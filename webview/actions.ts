@@ -11,6 +11,7 @@ import {
   SetModeCommand, ShowTerminalCommand, ToggleFollowCommand, UpdateQueuedPromptCommand,
 } from '../src/shared/chatProtocol';
 import { CancelSubagentCommand, ChangedFileCommand, ChangedFilesAllCommand, CopyMessageCommand, DismissNoticeCommand, EditResendCommand, ElicitationUrlCommand, OpenRecentSessionCommand, RespondElicitationCommand, RetryMessageCommand } from '../src/shared/chatProtocol';
+import { DisableProviderCommand, LogInCommand, LogOutCommand, SetProviderCommand } from '../src/shared/chatProtocol';
 import type { IpcMessageType } from '../src/shared/chatProtocol';
 import type { ChangedFileAction, ChangedFilesAllAction } from '../src/shared/changedFiles';
 import type { AttachmentView, DraftView } from '../src/shared/composerModel';
@@ -68,6 +69,10 @@ export interface ChatActions {
 
   // the header
   toggleFollow(): void;
+  /** Log In: the agent's login methods (the account chip). */
+  logIn(): void;
+  /** Log Out of the session's agent (the account chip). */
+  logOut(): void;
 
   // the welcome of an empty chat
   /** Opens a recent session of the same agent (by id; the host finds it in its history). */
@@ -85,6 +90,10 @@ export interface ChatActions {
   removeQueuedPrompt(id: string): void;
   setConfigOption(configId: string, value: string | boolean): void;
   setMode(modeId: string): void;
+  /** Set… on a model provider: the host asks for protocol, base URL and key. */
+  setProvider(providerId: string): void;
+  /** Disable on a model provider. */
+  disableProvider(providerId: string): void;
   searchFiles(requestId: number, query: string): void;
   /** Keeps the draft on the host (it outlives a reload of the window). */
   saveDraft(draft: DraftView): void;
@@ -127,6 +136,8 @@ export function chatActions(ipc: ActionTransport): ChatActions {
     editResend: (entryId, text) => ipc.post(EditResendCommand, { entryId, text }),
 
     toggleFollow: () => ipc.post(ToggleFollowCommand, {}),
+    logIn: () => ipc.post(LogInCommand, {}),
+    logOut: () => ipc.post(LogOutCommand, {}),
 
     openRecentSession: (sessionId) => ipc.post(OpenRecentSessionCommand, { sessionId }),
     changedFile: (action, path) => ipc.post(ChangedFileCommand, { action, path }),
@@ -138,6 +149,8 @@ export function chatActions(ipc: ActionTransport): ChatActions {
     removeQueuedPrompt: (id) => ipc.post(RemoveQueuedPromptCommand, { id }),
     setConfigOption: (configId, value) => ipc.post(SetConfigOptionCommand, { configId, value }),
     setMode: (modeId) => ipc.post(SetModeCommand, { modeId }),
+    setProvider: (providerId) => ipc.post(SetProviderCommand, { providerId }),
+    disableProvider: (providerId) => ipc.post(DisableProviderCommand, { providerId }),
     searchFiles: (requestId, query) => ipc.post(SearchFilesCommand, { requestId, query }),
     saveDraft: (draft) => ipc.post(SaveDraftCommand, { draft }),
     keepDraftLocally: (draft) => {

@@ -202,7 +202,8 @@ export const agentCapabilitiesSchema = z.strictObject({
     list: marker, load: marker, resume: marker, close: marker, delete: marker, fork: marker,
     additionalDirectories: marker, _meta: metaSchema,
   }).optional(),
-  auth: z.strictObject({ logout: marker, _meta: metaSchema }).optional(),
+  auth: z.strictObject({ logout: marker, status: marker, _meta: metaSchema }).optional(),
+  providers: marker,
   _meta: metaSchema,
 });
 /** An ACP `AgentCapabilities` object as written in a scenario. */

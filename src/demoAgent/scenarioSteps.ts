@@ -4,6 +4,7 @@ import {
   planEntrySchema, promptUsageSchema, toolCallContentSchema, toolCallLocationSchema, toolCallStatusSchema, toolCallUpdateFields,
   toolKindSchema, usageSchema,
 } from './acpShapes';
+import { authStatusSchema } from './accountShapes';
 
 /**
  * The steps of a scripted turn (or of a method hook), one strict zod object per kind, discriminated
@@ -92,6 +93,11 @@ const baseSteps = [
   z.strictObject({ step: z.literal('mode'), ...common, currentModeId: z.string() }),
   /** `config_option_update` with the full set (also replaces the session's options). */
   z.strictObject({ step: z.literal('configOptions'), ...common, configOptions: z.array(configOptionSchema) }),
+  /**
+   * The agent's sign-in state changes (what `auth/status` answers from now on), sent as `auth/status_update` when
+   * the agent advertises `auth.status` (`notify: false`: changed silently).
+   */
+  z.strictObject({ step: z.literal('authStatus'), ...common, ...authStatusSchema.shape, notify: z.boolean().optional() }),
   /** `session_info_update`; `null` clears a field. */
   z.strictObject({
     step: z.literal('sessionInfo'), ...common, title: z.string().nullable().optional(), updatedAt: z.string().nullable().optional(),

@@ -1,8 +1,10 @@
 import * as acp from '@agentclientprotocol/sdk';
+import type * as unstable from '@agentclientprotocol/sdk/unstable';
 import { existsSync, writeFileSync } from 'node:fs';
 import type { AgentExit, AgentIo } from './agentIo';
 import { AgentWire } from './agentWire';
 import type { EngineContext } from './engineContext';
+import { registerAccountHandlers } from './accountHandlers';
 import { registerPromptHandlers } from './promptHandlers';
 import type { HookMethod, Scenario } from './scenario';
 import { registerSessionHandlers } from './sessionHandlers';
@@ -13,18 +15,26 @@ import { sleep, type TurnControl } from './turnControl';
 
 /** The default `initialize` response: everything the engine supports. */
 function defaultInitializeResponse(scenario: Scenario): acp.InitializeResponse {
+  // `auth.status` and `providers` are UNSTABLE: typed by the SDK's unstable schema
+  const agentCapabilities: unstable.AgentCapabilities = {
+    loadSession: true,
+    promptCapabilities: { image: true, audio: false, embeddedContext: true },
+    mcpCapabilities: { http: false, sse: false },
+    sessionCapabilities: { list: {}, resume: {}, close: {}, delete: {} },
+    ...(scenario.auth || scenario.authStatus ? { auth: { ...(scenario.auth ? { logout: {} } : {}), ...(scenario.authStatus ? { status: {} } : {}) } } : {}),
+    ...(scenario.providers ? { providers: {} } : {}),
+  };
   return {
     protocolVersion: acp.PROTOCOL_VERSION,
-    agentCapabilities: {
-      loadSession: true,
-      promptCapabilities: { image: true, audio: false, embeddedContext: true },
-      mcpCapabilities: { http: false, sse: false },
-      sessionCapabilities: { list: {}, resume: {}, close: {}, delete: {} },
-      ...(scenario.auth ? { auth: { logout: {} } } : {}),
-    },
+    agentCapabilities,
     authMethods: scenario.auth ? [{ id: 'scripted-login', name: 'Log in (scripted)', description: 'Always succeeds.' }] : [],
     agentInfo: { name: scenario.name, title: scenario.name, version: '1.0.0' },
   };
+}
+
+/** An `auth/status` answer from a scenario's status (without its `afterLogin` / `afterLogout`). */
+function statusOf(s: { state: string; accounts?: unstable.AuthAccount[] }): unstable.AuthStatusResponse {
+  return { state: s.state, ...(s.accounts ? { accounts: structuredClone(s.accounts) } : {}) };
 }
 
 /** The marker file of a terminal login: the value of the env var `auth.loginFileEnv` names (unset: none). */
@@ -80,6 +90,10 @@ export class ScriptedAgent implements EngineContext {
   /** Prompts answered since the last `authenticate` (for `auth.promptsBeforeExpiry`). */
   promptsSinceLogin = 0;
   readonly subagentTurns = new Map<string, TurnControl>();
+  /** What `auth/status` answers (scenario `authStatus`, changed by login, logout and `authStatus` steps). */
+  authStatus: unstable.AuthStatusResponse = { state: 'unknown' };
+  /** The model providers (scenario `providers.list`, changed by `providers/set|disable`). */
+  providers: unstable.ProviderInfo[] = [];
   private connection: acp.AgentConnection | undefined;
   private closedFlag = false;
   private markClosed: () => void = () => undefined;
@@ -95,6 +109,8 @@ export class ScriptedAgent implements EngineContext {
     // non-standard capability keys); they are sent as written.
     const overrides = (scenario.initialize?.response ?? {}) as Partial<acp.InitializeResponse>;
     this.initializeResponse = { ...defaultInitializeResponse(scenario), ...overrides };
+    if (scenario.authStatus) this.authStatus = statusOf(scenario.authStatus);
+    this.providers = structuredClone(scenario.providers?.list ?? []);
     const scale = Number(io.env.SCRIPTED_AGENT_DELAY_SCALE ?? '1');
     this.delayScale = Number.isFinite(scale) && scale >= 0 ? scale : 1;
   }
@@ -124,6 +140,7 @@ export class ScriptedAgent implements EngineContext {
     const app = acp.agent({ name: this.scenario.name });
     this.registerLifecycleHandlers(app);
     registerSessionHandlers(app, this);
+    registerAccountHandlers(app, this);
     registerPromptHandlers(app, this);
     this.connection = app.connect(this.wire.stream);
     await this.connection.closed;
@@ -143,6 +160,18 @@ export class ScriptedAgent implements EngineContext {
     this.connection?.close(new Error('agent crashed'));
     this.shutDown();
     await this.wire.close();
+  }
+
+  /** The advertised capabilities, with the UNSTABLE ones typed. */
+  get capabilities(): unstable.AgentCapabilities {
+    return (this.initializeResponse.agentCapabilities ?? {}) as unstable.AgentCapabilities;
+  }
+
+  async setAuthStatus(status: { state: string; accounts?: unstable.AuthAccount[] }, notify: boolean): Promise<void> {
+    this.authStatus = statusOf(status);
+    this.log(`  auth status → ${status.state}`);
+    if (!notify || !this.capabilities.auth?.status || !this.connection) return;
+    await this.client.notify<unstable.AuthStatusUpdateNotification>('auth/status_update', structuredClone(this.authStatus));
   }
 
   /** Runs the `before` hook of `method`; throws its `error` step as a RequestError. Hangs with `hang`. */
@@ -270,6 +299,7 @@ export class ScriptedAgent implements EngineContext {
       await this.before('authenticate', {});
       this.authenticated = true;
       this.promptsSinceLogin = 0;
+      if (this.scenario.authStatus?.afterLogin) await this.setAuthStatus(this.scenario.authStatus.afterLogin, true);
       this.after('authenticate', {});
       return {};
     });
@@ -277,6 +307,7 @@ export class ScriptedAgent implements EngineContext {
       this.requireAdvertised(this.initializeResponse.agentCapabilities?.auth?.logout, 'logout', 'auth.logout');
       await this.before('logout', {});
       this.authenticated = false;
+      if (this.scenario.authStatus?.afterLogout) await this.setAuthStatus(this.scenario.authStatus.afterLogout, true);
       this.after('logout', {});
       return {};
     });

@@ -214,6 +214,8 @@ export class StepRunner {
         return this.sendUpdate({ sessionUpdate: 'config_option_update', configOptions: step.configOptions });
       case 'sessionInfo':
         return this.sessionInfo(step);
+      case 'authStatus':
+        return this.engine.setAuthStatus({ state: step.state, ...(step.accounts ? { accounts: step.accounts } : {}) }, step.notify ?? true);
       case 'usage': {
         const { step: _s, when: _w, requires: _r, note: _n, ...usage } = step;
         return this.sendUpdate({ sessionUpdate: 'usage_update', ...usage });

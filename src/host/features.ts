@@ -3,8 +3,8 @@
  * `initialize` advertises is computed from this list, and each agent host registers the handlers of exactly
  * these features, so the advertisement and the wiring cannot drift apart.
  */
-import type { AttachedSession } from './agentHost';
-import { authTerminalFeature } from './auth/authFeature';
+import type { AttachedAgent, AttachedSession } from './agentHost';
+import { authStatusFeature, authTerminalFeature } from './auth/authFeature';
 import { clientCapabilitiesOf } from './clientFeature';
 import type { ClientFeature } from './clientFeature';
 import { fsFeature } from './files/fsFeature';
@@ -37,9 +37,9 @@ const plansAndSubagentsFeature: ClientFeature = {
 };
 
 /** Every feature, in the order their handlers are registered. */
-export const clientFeatures: readonly ClientFeature<AttachedSession>[] = [
-  fsFeature, terminalFeature, permissionFeature, authTerminalFeature, booleanConfigOptionsFeature, noticesAndCompactionFeature, plansAndSubagentsFeature,
-  elicitationFeatureOver(vscodeElicitationEnvironment),
+export const clientFeatures: readonly ClientFeature<AttachedSession, AttachedAgent>[] = [
+  fsFeature, terminalFeature, permissionFeature, authTerminalFeature, authStatusFeature, booleanConfigOptionsFeature,
+  noticesAndCompactionFeature, plansAndSubagentsFeature, elicitationFeatureOver(vscodeElicitationEnvironment),
 ];
 
 /** What `initialize` advertises (https://agentclientprotocol.com/protocol/initialization#client-capabilities). */

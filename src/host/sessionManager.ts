@@ -12,6 +12,8 @@ import type { ClientInfo } from './agentHost';
 import { AgentSession } from './agentSession';
 import { demoAgentId } from './lifecycle/agentRegistry';
 import { AgentAuth, vscodeAuthPrompter, type AuthPrompter } from './auth/auth';
+import { AgentAccounts } from './auth/agentAccounts';
+import type { ProviderPrompter } from './auth/modelProviders';
 import { McpServersSetting } from './lifecycle/mcpSetting';
 import { SessionSetupFields, type SessionSetup } from './lifecycle/sessionSetup';
 import { AgentLogs } from './auth/agentLogs';
@@ -36,6 +38,7 @@ export interface SessionManagerDeps {
   /** Whether the chat of a session (by key) is visible. */
   readonly isChatVisible: (key: string) => boolean;
   readonly reopen?: ReopenPolicy; // what agents could reopen when they last ran: a chat known to be read-only starts no agent
+  readonly providerPrompter?: ProviderPrompter; // the Set flow of model providers (a VS Code input flow)
 }
 
 /** Creates and tracks sessions. */
@@ -54,6 +57,8 @@ export class SessionManager implements vscode.Disposable {
   readonly restarter: AgentRestarter;
   /** Runs logins when a request fails with auth_required. */
   readonly auth: AgentAuth;
+  /** The agents' sign-in states and model providers (UNSTABLE capabilities, each asked only when advertised). */
+  readonly accounts: AgentAccounts;
   private _authPrompter: AuthPrompter = vscodeAuthPrompter;
   private readonly _secrets: AgentSecrets | undefined;
   private readonly _setup: SessionSetupFields;
@@ -77,18 +82,17 @@ export class SessionManager implements vscode.Disposable {
       secrets,
       prompter: { pickMethod: (n, m) => this._authPrompter.pickMethod(n, m), askValue: (n, m, v) => this._authPrompter.askValue(n, m, v) },
       restart: (host) => this.restarter.restart(host.definition, host.cwd),
+      afterLogin: (host) => this.accounts.refreshAuthStatus(host),
     });
+    const providerPrompter = deps.providerPrompter ?? { ask: () => Promise.resolve(undefined) };
+    this.accounts = new AgentAccounts({ secrets: this._secrets, addSecret: (v) => deps.redactor.add(v), login: (h) => this.auth.login(h), providerPrompter });
   }
 
   /** Replaces the login questions (tests answer them); undefined restores the QuickPick and InputBox. */
-  setAuthPrompter(prompter: AuthPrompter | undefined): void {
-    this._authPrompter = prompter ?? vscodeAuthPrompter;
-  }
+  setAuthPrompter(prompter: AuthPrompter | undefined): void { this._authPrompter = prompter ?? vscodeAuthPrompter; }
 
   /** The secret environment variables of agents (SecretStorage), when the manager has a secret storage. */
-  get secrets(): AgentSecrets | undefined {
-    return this._secrets;
-  }
+  get secrets(): AgentSecrets | undefined { return this._secrets; }
 
   /** The running host of an agent, if any. */
   hostOf(agentId: string): AgentHost | undefined {
@@ -99,7 +103,6 @@ export class SessionManager implements vscode.Disposable {
   async restartAgent(def: AgentDefinition, cwd = this.defaultCwd()): Promise<AgentHost> {
     return this.restarter.restart(def, cwd);
   }
-
 
   /** All open sessions. */
   get sessions(): readonly AgentSession[] {
@@ -138,7 +141,7 @@ export class SessionManager implements vscode.Disposable {
     session.setAdditionalDirectories(setup.additionalDirectories ?? []);
     session.thread.setSessionSetup(res); // config options and legacy modes come with the response
     host.attach(session);
-    this.add(session);
+    this._sessions.set(session.key, session);
     this.track(session);
     this._onDidChangeSessions.fire();
     return session;
@@ -147,11 +150,6 @@ export class SessionManager implements vscode.Disposable {
   /** A session object: a prompt answered `auth_required` offers the login; the chat's visibility comes from the panels. */
   private create(host: AgentHost, sessionId: string, cwd: string, log: vscode.LogOutputChannel): AgentSession {
     return new AgentSession(host, sessionId, cwd, log, { isChatVisible: this.deps.isChatVisible, login: (h) => this.auth.login(h), redact: (text) => this.deps.redactor.redact(text) });
-  }
-
-  /** Registers a session that talks to its agent. */
-  private add(session: AgentSession): void {
-    this._sessions.set(session.key, session);
   }
 
   /** True for a session shown read-only from the client's store (its agent can neither resume nor load). */
@@ -224,7 +222,7 @@ export class SessionManager implements vscode.Disposable {
       throw error;
     }
     log.info(`session ${ref.sessionId} resumed in ${ref.cwd}`);
-    this.add(session);
+    this._sessions.set(session.key, session);
     this.track(session, false, stored?.queue);
     this._onDidChangeSessions.fire();
     return session;
@@ -238,7 +236,7 @@ export class SessionManager implements vscode.Disposable {
     if (ref.title || stored) session.thread.restore([], stored?.title || ref.title || '', [], stored?.terminals);
     // the view exists (empty) before the request: the replay streams into it
     host.attach(session);
-    this.add(session);
+    this._sessions.set(session.key, session);
     const recording = this.track(session, true, stored?.queue);
     try {
       // config options and legacy modes come with the response (null is allowed for session/load)
@@ -357,7 +355,7 @@ export class SessionManager implements vscode.Disposable {
     if (!host) {
       const secrets = this._secrets;
       host = new AgentHost(def, this.logFor(def), this.clientInfo, cwd, def.id === demoAgentId && def.command === process.execPath,
-        () => secrets?.envFor(def.id) ?? Promise.resolve({}), clientFeatures);
+        () => secrets?.envFor(def.id) ?? Promise.resolve({}), clientFeatures, (h, t) => this.accounts.initialized(h, t));
       this._hosts.set(def.id, host);
       const created = host;
       created.onDidChangeState((state) => {
@@ -390,6 +388,7 @@ export class SessionManager implements vscode.Disposable {
     for (const h of this._hosts.values()) h.dispose();
     this._hosts.clear();
     this._logs.dispose();
+    this.accounts.dispose();
     this._onDidChangeSessions.dispose();
   }
 }

@@ -4,16 +4,19 @@
  * category `model` and `mode` (and the legacy mode picker) sit in the footer, the others in a settings
  * popover (behind a `settings-gear` icon button). Selects are the toolkit's dropdowns (webview/components/), which
  * keep the agent's groups as group headings; booleans are the toolkit's checkboxes. A change is sent to the
- * host; what is shown afterwards is the agent's answer (the whole set replaces the old one).
+ * host; what is shown afterwards is the agent's answer (the whole set replaces the old one). The popover also holds
+ * the agent's Model Provider picker (providersPicker.ts), for an agent that advertises `providers`.
  */
 import type { ConfigOptionView, ModesView } from '../../src/shared/viewModel';
+import type { ProvidersView } from '../../src/shared/accountModel';
 import { button } from '../components/button';
 import { checkbox } from '../components/checkbox';
 import { dropdown } from '../components/dropdown';
 import { h, setChildren } from '../views/dom';
+import { ProvidersPicker, type ProviderActions } from './providersPicker';
 
 /** What the config controls ask the host to do. */
-export interface ConfigActions {
+export interface ConfigActions extends ProviderActions {
   setConfigOption(configId: string, value: string | boolean): void;
   setMode(modeId: string): void;
 }
@@ -51,6 +54,10 @@ export class ConfigOptionsView {
   readonly element: HTMLElement;
   private readonly settingsButton: HTMLElement;
   private readonly popover: HTMLElement;
+  private readonly providers: ProvidersPicker;
+  private hasProviders = false;
+  /** The popover's config controls (the providers come after them). */
+  private others: HTMLElement[] = [];
   private key = '';
   /**
    * The controls of the last render by option id, with the option they show: an option that did not change
@@ -66,6 +73,7 @@ export class ConfigOptionsView {
     });
     this.popover = h('div', { class: 'config-popover', role: 'dialog', 'aria-label': 'Session settings', 'data-testid': 'config-popover' });
     this.popover.hidden = true;
+    this.providers = new ProvidersPicker(actions);
     this.element = h('div', { class: 'config-options', 'data-testid': 'config-options' });
     this.popover.addEventListener('keydown', (e) => {
       if (e.key === 'Escape') {
@@ -104,9 +112,8 @@ export class ConfigOptionsView {
       select.setAttribute('data-testid', 'mode-select');
       footer.unshift(select);
     }
-    setChildren(this.popover, others);
-    this.settingsButton.hidden = others.length === 0;
-    if (!others.length) this.togglePopover(false);
+    this.others = others;
+    this.layoutPopover();
     setChildren(this.element, [...footer, this.settingsButton, this.popover]);
     if (focusedId) this.element.querySelector<HTMLElement>(`[data-config-id="${CSS.escape(focusedId)}"]`)?.focus();
     else if (gearFocused && !this.settingsButton.hidden) this.settingsButton.focus();
@@ -118,6 +125,22 @@ export class ConfigOptionsView {
       ? selectFor(o, (v) => this.change(o.id, v))
       : checkboxFor(o, (v) => this.change(o.id, v));
     return inFooter || o.type !== 'select' ? control : h('label', { class: 'config-row' }, h('span', {}, o.name), control);
+  }
+
+  /** The agent's model providers (absent: it does not advertise `providers`). */
+  renderProviders(view: ProvidersView | undefined): void {
+    const shown = this.providers.render(view);
+    if (shown === this.hasProviders) return;
+    this.hasProviders = shown;
+    this.layoutPopover();
+  }
+
+  /** The popover's children: the config controls, then the providers; the gear only when there is something. */
+  private layoutPopover(): void {
+    setChildren(this.popover, [...this.others, ...(this.hasProviders ? [this.providers.element] : [])]);
+    const empty = !this.others.length && !this.hasProviders;
+    this.settingsButton.hidden = empty;
+    if (empty) this.togglePopover(false);
   }
 
   private change(configId: string, value: string | boolean): void {
@@ -132,7 +155,7 @@ export class ConfigOptionsView {
     const wasOpen = !this.popover.hidden;
     this.popover.hidden = !open;
     this.settingsButton.setAttribute('aria-expanded', String(open));
-    if (open) this.popover.querySelector<HTMLElement>('vscode-dropdown, vscode-checkbox')?.focus();
+    if (open) this.popover.querySelector<HTMLElement>('vscode-dropdown, vscode-checkbox, vscode-button')?.focus();
     else if (wasOpen) this.settingsButton.focus();
   }
 }

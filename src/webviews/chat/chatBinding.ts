@@ -29,6 +29,8 @@ import { IpcDispatcher } from './ipc';
 import { ChatLinkHandler } from './linkHandler';
 import { registerMessageActions } from './messageActions';
 import { ChangedFilesController } from './changedFilesController';
+import { AccountController } from './accountController';
+import type { AgentAccounts } from '../../host/auth/agentAccounts';
 import { WelcomeController } from './welcomeController';
 import type { HistorySource } from './welcomeController';
 
@@ -61,6 +63,8 @@ export interface ChatContext {
   readonly memory?: PromptMemory;
   /** The sessions the welcome of an empty chat lists (the session history of its folder). */
   readonly history?: HistorySource;
+  /** The agents' sign-in states and model providers (the header's account chip, the settings popover). */
+  readonly accounts?: AgentAccounts;
 }
 
 /** Sets the webview options every chat webview needs (scripts, the resource roots). */
@@ -84,8 +88,10 @@ export class ChatBinding implements vscode.Disposable {
   private readonly welcome: WelcomeController;
   /** The changed-files bar above the composer. */
   private readonly changedFiles: ChangedFilesController;
+  /** The account chip and the model providers. */
+  private readonly account: AccountController;
 
-  constructor(private readonly surface: ChatSurface, readonly session: AgentSession, { extensionUri, log, memory, history }: ChatContext) {
+  constructor(private readonly surface: ChatSurface, readonly session: AgentSession, { extensionUri, log, memory, history, accounts }: ChatContext) {
     const webview = surface.webview;
     webview.options = chatWebviewOptions(extensionUri);
     webview.html = chatHtml(webview, extensionUri, chatTitles(session).full, { sessionId: session.sessionId, agentId: session.host.definition.id, cwd: session.cwd });
@@ -100,6 +106,7 @@ export class ChatBinding implements vscode.Disposable {
     this.links = new ChatLinkHandler(session.cwd, log);
     this.welcome = new WelcomeController(session, history, (type, params) => this.post(type, params), log);
     this.changedFiles = new ChangedFilesController(session, (type, params) => this.post(type, params), () => surface.viewColumn(), log);
+    this.account = new AccountController(session, accounts, (type, params) => this.post(type, params));
     const ipc = new IpcDispatcher(log);
     this.registerCommands(ipc);
     registerCardActions(ipc, session, () => surface.viewColumn());
@@ -108,10 +115,12 @@ export class ChatBinding implements vscode.Disposable {
     this.links.register(ipc);
     this.welcome.register(ipc);
     this.changedFiles.register(ipc);
+    this.account.register(ipc);
     this._disposables.push(
       this.composer,
       this.links,
       this.changedFiles,
+      this.account,
       surface.onDidBecomeActive(() => {
         this.composer.markActive();
         session.thread.acknowledgeFailure(); // brought to the front: the failure in it is seen
@@ -132,6 +141,7 @@ export class ChatBinding implements vscode.Disposable {
       this.composer.sendState();
       void this.welcome.send();
       this.changedFiles.sendState();
+      this.account.sendState(true);
     };
     ipc.on(ReadyCommand, ready);
     ipc.on(RequestSnapshotCommand, ready);

@@ -10,6 +10,7 @@ import { OpenDiffCommand, OpenLocationCommand, RetryPromptCommand, ShowTerminalC
 import { ContinueSessionCommand, DismissNoticeCommand, ResendPromptCommand, RestartAgentCommand } from '../../shared/chatProtocol';
 import { CopyCodeCommand, InsertCodeCommand, OpenLinkCommand } from '../../shared/chatProtocol';
 import { CancelSubagentCommand, ElicitationUrlCommand, OpenRecentSessionCommand, RespondElicitationCommand } from '../../shared/chatProtocol';
+import { DisableProviderCommand, LogInCommand, LogOutCommand, SetProviderCommand } from '../../shared/chatProtocol';
 import type { CommandMethod, ParamsOf } from '../../shared/chatProtocol';
 import { changedFilesCommandSchemas } from './changedFilesSchemas';
 import { composerCommandSchemas } from './composerSchemas';
@@ -58,6 +59,11 @@ export const ipcSchemas = {
   [ElicitationUrlCommand.method]: z.strictObject({ requestId: short, op: z.enum(['retry', 'dismiss']) }),
   // a subagent's card: the host cancels only a subagent the thread knows, and only when the agent permits it
   [CancelSubagentCommand.method]: z.strictObject({ sessionId: z.string().min(1).max(1024) }),
+  // the account chip and the model providers (accountController.ts: a provider id the agent did not list is refused)
+  [LogInCommand.method]: z.object({}),
+  [LogOutCommand.method]: z.object({}),
+  [SetProviderCommand.method]: z.strictObject({ providerId: short }),
+  [DisableProviderCommand.method]: z.strictObject({ providerId: short }),
 } satisfies IpcSchemaTable;
 
 /** The same table, looked up by a method type: `schemas[m]` is the schema of `ParamsOf<typeof m>`. */
