@@ -16,6 +16,7 @@ import { FollowStatusBar } from './workbench/follow/followStatusBar';
 import { reviewChanges } from './workbench/review/reviewChanges';
 import { registerDiffTitleActions } from './workbench/review/diffTitleActions';
 import { SessionManager } from './host/sessionManager';
+import { CheckpointService } from './host/files/checkpointService';
 import { TranscriptStore } from './host/history/transcriptStore';
 import { Redactor, redactingLog } from './host/auth/redactor';
 import { registerAgentLifecycle } from './workbench/agents/agentLifecycle';
@@ -63,6 +64,8 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     definitionOf: (id) => registry.get(id),
     isChatVisible: (key) => chats.isVisible(key),
     reopen: new ReopenPolicy(context.globalState),
+    // in the workspace's storage, next to its transcripts (the global storage when no folder is open)
+    checkpoints: new CheckpointService(vscode.Uri.joinPath(context.storageUri ?? context.globalStorageUri, 'checkpoints').fsPath, log),
   });
   context.subscriptions.push(log, sessions, registryFeature);
   const sessionsFeature = registerSessions(context, registry, sessions, store, new PromptMemory(context.workspaceState), log);

@@ -33,10 +33,10 @@ const manifestSchema = z.object({
   next: z.number().int().nonnegative(),
   checkpoints: z.array(checkpointSchema),
   /**
-   * The changed-files bar's baseline per file where the user kept a change (absolute path → blob id, or
-   * null for "did not exist"); every other file compares with the session's first checkpoint.
+   * The changed-files bar's baseline per file where the user kept a change (absolute path → its blob then, or
+   * null for "did not exist"); every other file compares with its content before the first turn that changed it.
    */
-  kept: z.record(z.string(), z.string().nullable()),
+  kept: z.record(z.string(), z.object({ blob: z.string(), mode: z.string() }).nullable()),
 });
 
 /** The record of a session's checkpoints. */

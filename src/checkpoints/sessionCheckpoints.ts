@@ -4,6 +4,7 @@
  * restoring a checkpoint, whole or for some files, which first takes a checkpoint of the present so the
  * restore can be undone. Paths outside this module are absolute; inside a root's repository they are relative.
  */
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { CheckpointStore } from './checkpointStore';
 import { nodeFileWriter, writeVersion } from './fileWriter';
@@ -58,6 +59,10 @@ export interface RestoreResult {
 
 /** The checkpoints of one session. */
 export class SessionCheckpoints {
+  /** The changes of each turn (their checkpoints never change), by `<start>:<end>`. */
+  private readonly _turnDiffs = new Map<string, FileChange[]>();
+  private readonly _blobs = new Map<string, Uint8Array>();
+
   constructor(
     private readonly store: CheckpointStore,
     readonly key: string,
@@ -169,6 +174,69 @@ export class SessionCheckpoints {
     return { mode: ref.mode, bytes: blobs.get(ref.blob) ?? new Uint8Array() };
   }
 
+  /**
+   * The files the session's turns changed (from the checkpoint before each turn to the one at its end), each
+   * with its content before the first turn that changed it, or where the user kept a change, its content
+   * then (undefined: the file did not exist). The changed-files bar compares these with the files now.
+   */
+  async turnChanges(): Promise<Map<string, { root: string; before: BlobRef | undefined }>> {
+    const out = new Map<string, { root: string; before: BlobRef | undefined }>();
+    const all = this.all;
+    for (const end of all) {
+      if (end.kind !== 'end' || end.entryId === undefined) continue;
+      const start = [...all.slice(0, all.indexOf(end))].reverse().find((c) => c.kind === 'turn' && c.entryId === end.entryId);
+      if (!start) continue;
+      const key = `${start.id}:${end.id}`;
+      let changes = this._turnDiffs.get(key);
+      if (!changes) {
+        changes = await this.changes(start.id, end.id);
+        this._turnDiffs.set(key, changes);
+      }
+      for (const f of changes) if (!out.has(f.path)) out.set(f.path, { root: f.root, before: f.before });
+    }
+    const kept = this.store.manifest(this.key).kept;
+    for (const [file, blob] of Object.entries(kept)) {
+      const root = out.get(file)?.root ?? this.roots().find((r) => isInside(file, r));
+      if (root) out.set(file, { root, before: blob ?? undefined });
+    }
+    return out;
+  }
+
+  /** The changed-files bar's Keep: the files' present contents become their baseline. */
+  async keep(files: readonly string[]): Promise<void> {
+    const byRoot = new Map<string, string[]>();
+    for (const f of files) {
+      const root = this.roots().find((r) => isInside(f, r));
+      if (root) byRoot.set(root, [...(byRoot.get(root) ?? []), f]);
+    }
+    const kept: [string, BlobRef | null][] = [];
+    for (const [root, list] of byRoot) {
+      const ids = await this.store.withRepo(root, (repo) => repo.hashFiles(list.map((f) => relOf(root, f))));
+      list.forEach((f, i) => kept.push([f, ids[i] ? { blob: ids[i] as string, mode: modeOf(f) } : null]));
+    }
+    await this.store.updateManifest(this.key, (m) => { for (const [f, ref] of kept) m.kept[f] = ref; });
+  }
+
+  /** Blobs' contents, read in one run per root (and kept for the next time: a blob never changes). */
+  async readBlobs(items: readonly { root: string; ref: BlobRef }[]): Promise<Map<string, Uint8Array>> {
+    const out = new Map<string, Uint8Array>();
+    const missing = new Map<string, string[]>();
+    for (const { root, ref } of items) {
+      const known = this._blobs.get(ref.blob);
+      if (known) out.set(ref.blob, known);
+      else missing.set(root, [...(missing.get(root) ?? []), ref.blob]);
+    }
+    for (const [root, ids] of missing) {
+      const read = await this.store.withRepo(root, (repo) => repo.readBlobs(ids));
+      for (const [id, bytes] of read) {
+        out.set(id, bytes);
+        if (this._blobs.size > 500) this._blobs.clear();
+        this._blobs.set(id, bytes);
+      }
+    }
+    return out;
+  }
+
   /** The paths (absolute) the checkpoint left out. */
   skipped(checkpointId: string): string[] {
     const c = this.get(checkpointId);
@@ -248,6 +316,13 @@ function isSkipped(rel: string, skipped: readonly SkippedPath[]): boolean {
 function isInside(file: string, root: string): boolean {
   const rel = path.relative(root, file);
   return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+}
+
+/** A file's mode as git records it. */
+function modeOf(file: string): string {
+  const st = fs.lstatSync(file, { throwIfNoEntry: false });
+  if (st?.isSymbolicLink()) return '120000';
+  return st && st.mode & 0o111 ? '100755' : '100644';
 }
 
 function relOf(root: string, file: string): string {

@@ -4,15 +4,16 @@
  * every pending permission request `cancelled`: https://agentclientprotocol.com/protocol/prompt-turn#cancellation).
  */
 import type * as vscode from 'vscode';
-import { settingAnswerMs, withAnswerTimeout } from '../acp/answerTimeout';
 import { AcpError } from '../acp/errors';
-import type { ContentBlock, SessionUpdate } from '../acp/schema/types.gen';
+import type { ContentBlock, PromptResponse, SessionUpdate } from '../acp/schema/types.gen';
 import type { AgentExit } from '../agents/agentProcess';
 import type { AttachmentView, PromptCapabilitiesView } from '../shared/composerModel';
 import { AcpThread } from '../thread/thread';
 import { unadvertisedCapability } from '../thread/updateCapabilities';
 import type { AgentHost } from './agentHost';
 import { ChangeTracker } from './files/changeTracker';
+import type { CheckpointService } from './files/checkpointService';
+import { TurnCheckpoints } from './files/turnCheckpoints';
 import { FollowAgent } from './follow/followAgent';
 import { FsHandler } from './files/fsHandler';
 import { sessionKey } from './sessionKey';
@@ -23,7 +24,9 @@ import { vscodePermissionEnvironment } from './permissions/permissionEnvironment
 import { promptBlocks } from './prompts/promptAttachments';
 import { promptCapabilitiesView, restrictToCapabilities } from './prompts/promptBlocks';
 import { PromptQueue } from './prompts/promptQueue';
+import { setConfigOption, setMode } from './prompts/sessionSettings';
 import { TurnEnd } from './prompts/turnEnd';
+import type { TurnOutcome } from './prompts/turnEnd';
 import type { SessionContext } from './sessionContext';
 import { TerminalManager } from './terminals/terminalHandler';
 
@@ -40,6 +43,8 @@ export interface AgentSessionOptions {
   readonly login?: (host: AgentHost) => Promise<unknown>;
   /** Masks secrets in the notices and status errors the chat shows (the host's redactor). */
   readonly redact?: (text: string) => string;
+  /** The extension's checkpoints (docs/architecture.md, "Checkpoints"); absent: none are taken. */
+  readonly checkpoints?: CheckpointService;
 }
 
 /** One session of an agent. */
@@ -51,6 +56,8 @@ export class AgentSession implements vscode.Disposable {
   /** The agent's `elicitation/create` requests (forms and URLs). */
   readonly elicitations: ElicitationBroker;
   readonly changes: ChangeTracker;
+  /** A checkpoint before and after every turn, Restore Checkpoint, "Changed in this turn". */
+  readonly checkpoints: TurnCheckpoints;
   readonly fs: FsHandler;
   readonly terminals: TerminalManager;
   readonly follow: FollowAgent;
@@ -71,6 +78,9 @@ export class AgentSession implements vscode.Disposable {
   private _ignoreUpdates = false;
   private _replaying = false;
   private _inFlight: ContentBlock[] | undefined;
+  /** While the checkpoint before a turn is taken (the prompt is not sent yet), and whether Stop came then. */
+  private _checkpointing = false;
+  private _cancelBeforeSend = false;
   /** The prompt whose turn was running when the agent exited (offered for resend after a restart). */
   interruptedPrompt: ContentBlock[] | undefined;
 
@@ -94,6 +104,7 @@ export class AgentSession implements vscode.Disposable {
     this.permissions = new PermissionBroker(this.context, vscodePermissionEnvironment);
     this.elicitations = new ElicitationBroker(this.context, vscodeElicitationEnvironment);
     this.changes = new ChangeTracker(this.context);
+    this.checkpoints = new TurnCheckpoints(this.context, options.checkpoints, () => this.key);
     this.fs = new FsHandler(this.context, this.changes);
     this.terminals = new TerminalManager(this.context);
     this.follow = new FollowAgent(this.context);
@@ -143,10 +154,10 @@ export class AgentSession implements vscode.Disposable {
     const { blocks: prompt, dropped } = restrictToCapabilities(content, this.promptCapabilities);
     if (!prompt.length) return Promise.reject(new Error('The prompt is empty.'));
     this._lastPrompt = prompt;
-    this.thread.addUserMessage(prompt);
+    const entryId = this.addUserMessage(prompt);
     if (dropped.length) this.thread.addNotice('warning', `Not sent, because ${this.host.definition.name} does not accept it: ${dropped.join(', ')}.`);
     this.thread.setStatus('working');
-    const turn = this.runTurn(prompt).finally(() => {
+    const turn = this.runTurn(prompt, entryId).finally(() => {
       this._turn = undefined;
       this.sendNextQueued();
     });
@@ -204,38 +215,37 @@ export class AgentSession implements vscode.Disposable {
       .catch((e: unknown) => this.thread.addNotice('error', `The queued prompt could not be sent: ${e instanceof Error ? e.message : String(e)}`));
   }
 
+  /** Changes a config option (src/host/prompts/sessionSettings.ts); the chat shows the old value again on failure. */
+  setConfigOption(configId: string, value: string | boolean): Promise<void> {
+    return setConfigOption(this.host.connection, this.thread, this.sessionId, configId, value);
+  }
+
+  /** Changes the legacy mode (src/host/prompts/sessionSettings.ts); fails like {@link setConfigOption}. */
+  setMode(modeId: string): Promise<void> {
+    return setMode(this.host.connection, this.thread, this.sessionId, modeId);
+  }
+
+  /** Adds the user's message to the thread; returns its entry id (the checkpoint before the turn is named after it). */
+  private addUserMessage(prompt: ContentBlock[]): string {
+    this.thread.addUserMessage(prompt);
+    return this.thread.entries[this.thread.entries.length - 1].id;
+  }
+
   /**
-   * Changes a config option (`session/set_config_option`, https://agentclientprotocol.com/protocol/session-config-options): the local state is replaced by the
-   * response's complete set. On failure, or without an answer within {@link settingAnswerMs}, the state is re-sent (the chat shows the old value again).
+   * Runs a turn: the checkpoint before it (a Stop while it is taken ends the turn before the prompt is sent),
+   * `session/prompt`, then the checkpoint at its end with "Changed in this turn", before the session is idle.
    */
-  async setConfigOption(configId: string, value: string | boolean): Promise<void> {
-    const base = { sessionId: this.sessionId, configId };
-    try {
-      const params = typeof value === 'boolean' ? { ...base, type: 'boolean' as const, value } : { ...base, value };
-      const res = await withAnswerTimeout('session/set_config_option', settingAnswerMs, (token) => this.host.connection.request('session/set_config_option', params, token));
-      this.thread.setConfigOptions(res.configOptions);
-    } catch (error) {
-      this.thread.setConfigOptions(this.thread.configOptions);
-      throw error;
-    }
-  }
-
-  /** Changes the legacy mode (`session/set_mode`, https://agentclientprotocol.com/protocol/session-modes), used when no config option has category `mode`; fails like {@link setConfigOption}. */
-  async setMode(modeId: string): Promise<void> {
-    try {
-      await withAnswerTimeout('session/set_mode', settingAnswerMs, (token) => this.host.connection.request('session/set_mode', { sessionId: this.sessionId, modeId }, token));
-      this.thread.setCurrentMode(modeId);
-    } catch (error) {
-      this.thread.setCurrentMode(this.thread.currentModeId ?? modeId);
-      throw error;
-    }
-  }
-
-  private async runTurn(prompt: ContentBlock[]): Promise<void> {
+  private async runTurn(prompt: ContentBlock[], entryId: string): Promise<void> {
+    this._cancelBeforeSend = false;
+    this._checkpointing = true;
+    await this.checkpoints.beforeTurn(entryId);
+    this._checkpointing = false;
+    if (this._cancelBeforeSend) return this.thread.endTurn('cancelled');
     let host = this._host; // a restart replaces it; this turn belongs to the old one
+    let res: TurnOutcome<PromptResponse> | undefined;
+    let failure: { error: unknown } | undefined;
     try {
       this._inFlight = prompt;
-      let res;
       try {
         res = await this.turnEnd.run(host.connection.request('session/prompt', { sessionId: this.sessionId, prompt }));
       } catch (error) {
@@ -250,21 +260,28 @@ export class AgentSession implements vscode.Disposable {
         this._inFlight = loggedIn.kind === 'abandoned' ? undefined : prompt;
         res = loggedIn.kind === 'abandoned' ? loggedIn : await this.turnEnd.run(host.connection.request('session/prompt', { sessionId: this.sessionId, prompt }));
       }
-      this._inFlight = undefined;
-      if (res.kind === 'abandoned') {
-        this.cancelRequests();
-        this.turnEnd.endAbandoned(this.thread, host.definition.name, res.afterMs);
-      } else this.thread.endTurn(res.value.stopReason);
     } catch (error) {
-      this.cancelRequests();
-      // the stream may end before the process exit is seen (SIGKILL): onAgentExit shows it and keeps the prompt
-      if (host.state === 'exited' || AcpError.is(error, 'closed')) return;
-      this._inFlight = undefined;
-      const message = error instanceof Error ? error.message : String(error);
-      const closed = AcpError.is(error, 'closed');
-      this.thread.addNotice('error', `The agent failed: ${message}`, closed ? undefined : 'retry');
-      this.thread.setStatus(closed ? 'disconnected' : 'idle', closed ? message : undefined);
+      failure = { error };
     }
+    await this.checkpoints.afterTurn(entryId);
+    if (failure) return this.turnFailed(host, failure.error);
+    this._inFlight = undefined;
+    if (!res) return;
+    if (res.kind === 'abandoned') {
+      this.cancelRequests();
+      this.turnEnd.endAbandoned(this.thread, host.definition.name, res.afterMs);
+    } else this.thread.endTurn(res.value.stopReason);
+  }
+
+  /** A turn's request failed: the notice with Retry, or the agent's exit (shown by onAgentExit, which keeps the prompt). */
+  private turnFailed(host: AgentHost, error: unknown): void {
+    this.cancelRequests();
+    // the stream may end before the process exit is seen (SIGKILL): onAgentExit shows it and keeps the prompt
+    if (host.state === 'exited' || AcpError.is(error, 'closed')) return;
+    this._inFlight = undefined;
+    const message = error instanceof Error ? error.message : String(error);
+    this.thread.addNotice('error', `The agent failed: ${message}`, 'retry');
+    this.thread.setStatus('idle');
   }
 
   /** Resends the last prompt (the Retry button of an agent error); rejects while a turn runs or before any prompt. */
@@ -272,9 +289,9 @@ export class AgentSession implements vscode.Disposable {
     if (!this._lastPrompt) return Promise.reject(new Error('There is no prompt to retry yet.'));
     if (this._turn) return Promise.reject(new Error('A turn is already running in this session.'));
     const prompt = this._lastPrompt;
-    this.thread.addUserMessage(prompt);
+    const entryId = this.addUserMessage(prompt);
     this.thread.setStatus('working');
-    const turn = this.runTurn(prompt).finally(() => { this._turn = undefined; });
+    const turn = this.runTurn(prompt, entryId).finally(() => { this._turn = undefined; });
     this._turn = turn;
     return turn;
   }
@@ -284,6 +301,10 @@ export class AgentSession implements vscode.Disposable {
    * does not end the turn within the grace period, or on a second call, the turn ends here ({@link TurnEnd}).
    */
   cancel(): void {
+    if (this._checkpointing) {
+      this._cancelBeforeSend = true; // the prompt was not sent yet: it will not be
+      return;
+    }
     if (!this._turn || this.turnEnd.cancel() === 'ended') return;
     this.host.connection.notify('session/cancel', { sessionId: this.sessionId });
     this.cancelRequests();
@@ -338,6 +359,7 @@ export class AgentSession implements vscode.Disposable {
   setAdditionalDirectories(directories: readonly string[]): void {
     this._roots.additionalDirectories = [...directories];
     this.fs.rootsChanged();
+    this.checkpoints.rootsChanged();
     this.thread.setRoots([this.cwd, ...directories]);
   }
 
@@ -369,7 +391,7 @@ export class AgentSession implements vscode.Disposable {
     this._subscriptions.splice(0).forEach((d) => d.dispose());
     this.queue.dispose();
     this.turnEnd.dispose();
-    for (const d of [this.permissions, this.elicitations, this.terminals, this.follow, this.fs, this.changes]) d.dispose();
+    for (const d of [this.permissions, this.elicitations, this.terminals, this.follow, this.fs, this.changes, this.checkpoints]) d.dispose();
     this.thread.dispose();
   }
 }

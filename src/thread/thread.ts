@@ -10,45 +10,18 @@
 import { Emitter } from '../acp/events';
 import type { Event } from '../acp/events';
 import type { AvailableCommand, ContentBlock, PlanEntry, SessionConfigOption, SessionMode, SessionUpdate, StopReason } from '../acp/schema/types.gen';
-import type { ElicitationView } from '../shared/elicitationModel';
 import type { NoticeAction, SessionStatus, TerminalView } from '../shared/viewModel';
 import { AgentNotices } from './agentNotices';
 import { appendCompactionChunk, applyCompactionUpdate, newCompaction } from './compaction';
 import type { CompactionEntry } from './compaction';
 import { promptTitle } from './promptTitle';
 import { TerminalOutputStore } from './terminalOutputStore';
-import type { TerminalStoreChange } from './terminalOutputStore';
+import { restoreMarkRange } from './turnChanges';
 import { applyToolCallUpdate, newToolCall } from './toolCall';
 import type { ToolCallEntry, ToolCallPatch } from './toolCall';
 
-/** A user's prompt as sent. */
-export interface UserEntry { readonly kind: 'user'; readonly id: string; readonly content: ContentBlock[] }
-/** An agent message or thought: text accumulated from chunks, plus non-text blocks. */
-export interface TextEntry { readonly kind: 'agent' | 'thought'; readonly id: string; messageId?: string; text: string; blocks: ContentBlock[] }
-/** A notice: stop reason, error, agent exit. */
-export interface NoticeEntry { readonly kind: 'notice'; readonly id: string; readonly level: 'info' | 'warning' | 'error'; readonly text: string; readonly action?: NoticeAction }
-/** An elicitation not scoped to a tool call (src/thread/elicitations.ts). */
-export interface ElicitationEntry { readonly kind: 'elicitation'; readonly id: string; elicitation: ElicitationView }
-/** An entry of the transcript. */
-export type ThreadEntry = UserEntry | TextEntry | ToolCallEntry | NoticeEntry | CompactionEntry | ElicitationEntry;
-
-/**
- * A thread-level field changed: `title`, `status` (with `error`, set together), `plan`, `usage`, `commands`
- * (available slash commands), `config` (config options), `modes` (legacy modes and the current mode) or
- * `following` (Follow Agent), `roots`, `notices` (the agent's live notices, src/thread/agentNotices.ts).
- */
-export interface ThreadStateChange { readonly type: 'title' | 'status' | 'plan' | 'usage' | 'commands' | 'config' | 'modes' | 'following' | 'roots' | 'notices' }
-
-/** What changed, so views can update just that. */
-export type ThreadChange =
-  | { readonly type: 'append'; readonly index: number; readonly text: string }
-  | { readonly type: 'entry'; readonly index: number }
-  | ThreadStateChange
-  /** Terminal output or terminal state (see {@link AcpThread.terminals}). */
-  | TerminalStoreChange;
-
-/** Logs what the thread ignored. */
-export interface ThreadLogger { info(message: string): void }
+import type { NoticeEntry, TextEntry, ThreadChange, ThreadEntry, ThreadLogger } from './threadEntries';
+export type { ElicitationEntry, EntryMarks, NoticeEntry, TextEntry, ThreadChange, ThreadEntry, ThreadLogger, ThreadStateChange, UserEntry } from './threadEntries';
 
 const stopReasonNotices: Partial<Record<StopReason, { level: NoticeEntry['level']; text: string }>> = {
   max_tokens: { level: 'warning', text: 'The agent stopped: it reached its maximum number of tokens.' },
@@ -319,6 +292,26 @@ export class AcpThread {
   /** An entry at `index` was changed in place elsewhere (src/thread/elicitations.ts): the views update it. */
   entryChanged(index: number): void {
     this.fire({ type: 'entry', index });
+  }
+
+  /** Records the checkpoint taken before a user message (its Restore Checkpoint button shows). */
+  setCheckpoint(entryId: string, checkpointId: string): void {
+    const index = this.entries.findIndex((e) => e.id === entryId);
+    const entry = this.entries[index];
+    if (entry?.kind !== 'user') return;
+    entry.checkpointId = checkpointId;
+    this.fire({ type: 'entry', index });
+  }
+
+  /** Marks the entries after the newest restored checkpoint that was not undone (turnChanges.ts); unmarks the rest. */
+  refreshRestoreMarks(): void {
+    const range = restoreMarkRange(this.entries);
+    this.entries.forEach((e, i) => {
+      const on = !!range && i >= range[0] && i <= range[1];
+      if (!!e.afterRestore === on) return;
+      e.afterRestore = on || undefined;
+      this.fire({ type: 'entry', index: i });
+    });
   }
 
   /** True while a permission request waits for the user. */

@@ -8,6 +8,7 @@
  */
 import type { ContentBlock } from '../acp/schema/types.gen';
 import type { CompactionEntry } from './compaction';
+import { changesSummary } from './turnChanges';
 import type { ThreadEntry } from './thread';
 import { contentToView } from './toView';
 
@@ -54,6 +55,9 @@ export function toMarkdown(entries: readonly ThreadEntry[], options: ToMarkdownO
       case 'compaction':
         heading('agent');
         parts.push(compactionToMarkdown(e));
+        break;
+      case 'changes':
+        parts.push(`> ${changesSummary(e)}: ${e.files.map((f) => f.rel).join(', ')}`);
         break;
     }
   }

@@ -2,13 +2,14 @@
  * Projects the thread model into the serializable view model of src/shared (pure; no vscode, no DOM).
  */
 import type { ContentBlock } from '../acp/schema/types.gen';
-import type { CompactionStatusView, CompactionView, ContentView, EntryView, ThreadSnapshot, ThreadStateView, ToolCallView, ToolContentView } from '../shared/viewModel';
+import type { ChangesView, CompactionStatusView, CompactionView, ContentView, EntryView, ThreadSnapshot, ThreadStateView, ToolCallView, ToolContentView } from '../shared/viewModel';
 import type { CompactionEntry } from './compaction';
 import { configOptionsToView, modesToView } from './configToView';
 import { parseContextHeader } from './contextHeader';
 import { permissionSubject } from './permissionSubject';
 import type { AcpThread, ThreadEntry } from './thread';
 import type { ParkedPermission, ToolCallEntry } from './toolCall';
+import type { ChangesEntry } from './turnChanges';
 
 /** A content block as the chat renders it. Unknown block types become a labelled placeholder. */
 export function contentToView(block: ContentBlock): ContentView {
@@ -69,12 +70,18 @@ function compactionToView(e: CompactionEntry): CompactionView {
   };
 }
 
-/** One entry as the chat renders it. */
+/** One entry as the chat renders it (marked when it came after a restored checkpoint). */
 export function entryToView(e: ThreadEntry): EntryView {
+  const view = viewOf(e);
+  return e.afterRestore ? { ...view, afterRestore: true } : view;
+}
+
+function viewOf(e: ThreadEntry): EntryView {
   switch (e.kind) {
     case 'user': {
-      const context = e.content.length === 1 && e.content[0].type === 'text' ? parseContextHeader(e.content[0].text) : undefined;
-      return { kind: 'user', id: e.id, content: e.content.map(contentToView), ...(context ? { context } : {}) };
+      // the context block of a continuation is the first block (Edit & Resend of an earlier message adds the edited text after it)
+      const context = e.content[0]?.type === 'text' ? parseContextHeader(e.content[0].text) : undefined;
+      return { kind: 'user', id: e.id, content: e.content.map(contentToView), ...(context ? { context } : {}), ...(e.checkpointId ? { checkpoint: true } : {}) };
     }
     case 'agent':
     case 'thought': return { kind: e.kind, id: e.id, text: e.text, blocks: e.blocks.map(contentToView) };
@@ -82,7 +89,20 @@ export function entryToView(e: ThreadEntry): EntryView {
     case 'notice': return { kind: 'notice', id: e.id, level: e.level, text: e.text, ...(e.action ? { action: e.action } : {}) };
     case 'compaction': return compactionToView(e);
     case 'elicitation': return { kind: 'elicitation', id: e.id, elicitation: e.elicitation };
+    case 'changes': return changesToView(e);
   }
+}
+
+/** A changes entry as the chat renders it: each file's name and folder from its path relative to its root. */
+function changesToView(e: ChangesEntry): ChangesView {
+  const files = e.files.map((f) => {
+    const cut = f.rel.lastIndexOf('/');
+    return { path: f.path, name: f.rel.slice(cut + 1), folder: cut === -1 ? '' : f.rel.slice(0, cut), change: f.change, ...(f.added !== undefined ? { added: f.added, removed: f.removed ?? 0 } : {}) };
+  });
+  return {
+    kind: 'changes', id: e.id, role: e.role, files,
+    ...(e.label ? { label: e.label } : {}), ...(e.leftAlone ? { leftAlone: e.leftAlone } : {}), ...(e.undone ? { undone: true } : {}),
+  };
 }
 
 /** The thread-level state. */

@@ -11,7 +11,7 @@ import type { EntryView, ThreadStateView } from '../../src/shared/viewModel';
 import type { ChatActions } from '../actions';
 import type { ChatStore, StoreChange } from '../store';
 import { updateCompactionNode } from '../views/compaction';
-import { renderEntry } from '../views/entries';
+import { renderEntry, syncAfterRestore } from '../views/entries';
 import type { RenderContext } from '../views/entries';
 import type { LiveAnnouncer } from '../views/liveRegion';
 import { appendText, collapseThought, commitText, isTextNode, needsRender, renderText, setThinking, tailText, updateAgentText } from '../views/messages';
@@ -120,10 +120,14 @@ export class TranscriptView {
     if (!entry) return undefined;
     const old = this.nodes[index];
     if (old && (entry.kind === 'agent' || entry.kind === 'thought') && updateAgentText(old, entry)) {
+      syncAfterRestore(old, entry);
       this.scheduler.textChanged(index);
       return { node: old, created: false };
     }
-    if (old && entry.kind === 'compaction' && updateCompactionNode(old, entry)) return { node: old, created: false };
+    if (old && entry.kind === 'compaction' && updateCompactionNode(old, entry)) {
+      syncAfterRestore(old, entry);
+      return { node: old, created: false };
+    }
     const node = renderEntry(entry, context);
     const focusMemo = permissionFocus.remember(old);
     const itemMemo = this.deps.focus?.remember(old);

@@ -23,6 +23,7 @@ import type { TerminalView } from '../../shared/viewModel';
 import { isCompactionEntry, settleCompaction } from '../../thread/compaction';
 import type { TextEntry, ThreadEntry } from '../../thread/thread';
 import { settleElicitations } from '../../thread/elicitations';
+import { isChangesEntry } from '../../thread/turnChanges';
 
 /** The first line of every log. */
 export interface TranscriptHeader {
@@ -127,6 +128,7 @@ const entryKinds: ReadonlySet<string> = new Set<ThreadEntry['kind']>(['user', 'a
  */
 function isKnownEntry(e: ThreadEntry | undefined): e is ThreadEntry {
   if (typeof e !== 'object' || e === null) return false;
+  if (e.kind === 'changes') return isChangesEntry(e);
   return e.kind === 'compaction' ? isCompactionEntry(e) : entryKinds.has(e.kind);
 }
 

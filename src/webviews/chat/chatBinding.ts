@@ -102,7 +102,7 @@ export class ChatBinding implements vscode.Disposable {
     const ipc = new IpcDispatcher(log);
     this.registerCommands(ipc);
     registerCardActions(ipc, session, () => surface.viewColumn());
-    registerMessageActions(ipc, session);
+    registerMessageActions(ipc, session, () => surface.viewColumn());
     this.composer.register(ipc);
     this.links.register(ipc);
     this.welcome.register(ipc);
