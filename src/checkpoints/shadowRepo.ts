@@ -82,7 +82,8 @@ export class ShadowRepo {
   /**
    * Takes a snapshot: the files that changed since the last one are read (the first snapshot of this process
    * also refreshes the index of every file, so files touched but not changed stop being re-read). `parent`
-   * is the previous commit of the same session; when the tree did not change it is returned as it is.
+   * is the previous commit of the same session; when the tree did not change it is returned as it is (commits
+   * have no parents: each checkpoint's ref keeps exactly its own tree alive).
    */
   async snapshot(message: string, parent?: string): Promise<Snapshot> {
     const changed = nulFields((await this.gitRetrying(['ls-files', '-z', '--modified', '--deleted', '--others', '--exclude-standard'])).stdout);
@@ -107,7 +108,8 @@ export class ShadowRepo {
     const tree = (unchanged && this.cachedIndexTree()) || await this.writeTree();
     const skipped = skippedPaths(this._state, unreadable);
     if (parent && (await this.treeOf(parent)) === tree) return { commit: parent, tree, skipped };
-    const args = ['commit-tree', tree, '-m', message, ...(parent ? ['-p', parent] : [])];
+    // no parent: a dropped checkpoint must not stay reachable from a newer one (pruning frees its objects)
+    const args = ['commit-tree', tree, '-m', message];
     const commit = (await this.git.run(this.paths, args)).stdout.toString('utf8').trim();
     this._trees.set(commit, tree);
     return { commit, tree, skipped };

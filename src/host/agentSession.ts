@@ -105,6 +105,7 @@ export class AgentSession implements vscode.Disposable {
     this.elicitations = new ElicitationBroker(this.context, vscodeElicitationEnvironment);
     this.changes = new ChangeTracker(this.context);
     this.checkpoints = new TurnCheckpoints(this.context, options.checkpoints, () => this.key);
+    this._subscriptions.push(this.changes.onDidKeep((files) => void this.checkpoints.keep(files)));
     this.fs = new FsHandler(this.context, this.changes);
     this.terminals = new TerminalManager(this.context);
     this.follow = new FollowAgent(this.context);

@@ -127,7 +127,7 @@ describe('checkpoints: every turn can be undone, whatever the agent touched and 
     await sb.prompt(id, '/disk');
     const [turn] = changes(session);
     assert.deepEqual(rel(turn), ['created cp/made-on-disk.txt', 'modified cp/a.txt']);
-    const bar = await new CheckpointBaseline(() => session.checkpoints.current).inputs(new Set());
+    const bar = await new CheckpointBaseline((files) => session.checkpoints.keep(files), () => session.checkpoints.current).inputs(new Set());
     assert.deepEqual(bar.map((r) => [path.relative(root, r.path), r.before, r.after]).sort(), [
       [`${cp}/a.txt`, 'a: as it was\n', 'a: written on disk by the agent\n'], [`${cp}/made-on-disk.txt`, undefined, 'made on disk\n'],
     ], 'the changed-files bar lists what the agent wrote on disk itself, against the content before the turn');

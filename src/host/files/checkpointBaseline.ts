@@ -29,13 +29,19 @@ interface Baseline {
 export class CheckpointBaseline {
   private _last = new Map<string, Baseline>();
 
-  constructor(private readonly checkpoints: () => SessionCheckpoints | undefined) {}
+  constructor(
+    /** Records a Keep (TurnCheckpoints.keep). */
+    private readonly keepFiles: (files: readonly string[]) => Promise<void>,
+    private readonly checkpoints: () => SessionCheckpoints | undefined,
+    /** Files being kept right now (their new baseline is being recorded): not shown meanwhile. */
+    private readonly keeping: () => ReadonlySet<string> = () => new Set(),
+  ) {}
 
   /** The bar's rows for files not in `tracked` (the change tracker's), with their texts; those equal to their baseline are left out. */
   async inputs(tracked: ReadonlySet<string>): Promise<ChangedFileInput[]> {
     const cps = this.checkpoints();
     if (!cps) return [];
-    const changes = [...(await cps.turnChanges())].filter(([file]) => !tracked.has(file));
+    const changes = [...(await cps.turnChanges())].filter(([file]) => !tracked.has(file) && !this.keeping().has(file));
     const blobs = await cps.readBlobs(changes.flatMap(([, c]) => (c.before ? [{ root: c.root, ref: c.before }] : [])));
     const rows: ChangedFileInput[] = [];
     const last = new Map<string, Baseline>();
@@ -63,7 +69,7 @@ export class CheckpointBaseline {
 
   /** Keep: the files as they are now become their baseline. */
   async keep(files: readonly string[]): Promise<void> {
-    await this.checkpoints()?.keep(files);
+    await this.keepFiles(files);
   }
 
   /** Undo: writes a file's baseline back (deletes a file the turns created, and the folders left empty). */

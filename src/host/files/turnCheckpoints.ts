@@ -90,6 +90,22 @@ export class TurnCheckpoints implements vscode.Disposable {
     }
   }
 
+  /** The user kept changes (the changed-files bar, a diff's title, Review Changes): the files as they are become their baseline. */
+  async keep(files: readonly string[]): Promise<void> {
+    for (const f of files) this.keeping.add(f);
+    try {
+      await this._session?.keep(files);
+    } catch (error) {
+      this.ctx.log.warn(`checkpoints: could not keep ${files.join(', ')}: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      for (const f of files) this.keeping.delete(f);
+    }
+    this._onDidChange.fire();
+  }
+
+  /** Files whose Keep is being recorded: the bar does not show them meanwhile. */
+  readonly keeping = new Set<string>();
+
   /** Something changed on disk through a restore or an undo: the bar refreshes. */
   changed(): void {
     this._onDidChange.fire();

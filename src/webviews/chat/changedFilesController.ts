@@ -43,7 +43,7 @@ export class ChangedFilesController implements vscode.Disposable {
     private readonly log: vscode.LogOutputChannel,
   ) {
     const tracker = session.changes;
-    this.baseline = new CheckpointBaseline(() => session.checkpoints.current);
+    this.baseline = new CheckpointBaseline((files) => session.checkpoints.keep(files), () => session.checkpoints.current, () => session.checkpoints.keeping);
     this._disposables.push(
       tracker.onDidChange(() => this.schedule()),
       session.checkpoints.onDidChange(() => this.schedule()),
@@ -80,7 +80,9 @@ export class ChangedFilesController implements vscode.Disposable {
       this.log.warn(`changed files: could not read the checkpoints: ${message(e)}`);
       return [];
     });
-    const files = changedFilesView([...inputs, ...fromCheckpoints], (file) => vscode.workspace.asRelativePath(vscode.Uri.file(file), false));
+    // a file that is as it was before the agent (a restore brought it back) is no change any more
+    const pending = inputs.filter((i) => i.binary || i.before !== i.after);
+    const files = changedFilesView([...pending, ...fromCheckpoints], (file) => vscode.workspace.asRelativePath(vscode.Uri.file(file), false));
     return this._error ? { files, error: this._error } : { files };
   }
 
@@ -96,11 +98,7 @@ export class ChangedFilesController implements vscode.Disposable {
     const placement = { viewColumn: besideChat(this.chatColumn()), preserveFocus: true };
     try {
       if (fromCheckpoints) await this.checkpointAction(action, uri.fsPath, placement);
-      else {
-        await applyReviewAction(tracker, action, uri, placement);
-        // a kept file must not come back from the checkpoints' record of the turn
-        if (action === 'keep') await this.baseline.keep([uri.fsPath]);
-      }
+      else await applyReviewAction(tracker, action, uri, placement); // a kept file's checkpoint baseline follows (ChangeTracker.onDidKeep)
     } catch (e) {
       return this.fail(`${action === 'undo' ? 'Could not undo' : action === 'keep' ? 'Could not keep' : 'Could not open the diff of'} ${rel}: ${message(e)}`);
     }
@@ -122,9 +120,8 @@ export class ChangedFilesController implements vscode.Disposable {
     const count = tracker.changes.length + others.length;
     if (!count) return this.fail('There are no pending changes in this session.');
     if (action === 'keep') {
-      const kept = tracker.changes.map((r) => r.uri.fsPath);
       tracker.keepAll();
-      await this.baseline.keep([...kept, ...others]);
+      await this.baseline.keep(others);
       return this.sendState();
     }
     if (!(await confirmUndoAll(count))) return this.sendState();

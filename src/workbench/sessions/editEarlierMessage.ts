@@ -6,13 +6,11 @@
  * its simple Edit & Resend in the same session (src/webviews/chat/messageActions.ts).
  */
 import * as vscode from 'vscode';
-import type { ContentBlock } from '../../acp/schema/types.gen';
 import type { AgentSession } from '../../host/agentSession';
 import { besideChat } from '../../host/files/diffPlacement';
 import { CheckpointActions } from '../../host/files/checkpointActions';
 import { inert } from '../../shared/inertText';
-import { continuationContext } from '../../thread/continuationContext';
-import type { ThreadEntry } from '../../thread/thread';
+import { editedContinuation } from '../../thread/messageActions';
 import type { SessionCommandDeps } from './sessionCommands';
 
 /**
@@ -21,16 +19,6 @@ import type { SessionCommandDeps } from './sessionCommands';
  * it returns the forked session; without it (or when it returns undefined) a new session is started.
  */
 export type ForkSession = (key: string) => Promise<AgentSession | undefined>;
-
-/** The first prompt of the new session: the context of the turns before the message, then the edited message with its other blocks. */
-export function editedContinuation(entries: readonly ThreadEntry[], index: number, text: string, o: { title: string; cwd: string }): ContentBlock[] {
-  const entry = entries[index];
-  const rest = entry?.kind === 'user' && entry.content[0]?.type === 'text' ? entry.content.slice(1) : entry?.kind === 'user' ? entry.content : [];
-  const before = entries.slice(0, index);
-  const files = before.flatMap((e) => (e.kind === 'changes' && e.role === 'turn' && !e.undone ? e.files.map((f) => f.path) : []));
-  const context = before.some((e) => e.kind === 'user') ? [{ type: 'text' as const, text: continuationContext(before, { title: o.title, files, cwd: o.cwd }).text }] : [];
-  return [...context, { type: 'text', text }, ...rest];
-}
 
 /**
  * Runs Edit & Resend of the earlier message `entryId` of `from` with the edited `text`. Nothing happens when
@@ -62,7 +50,7 @@ export async function editEarlierMessage(deps: SessionCommandDeps, from: AgentSe
   const turns = from.thread.entries.slice(0, index).filter((e) => e.kind === 'user').length;
   session.thread.addNotice('info', forked
     ? `Edit & Resend of an earlier message of "${title}": the files were restored to before it, and this session is a fork of that one.`
-    : `Edit & Resend of an earlier message of "${title}": the files were restored to before it, and this is a new session (${def.name} cannot fork sessions) that starts with a summary of the ${turns} turn${turns === 1 ? '' : 's'} before it.`);
+    : `Edit & Resend of an earlier message of "${title}": the files were restored to before it, and this is a new session (${def.name} cannot fork sessions)${turns ? ` that starts with a summary of the ${turns} turn${turns === 1 ? '' : 's'} before it` : ''}.`);
   from.thread.addNotice('info', forked ? 'Your edited message was sent in a fork of this session.' : 'Your edited message was sent in a new session.');
   deps.openChat(session);
   void session.prompt(prompt).catch((e: unknown) => session?.thread.addNotice('error', `The edited message could not be sent: ${e instanceof Error ? e.message : String(e)}`));
