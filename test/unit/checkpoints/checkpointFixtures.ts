@@ -82,3 +82,17 @@ export function newStore(dir: string, o: { maxFileBytes?: number; maxStorageByte
 export function sessionOf(store: CheckpointStore, key: string, roots: readonly string[]): SessionCheckpoints {
   return new SessionCheckpoints(store, key, () => roots);
 }
+
+/** For a `describe` block: a fresh work folder (its real path) and store folder per test, removed after it. */
+export function useFolders(): { readonly work: string; readonly storeDir: string } {
+  const f = { work: '', storeDir: '' };
+  beforeEach(() => {
+    f.work = fs.realpathSync(tempDir('work'));
+    f.storeDir = tempDir('store');
+  });
+  afterEach(() => {
+    fs.rmSync(f.work, { recursive: true, force: true });
+    fs.rmSync(f.storeDir, { recursive: true, force: true });
+  });
+  return f;
+}

@@ -4,20 +4,14 @@ import * as path from 'node:path';
 import { CheckpointStore } from '../../../src/checkpoints/checkpointStore';
 import { GitCli } from '../../../src/checkpoints/gitCli';
 import { exactPattern, unreadablePaths } from '../../../src/checkpoints/snapshotScan';
-import { newStore, sessionOf, tempDir, writeTree } from './checkpointFixtures';
+import { newStore, sessionOf, useFolders, writeTree } from './checkpointFixtures';
 
 describe('checkpoints: the store (sharing, cap, deletion, no git)', function () {
   this.timeout(60_000);
-  let work: string;
-  let storeDir: string;
-  beforeEach(() => {
-    work = fs.realpathSync(tempDir('work'));
-    storeDir = tempDir('store');
-  });
-  afterEach(() => {
-    fs.rmSync(work, { recursive: true, force: true });
-    fs.rmSync(storeDir, { recursive: true, force: true });
-  });
+  const folders = useFolders();
+  let work = '';
+  let storeDir = '';
+  beforeEach(() => ({ work, storeDir } = folders));
   const repos = () => (fs.existsSync(path.join(storeDir, 'repos')) ? fs.readdirSync(path.join(storeDir, 'repos')) : []);
 
   it('two sessions in one folder share one repository: a file that did not change costs nothing', async () => {

@@ -1,20 +1,14 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { gitState, newStore, sessionOf, tempDir, treeHashes, userGit, writeTree } from './checkpointFixtures';
+import { gitState, newStore, sessionOf, tempDir, treeHashes, useFolders, userGit, writeTree } from './checkpointFixtures';
 
 describe('checkpoints: a shadow git repository per folder (src/checkpoints)', function () {
   this.timeout(60_000);
-  let work: string;
-  let storeDir: string;
-  beforeEach(() => {
-    work = fs.realpathSync(tempDir('work'));
-    storeDir = tempDir('store');
-  });
-  afterEach(() => {
-    fs.rmSync(work, { recursive: true, force: true });
-    fs.rmSync(storeDir, { recursive: true, force: true });
-  });
+  const folders = useFolders();
+  let work = '';
+  let storeDir = '';
+  beforeEach(() => ({ work, storeDir } = folders));
 
   /** Three turns that change files every way: write, create, delete, rename, binary, mode, link. */
   async function threeTurns(root: string) {
