@@ -5,9 +5,11 @@
 // change, Open Diff on one), then restores: the files are as before that turn and the later entries are
 // marked "after restored checkpoint". Undo Restore puts them back; Undo This Turn reverts the third turn.
 // Edit & Resend on the first message restores its checkpoint and sends the edited text in a new session,
-// which says so. Screenshots: checkpoints-turn, -preview, -restored, -undoTurn, -editResend.
+// which says so. Screenshots: checkpoints-turn, -preview, -restored (and -restored-{light,dark,high-contrast}),
+// -undoTurn, -editResend.
 import fs from 'node:fs';
 import path from 'node:path';
+import { inEachTheme } from './colorThemes.mjs';
 import { idle, openSession, scriptedAgent, sendPrompt } from './scriptedSession.mjs';
 
 export const name = 'checkpoints';
@@ -70,6 +72,10 @@ export async function run(t) {
   const restoreEntry = chat.locator('[data-testid="changes-entry"][data-role="restore"]').first();
   t.expect((await restoreEntry.innerText()).includes('Restored the checkpoint before "/t2"'), 'the restore is in the transcript');
   await t.screenshot('checkpoints-restored');
+  await inEachTheme(t, async (id) => {
+    await restoreEntry.hover();
+    await t.screenshot(`checkpoints-restored-${id}`);
+  });
 
   // Undo Restore: its own preview, then the files as after the third turn again
   await restoreEntry.locator('[data-testid="changes-undo-restore"]').click();

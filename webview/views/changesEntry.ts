@@ -24,7 +24,8 @@ export function changesNode(e: ChangesView, actions: ChangesActions): HTMLElemen
   const { added, removed } = changeTotals(e.files);
   const n = e.files.length;
   const what = e.role === 'turn' ? 'Changed in this turn' : `Restored ${e.label ?? 'a checkpoint'}`;
-  const summary = h('summary', { class: 'changes-line', 'data-testid': 'changes-summary' },
+  const summary = h('summary', { class: 'changes-line', 'data-testid': 'changes-summary', title: 'Show the files' },
+    h('span', { class: 'codicon codicon-chevron-right changes-chevron', 'aria-hidden': 'true' }),
     h('span', { class: `codicon codicon-${e.role === 'turn' ? 'diff-multiple' : 'history'}`, 'aria-hidden': 'true' }),
     h('span', { class: 'changes-title' }, `${what}: ${n} ${n === 1 ? 'file' : 'files'} `),
     h('span', { class: 'changed-stat-added' }, `+${added}`), ' ', h('span', { class: 'changed-stat-removed' }, `\u2212${removed}`),
