@@ -19,7 +19,7 @@ import { gitState, treeHashes, userGit, writeTree } from '../unit/checkpoints/ch
 import { api, until, useScriptedAgent, workspaceRoot } from './helpers';
 
 /** The files a test starts with, in its own folder (an editor of an earlier test's file must not be in the way). */
-const initial = (cp: string) => ({ [`${cp}/a.txt`]: 'a: as it was\n', [`${cp}/src/b.ts`]: 'export const b = 1;\n', [`${cp}/old.txt`]: 'old\n', [`${cp}/c.txt`]: 'c\n' });
+const initial = (cp: string) => ({ [`${cp}/main.txt`]: 'a: as it was\n', [`${cp}/src/b.ts`]: 'export const b = 1;\n', [`${cp}/old.txt`]: 'old\n', [`${cp}/c.txt`]: 'c\n' });
 /** The scripted agent working in `cp` (below the workspace folder). */
 const agentIn = (cp: string) => useScriptedAgent('checkpoints', { CP: cp }, `checkpoints-${cp}`);
 
@@ -85,19 +85,19 @@ describe('checkpoints: every turn can be undone, whatever the agent touched and 
       assert.ok(users.every((u) => u.checkpointId), 'every message has a checkpoint before it');
       const turns = changes(session);
       assert.equal(turns.length, 3, 'each turn ends with "Changed in this turn"');
-      assert.deepEqual(rel(turns[0]), ['created cp/data.bin', 'created cp/notes/n1.md', 'created cp/term.txt', 'deleted cp/old.txt', 'modified cp/a.txt'],
+      assert.deepEqual(rel(turns[0]), ['created cp/data.bin', 'created cp/notes/n1.md', 'created cp/term.txt', 'deleted cp/old.txt', 'modified cp/main.txt'],
         'turn 1: through the client, on disk from the agent and from a terminal');
-      assert.deepEqual(rel(turns[1]), ['created cp/notes/n2.md', 'created cp/src/renamed.ts', 'deleted cp/notes/n1.md', 'deleted cp/src/b.ts', 'modified cp/a.txt'],
+      assert.deepEqual(rel(turns[1]), ['created cp/notes/n2.md', 'created cp/src/renamed.ts', 'deleted cp/notes/n1.md', 'deleted cp/src/b.ts', 'modified cp/main.txt'],
         'turn 2: renames on disk and in a terminal');
-      assert.deepEqual(rel(turns[2]), ['created cp/deep/new/file.txt', 'created cp/x.txt', 'deleted cp/c.txt', 'modified cp/a.txt']);
+      assert.deepEqual(rel(turns[2]), ['created cp/deep/new/file.txt', 'created cp/x.txt', 'deleted cp/c.txt', 'modified cp/main.txt']);
 
-      const editor = await vscode.window.showTextDocument(vscode.Uri.file(path.join(root, cp, 'a.txt')), { preview: false });
+      const editor = await vscode.window.showTextDocument(vscode.Uri.file(path.join(root, cp, 'main.txt')), { preview: false });
       const actions = new CheckpointActions(session.context, session.checkpoints, () => session.isWorking);
       for (const turn of [1, 0, 2]) {
         assert.ok(await acceptingPreview(() => actions.restoreMessage(users[turn].id)), `restore of turn ${turn + 1} ran`);
         assert.deepEqual(hashes(), before[turn], `turn ${turn + 1}: every file has the bytes it had before that turn`);
-        const disk = fs.readFileSync(path.join(root, cp, 'a.txt'), 'utf8');
-        await until(() => editor.document.getText() === disk, `the open editor shows the restored a.txt (${JSON.stringify(disk)})`);
+        const disk = fs.readFileSync(path.join(root, cp, 'main.txt'), 'utf8');
+        await until(() => editor.document.getText() === disk, `the open editor shows the restored main.txt (${JSON.stringify(disk)})`);
       }
       const restores = changes(session).filter((e) => e.role === 'restore');
       assert.equal(restores.length, 3, 'each restore is in the transcript');
@@ -110,7 +110,7 @@ describe('checkpoints: every turn can be undone, whatever the agent touched and 
       assert.deepEqual(hashes(), before[0], 'Undo Restore put the files back as they were before the restore');
       assert.equal(changes(session).find((e) => e.id === lastRestore.id)?.undone, true);
       assert.ok(marked().includes(users[0].id), 'after its undo, the restore before it marks its entries again');
-      const disk = fs.readFileSync(path.join(root, cp, 'a.txt'), 'utf8');
+      const disk = fs.readFileSync(path.join(root, cp, 'main.txt'), 'utf8');
       await until(() => editor.document.getText() === disk, 'the open editor follows the undo');
 
       if (git) assert.deepEqual(gitState(root), git, "the user's HEAD, index, stash and config are byte-identical");
@@ -126,15 +126,15 @@ describe('checkpoints: every turn can be undone, whatever the agent touched and 
     assert.ok(session);
     await sb.prompt(id, '/disk');
     const [turn] = changes(session);
-    assert.deepEqual(rel(turn), ['created cp/made-on-disk.txt', 'modified cp/a.txt']);
+    assert.deepEqual(rel(turn), ['created cp/made-on-disk.txt', 'modified cp/main.txt']);
     const bar = await new CheckpointBaseline((files) => session.checkpoints.keep(files), () => session.checkpoints.current).inputs(new Set());
     assert.deepEqual(bar.map((r) => [path.relative(root, r.path), r.before, r.after]).sort(), [
-      [`${cp}/a.txt`, 'a: as it was\n', 'a: written on disk by the agent\n'], [`${cp}/made-on-disk.txt`, undefined, 'made on disk\n'],
+      [`${cp}/made-on-disk.txt`, undefined, 'made on disk\n'], [`${cp}/main.txt`, 'a: as it was\n', 'a: written on disk by the agent\n'],
     ], 'the changed-files bar lists what the agent wrote on disk itself, against the content before the turn');
     writeTree(root, { [`${cp}/c.txt`]: 'the user changed this meanwhile\n' });
     const actions = new CheckpointActions(session.context, session.checkpoints, () => session.isWorking);
     await acceptingPreview(() => actions.undo(turn.id));
-    assert.equal(fs.readFileSync(path.join(root, cp, 'a.txt'), 'utf8'), 'a: as it was\n');
+    assert.equal(fs.readFileSync(path.join(root, cp, 'main.txt'), 'utf8'), 'a: as it was\n');
     assert.ok(!fs.existsSync(path.join(root, cp, 'made-on-disk.txt')), 'the file the turn created is gone');
     assert.equal(fs.readFileSync(path.join(root, cp, 'c.txt'), 'utf8'), 'the user changed this meanwhile\n', 'a file the turn did not touch is left alone');
     assert.equal(changes(session).find((e) => e.id === turn.id)?.undone, true);

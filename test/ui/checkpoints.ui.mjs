@@ -16,7 +16,7 @@ export const name = 'checkpoints';
 const agent = scriptedAgent('cp-agent', 'Checkpoint agent', 'checkpoints');
 export const settings = { 'switchboard.agents': [{ ...agent, env: { ...agent.env, CP: 'cp' } }] };
 export const timeout = 300_000;
-export const files = { 'cp/a.txt': 'a: as it was\n', 'cp/src/b.ts': 'export const b = 1;\n', 'cp/old.txt': 'old\n', 'cp/c.txt': 'c\n' };
+export const files = { 'cp/main.txt': 'a: as it was\n', 'cp/src/b.ts': 'export const b = 1;\n', 'cp/old.txt': 'old\n', 'cp/c.txt': 'c\n' };
 
 /** @param {import('../harness/runUi.mjs').UiTest} t */
 export async function run(t) {
@@ -43,7 +43,7 @@ export async function run(t) {
   await turns.nth(0).locator('[data-testid="changes-summary"]').click();
   await turns.nth(0).locator('[data-testid="changes-file"]').first().waitFor({ timeout: 5_000 });
   const listed = await turns.nth(0).locator('[data-testid="changes-file"]').evaluateAll((rows) => rows.map((r) => `${r.getAttribute('data-change')} ${r.querySelector('.changed-file-name')?.textContent}`).sort());
-  t.expect(JSON.stringify(listed) === JSON.stringify(['created data.bin', 'created n1.md', 'created term.txt', 'deleted old.txt', 'modified a.txt']), `the turn's files: through the client, on disk, in a terminal (${listed.join(', ')})`);
+  t.expect(JSON.stringify(listed) === JSON.stringify(['created data.bin', 'created n1.md', 'created term.txt', 'deleted old.txt', 'modified main.txt']), `the turn's files: through the client, on disk, in a terminal (${listed.join(', ')})`);
   t.expect(await users.nth(1).getAttribute('data-checkpoint') === 'true', 'a message with a checkpoint before it is marked so');
   await users.nth(0).hover();
   await t.screenshot('checkpoints-turn');
@@ -56,15 +56,15 @@ export async function run(t) {
   t.expect(title.includes('the checkpoint before "/t2"'), `the preview names the checkpoint (${title})`);
   t.expect(await pickRow('renamed.ts').isVisible() && await pickRow('x.txt').isVisible() && await pickRow('c.txt').isVisible(), 'the preview lists the files that will change');
   t.expect((await pickRow('x.txt').innerText()).includes('deleted by the restore') && (await pickRow('c.txt').innerText()).includes('created by the restore'), 'it says which are created and deleted');
-  await pickRow('a.txt').hover();
-  await pickRow('a.txt').locator('.action-label.codicon-diff').click();
-  await page.locator('.tabs-container .tab', { hasText: 'a.txt (now ↔ after the restore)' }).first().waitFor({ timeout: 20_000 });
+  await pickRow('main.txt').hover();
+  await pickRow('main.txt').locator('.action-label.codicon-diff').click();
+  await page.locator('.tabs-container .tab', { hasText: 'main.txt (now ↔ after the restore)' }).first().waitFor({ timeout: 20_000 });
   t.expect(await quickPick.isVisible(), 'Open Diff keeps the preview open');
   await t.screenshot('checkpoints-preview');
   t.expect(read('x.txt') === 'x\n', 'nothing changed during the preview');
   await pickRow('Restore').click();
   await chat.locator('[data-testid="changes-entry"][data-role="restore"]').first().waitFor({ timeout: 20_000 });
-  t.expect(read('a.txt') === 'a: changed by turn 1\n' && read('src/b.ts') === 'export const b = 1;\n' && read('src/renamed.ts') === undefined && read('c.txt') === 'c\n' && read('x.txt') === undefined && read('notes/n1.md') === '# n1\n',
+  t.expect(read('main.txt') === 'a: changed by turn 1\n' && read('src/b.ts') === 'export const b = 1;\n' && read('src/renamed.ts') === undefined && read('c.txt') === 'c\n' && read('x.txt') === undefined && read('notes/n1.md') === '# n1\n',
     'the files are as before the second turn: renamed back, deleted ones back, later ones gone');
   await chat.locator('[data-testid="after-restore"]').first().waitFor({ timeout: 10_000 });
   t.expect(await chat.locator('[data-testid="after-restore"]').count() === 2 && await users.nth(1).locator('[data-testid="after-restore"]').count() === 1 && await users.nth(0).locator('[data-testid="after-restore"]').count() === 0,
@@ -82,7 +82,7 @@ export async function run(t) {
   await pickRow('Restore').waitFor({ timeout: 20_000 });
   await page.keyboard.press('Enter');
   await restoreEntry.locator('[data-testid="changes-undone"]').waitFor({ timeout: 20_000 });
-  t.expect(read('x.txt') === 'x\n' && read('src/renamed.ts') === 'export const b = 1;\n' && read('c.txt') === undefined && read('a.txt')?.endsWith('appended in a terminal\n'), 'Undo Restore put back the files as after the third turn');
+  t.expect(read('x.txt') === 'x\n' && read('src/renamed.ts') === 'export const b = 1;\n' && read('c.txt') === undefined && read('main.txt')?.endsWith('appended in a terminal\n'), 'Undo Restore put back the files as after the third turn');
   await chat.locator('[data-testid="after-restore"]').first().waitFor({ state: 'detached', timeout: 10_000 });
   t.expect(true, 'the marks went with the undone restore');
 
@@ -92,7 +92,7 @@ export async function run(t) {
   t.expect(await pickRow('x.txt').isVisible() && !(await pickRow('renamed.ts').isVisible()), "the preview lists only the third turn's files");
   await page.keyboard.press('Enter');
   await turns.nth(2).locator('[data-testid="changes-undone"]').waitFor({ timeout: 20_000 });
-  t.expect(read('x.txt') === undefined && read('c.txt') === 'c\n' && read('deep/new/file.txt') === undefined && read('a.txt') === 'a: changed by turn 2\r\nwith a CRLF\r\n' && read('src/renamed.ts') === 'export const b = 1;\n',
+  t.expect(read('x.txt') === undefined && read('c.txt') === 'c\n' && read('deep/new/file.txt') === undefined && read('main.txt') === 'a: changed by turn 2\r\nwith a CRLF\r\n' && read('src/renamed.ts') === 'export const b = 1;\n',
     "Undo This Turn reverted the third turn's files, exactly, and left the second turn's");
   await turns.nth(2).scrollIntoViewIfNeeded();
   await t.screenshot('checkpoints-undoTurn');
@@ -113,7 +113,7 @@ export async function run(t) {
   t.expect((await next.locator('[data-testid="notice"]').first().innerText()).includes('cannot fork sessions'), 'the new chat says it is a new session, not a fork');
   await next.locator('[data-testid="user-message"]', { hasText: 'the first message, edited' }).waitFor({ timeout: 20_000 });
   await next.locator('[data-testid="agent-message"]').first().waitFor({ timeout: 20_000 });
-  t.expect(read('a.txt') === 'a: as it was\n' && read('old.txt') === 'old\n' && read('notes/n1.md') === undefined && read('data.bin') === undefined, 'the files are as before the first message');
+  t.expect(read('main.txt') === 'a: as it was\n' && read('old.txt') === 'old\n' && read('notes/n1.md') === undefined && read('data.bin') === undefined, 'the files are as before the first message');
   await t.screenshot('checkpoints-editResend');
   // back to the first chat (the new one may have taken its place in the group)
   await page.locator('.tabs-container .tab', { hasText: '/t1 · Checkpoint agent' }).first().click();

@@ -16,7 +16,7 @@ describe('demoAgent / disk steps', () => {
     fs.mkdirSync(path.join(cwd, 'cp', 'src'), { recursive: true });
     fs.writeFileSync(path.join(cwd, 'cp', 'src', 'b.ts'), 'b');
     fs.writeFileSync(path.join(cwd, 'cp', 'c.txt'), 'c');
-    const c = open('checkpoints', { env: { CP: 'cp' }, files: { [path.join(cwd, 'cp', 'a.txt')]: 'a' }, terminal: { exitCode: 0, exitAfterMs: 0 } });
+    const c = open('checkpoints', { env: { CP: 'cp' }, files: { [path.join(cwd, 'cp', 'main.txt')]: 'a' }, terminal: { exitCode: 0, exitAfterMs: 0 } });
     const { sessionId } = await c.start(cwd);
     await c.prompt(sessionId, '/t1');
     assert.deepEqual([...fs.readFileSync(path.join(cwd, 'cp', 'data.bin'))], [0, 1, 2, 255, 0, 13, 10, 0]);
