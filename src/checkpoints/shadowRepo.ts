@@ -37,6 +37,8 @@ export interface FileDelta {
 /** Attributes that win over the folder's `.gitattributes`: no filter (LFS), no line-ending or encoding conversion, so a snapshot keeps the exact bytes. */
 const attributes = '* -text -filter -ident -working-tree-encoding\n';
 const zeroSha = /^0+$/;
+/** A listing of changes slower than this makes the next snapshot refresh the whole index. */
+const slowListMs = 150;
 /** More new or changed files than this in one snapshot are written as one pack (see `add`). */
 const bulkFiles = 200;
 /** A lock file older than this was left by a git that died (a crash of its window): it is removed. */
@@ -86,7 +88,9 @@ export class ShadowRepo {
    * have no parents: each checkpoint's ref keeps exactly its own tree alive).
    */
   async snapshot(message: string, parent?: string): Promise<Snapshot> {
+    const listStart = Date.now();
     const changed = nulFields((await this.gitRetrying(['ls-files', '-z', '--modified', '--deleted', '--others', '--exclude-standard'])).stdout);
+    const slowList = Date.now() - listStart > slowListMs;
     const unique = [...new Set(changed)];
     const skipChanged = updateSkipState(this.root, this._state, unique, this.maxFileBytes());
     if (skipChanged) {
@@ -105,6 +109,9 @@ export class ShadowRepo {
     } else if (toAdd.length) {
       unreadable = await this.add(toAdd, bulk);
     }
+    // files whose stat changed but not their content (touched, or written in the second the index was) are
+    // read again by every `ls-files` until a whole `add -A` records their stat: the next snapshot does one
+    if (slowList) this._refreshed = false;
     const tree = (unchanged && this.cachedIndexTree()) || await this.writeTree();
     const skipped = skippedPaths(this._state, unreadable);
     if (parent && (await this.treeOf(parent)) === tree) return { commit: parent, tree, skipped };
