@@ -50,3 +50,12 @@ export const commandIds = {
   chatViewPickSession: 'switchboard.chatView.pickSession',
   chatViewNewSession: 'switchboard.chatView.newSession',
 } as const;
+
+/**
+ * Commands Switchboard registers for its own surfaces but does not contribute (not in the palette): the chat
+ * calls them with arguments the palette could not give.
+ */
+export const internalCommandIds = {
+  /** Edit & Resend of an earlier user message: `(sessionKey, entryId, text)` (src/workbench/sessions/editEarlierMessage.ts). */
+  editEarlierMessage: 'switchboard.editEarlierMessage',
+} as const;

@@ -170,6 +170,16 @@ const baseSteps = [
   }),
   /** Wait for a request started with `wait: false`, then record (and echo) its outcome. */
   z.strictObject({ step: z.literal('await'), ...common, target: z.string() }),
+  /**
+   * Changes a file directly on disk from the agent's own process, without the client (diskSteps.ts):
+   * `write` (`content`, or `base64` bytes; folders are created), `append`, `delete` (a folder too), `rename`
+   * (to `to`), `mkdir`. Outcome `ok` / `error` under `as` (default `disk`).
+   */
+  z.strictObject({
+    step: z.literal('disk'), ...common, as: asName, echo,
+    op: z.enum(['write', 'append', 'delete', 'rename', 'mkdir']), path: z.string(), content: z.string().optional(),
+    base64: z.boolean().optional(), to: z.string().optional(),
+  }),
   /** Pause. Cancellation interrupts it. */
   z.strictObject({ step: z.literal('sleep'), ...common, ms: z.number().int().nonnegative() }),
   /** Write lines to stderr. */

@@ -25,6 +25,7 @@ import { sessionKey, type SessionRef } from './sessionKey';
 import type { HistoryItem } from './history/sessionHistory';
 import type { TranscriptStore } from './history/transcriptStore';
 import type { ReopenPolicy } from './history/reopenPolicy';
+import type { CheckpointService } from './files/checkpointService';
 
 /** What the session manager is given: the surfaces above it, as functions (docs/architecture.md#layers). */
 export interface SessionManagerDeps {
@@ -39,6 +40,7 @@ export interface SessionManagerDeps {
   readonly isChatVisible: (key: string) => boolean;
   readonly reopen?: ReopenPolicy; // what agents could reopen when they last ran: a chat known to be read-only starts no agent
   readonly providerPrompter?: ProviderPrompter; // the Set flow of model providers (a VS Code input flow)
+  readonly checkpoints?: CheckpointService; // every session that talks to its agent takes them (docs/architecture.md, "Checkpoints")
 }
 
 /** Creates and tracks sessions. */
@@ -149,7 +151,7 @@ export class SessionManager implements vscode.Disposable {
 
   /** A session object: a prompt answered `auth_required` offers the login; the chat's visibility comes from the panels. */
   private create(host: AgentHost, sessionId: string, cwd: string, log: vscode.LogOutputChannel): AgentSession {
-    return new AgentSession(host, sessionId, cwd, log, { isChatVisible: this.deps.isChatVisible, login: (h) => this.auth.login(h), redact: (text) => this.deps.redactor.redact(text) });
+    return new AgentSession(host, sessionId, cwd, log, { isChatVisible: this.deps.isChatVisible, login: (h) => this.auth.login(h), redact: (text) => this.deps.redactor.redact(text), checkpoints: this.deps.checkpoints });
   }
 
   /** True for a session shown read-only from the client's store (its agent can neither resume nor load). */
@@ -320,6 +322,7 @@ export class SessionManager implements vscode.Disposable {
     const open = this._sessions.get(sessionKey(agentId, sessionId));
     if (open) this.close(open.key);
     this._store?.remove(agentId, sessionId);
+    await this.deps.checkpoints?.deleteSession(sessionKey(agentId, sessionId));
     const host = this._hosts.get(agentId);
     let deleted = false;
     if (host?.state === 'ready' && host.initializeResponse?.agentCapabilities?.sessionCapabilities?.delete) {

@@ -19,8 +19,9 @@ import { SessionStreams } from './sessionStreams';
 import { TerminalOutputStore } from './terminalOutputStore';
 import type { NoticeEntry, SubagentEntry, ThreadChange, ThreadEntry, ThreadLogger } from './threadEntries';
 import type { ToolCallEntry, ToolCallPatch } from './toolCall';
+import { restoreMarkRange } from './turnChanges';
 
-export type { ElicitationEntry, EntryChange, NoticeEntry, SessionMessageEntry, SubagentEntry, TextEntry, ThreadChange, ThreadEntry, ThreadLogger, ThreadStateChange, UserEntry } from './threadEntries';
+export type { ElicitationEntry, EntryChange, EntryMarks, NoticeEntry, SessionMessageEntry, SubagentEntry, TextEntry, ThreadChange, ThreadEntry, ThreadLogger, ThreadStateChange, UserEntry } from './threadEntries';
 
 function isUnfinished(e: ToolCallEntry): boolean {
   return e.status === 'pending' || e.status === 'in_progress' || e.status === 'waitingForConfirmation';
@@ -345,6 +346,26 @@ export class AcpThread {
   /** An entry at `index` was changed in place elsewhere (src/thread/elicitations.ts): the views update it. */
   entryChanged(index: number): void {
     this._streams.main.changed(index);
+  }
+
+  /** Records the checkpoint taken before a user message (its Restore Checkpoint button shows). */
+  setCheckpoint(entryId: string, checkpointId: string): void {
+    const index = this.entries.findIndex((e) => e.id === entryId);
+    const entry = this.entries[index];
+    if (entry?.kind !== 'user') return;
+    entry.checkpointId = checkpointId;
+    this.fire({ type: 'entry', index });
+  }
+
+  /** Marks the entries after the newest restored checkpoint that was not undone (turnChanges.ts); unmarks the rest. */
+  refreshRestoreMarks(): void {
+    const range = restoreMarkRange(this.entries);
+    this.entries.forEach((e, i) => {
+      const on = !!range && i >= range[0] && i <= range[1];
+      if (!!e.afterRestore === on) return;
+      e.afterRestore = on || undefined;
+      this.fire({ type: 'entry', index: i });
+    });
   }
 
   /** True while a permission request waits for the user (in the session or one of its subagents). */

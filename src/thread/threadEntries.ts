@@ -10,9 +10,10 @@ import type { CompactionEntry } from './compaction';
 import type { PlanState } from './plans';
 import type { TerminalStoreChange } from './terminalOutputStore';
 import type { ToolCallEntry } from './toolCall';
+import type { ChangesEntry } from './turnChanges';
 
-/** A user's prompt as sent. */
-export interface UserEntry { readonly kind: 'user'; readonly id: string; readonly content: ContentBlock[] }
+/** A user's prompt as sent; `checkpointId` names the checkpoint taken before it (src/thread/turnChanges.ts). */
+export interface UserEntry { readonly kind: 'user'; readonly id: string; readonly content: ContentBlock[]; checkpointId?: string }
 /** An agent message or thought: text accumulated from chunks, plus non-text blocks. */
 export interface TextEntry { readonly kind: 'agent' | 'thought'; readonly id: string; messageId?: string; text: string; blocks: ContentBlock[] }
 /** A notice: stop reason, error, agent exit. */
@@ -60,7 +61,10 @@ export interface SessionMessageEntry {
 }
 
 /** An entry of the transcript. */
-export type ThreadEntry = UserEntry | TextEntry | ToolCallEntry | NoticeEntry | CompactionEntry | ElicitationEntry | SubagentEntry | SessionMessageEntry;
+/** Set on the entries that came after a checkpoint the user restored (shown dimmed, never deleted). */
+export interface EntryMarks { afterRestore?: boolean }
+
+export type ThreadEntry = (UserEntry | TextEntry | ToolCallEntry | NoticeEntry | CompactionEntry | ElicitationEntry | SubagentEntry | SessionMessageEntry | ChangesEntry) & EntryMarks;
 
 /**
  * An entry changed: of the session's own transcript (`append`: text added to a message, `entry`: new or changed), or

@@ -27,6 +27,7 @@ import { storedPlans } from '../../thread/plans';
 import type { PlanState } from '../../thread/plans';
 import { isSessionMessageEntry } from '../../thread/sessionMessages';
 import { settleSubagent, storedSubagent } from '../../thread/subagents';
+import { isChangesEntry } from '../../thread/turnChanges';
 
 /** The first line of every log. */
 export interface TranscriptHeader {
@@ -140,6 +141,7 @@ function keepEntry(e: unknown): ThreadEntry | undefined {
   if (typeof e !== 'object' || e === null) return undefined;
   const kind = (e as { kind?: unknown }).kind;
   if (kind === 'compaction') return isCompactionEntry(e) ? e : undefined;
+  if (kind === 'changes') return isChangesEntry(e) ? e : undefined;
   if (kind === 'sessionMessage') return isSessionMessageEntry(e) ? e : undefined;
   if (kind === 'subagent') return storedSubagent(e, keepEntry);
   return typeof kind === 'string' && entryKinds.has(kind) ? e as ThreadEntry : undefined;

@@ -110,7 +110,7 @@ export class ChatBinding implements vscode.Disposable {
     const ipc = new IpcDispatcher(log);
     this.registerCommands(ipc);
     registerCardActions(ipc, session, () => surface.viewColumn());
-    registerMessageActions(ipc, session);
+    registerMessageActions(ipc, session, () => surface.viewColumn());
     this.composer.register(ipc);
     this.links.register(ipc);
     this.welcome.register(ipc);
@@ -147,7 +147,7 @@ export class ChatBinding implements vscode.Disposable {
     ipc.on(RequestSnapshotCommand, ready);
     ipc.on(RequestEntriesCommand, (params) => this.sendEntries(params));
     ipc.on(CancelTurnCommand, () => this.session.cancel());
-    ipc.on(RespondPermissionCommand, ({ requestId, optionId }) => { this.session.respondPermission(requestId, optionId); });
+    ipc.on(RespondPermissionCommand, ({ requestId, optionId }) => { this.session.permissions.respond(requestId, optionId); });
     ipc.on(ToggleFollowCommand, () => this.session.follow.toggle());
     ipc.on(RespondElicitationCommand, ({ requestId, action, content }) => { this.session.elicitations.respond(requestId, action, content); });
     ipc.on(ElicitationUrlCommand, ({ requestId, op }) => { this.session.elicitations.urlAction(requestId, op); });

@@ -17,7 +17,8 @@ import { sessionKey } from '../../host/sessionKey';
 import type { HistoryItem } from '../../host/history/sessionHistory';
 import type { SessionManager } from '../../host/sessionManager';
 import { SessionsTreeProvider } from './sessionsTreeView';
-import { commandIds, sessionsViewId } from '../../constants';
+import { commandIds, internalCommandIds, sessionsViewId } from '../../constants';
+import { editEarlierMessage } from './editEarlierMessage';
 import { SessionStatusBar } from './statusBar';
 import type { TranscriptStore } from '../../host/history/transcriptStore';
 import type { PromptMemory } from '../../host/prompts/promptHistory';
@@ -69,7 +70,7 @@ export function registerSessions(context: vscode.ExtensionContext, registry: Age
   showPlacedChatView(context.globalState);
   const view = new ChatView({ extensionUri: context.extensionUri, sessions, agents: registry, state: context.workspaceState, memory, beforeFirstShow: () => placeChatView(context.globalState, log) });
   const chats = new ChatRouter(panels, view, sessions);
-  const deps: SessionCommandDeps = { registry, sessions, openChat: (s) => chats.open(s), closeChat: (id) => chats.close(id) };
+  const deps: SessionCommandDeps = { registry, sessions, openChat: (s) => chats.open(s), closeChat: (id) => chats.close(id), chatColumn: (key) => panels.get(key)?.panel.viewColumn };
   const tree = new SessionsTreeProvider(sessions, store);
   const statusBar = new SessionStatusBar(() => chats.activeSession(), (id) => sessions.isReadOnly(id));
   const itemOf = (arg: unknown): HistoryItem | undefined => (arg as { item?: HistoryItem } | undefined)?.item;
@@ -100,6 +101,11 @@ export function registerSessions(context: vscode.ExtensionContext, registry: Age
       await continueInNewSession(deps, (typeof key === 'string' ? sessions.get(key) : undefined) ?? chats.activeSession());
     }),
     vscode.commands.registerCommand(commandIds.refreshSessions, () => tree.refresh()),
+    // the chat's Edit & Resend of an earlier message (not in the palette); the fork seam is left to its default
+    vscode.commands.registerCommand(internalCommandIds.editEarlierMessage, async (key: unknown, entryId: unknown, text: unknown) => {
+      const from = typeof key === 'string' ? sessions.get(key) : undefined;
+      if (from && typeof entryId === 'string' && typeof text === 'string' && text.trim()) await editEarlierMessage(deps, from, entryId, text);
+    }),
   );
   const api: SessionsApi = {
     listSessions: async (agentId) => {
