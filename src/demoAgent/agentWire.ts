@@ -1,4 +1,4 @@
-import * as acp from '@agentclientprotocol/sdk';
+import * as acp from '@agentclientprotocol/sdk/unstable';
 import type { AgentIo } from './agentIo';
 
 /** A JSON-RPC id as it appears on the wire. */

@@ -1,4 +1,4 @@
-import type * as acp from '@agentclientprotocol/sdk';
+import type * as acp from '@agentclientprotocol/sdk/unstable';
 import type { AgentExit, AgentIo } from './agentIo';
 import type { AgentWire } from './agentWire';
 import type { Scenario } from './scenario';

@@ -25,7 +25,7 @@ import {
  * of the agent's environment, empty when unset),
  * `now` (ISO time), `turn` (number of the prompt in the session), `result.<name>` (text of a
  * recorded result), `config.<id>` (current value of a config option), `configLabel.<id>` (its
- * display name), `mode` (current legacy mode id), `mcpServers` (the MCP servers the session got in
+ * display name), `mode` (current legacy mode id), `title` (the session's title as the agent keeps it), `mcpServers` (the MCP servers the session got in
  * session/new, load or resume: transport, name, command or URL, env and header names; `none`).
  */
 

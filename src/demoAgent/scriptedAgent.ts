@@ -1,4 +1,4 @@
-import * as acp from '@agentclientprotocol/sdk';
+import * as acp from '@agentclientprotocol/sdk/unstable';
 import { existsSync, writeFileSync } from 'node:fs';
 import type { AgentExit, AgentIo } from './agentIo';
 import { AgentWire } from './agentWire';
@@ -6,6 +6,7 @@ import type { EngineContext } from './engineContext';
 import { registerPromptHandlers } from './promptHandlers';
 import type { HookMethod, Scenario } from './scenario';
 import { registerSessionHandlers } from './sessionHandlers';
+import { registerUnstableSessionHandlers } from './unstableSessionHandlers';
 import { SessionFiles } from './sessionFiles';
 import { SessionStore, type SessionState } from './sessionStore';
 import { StepRunner, type RunTarget } from './stepRunner';
@@ -123,6 +124,7 @@ export class ScriptedAgent implements EngineContext {
     const app = acp.agent({ name: this.scenario.name });
     this.registerLifecycleHandlers(app);
     registerSessionHandlers(app, this);
+    registerUnstableSessionHandlers(app, this);
     registerPromptHandlers(app, this);
     this.connection = app.connect(this.wire.stream);
     await this.connection.closed;
