@@ -63,6 +63,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     definitionOf: (id) => registry.get(id),
     isChatVisible: (key) => chats.isVisible(key),
     reopen: new ReopenPolicy(context.globalState),
+    meta: context.workspaceState, // the user's session titles and archive flags (src/host/history/sessionMeta.ts)
   });
   context.subscriptions.push(log, sessions, registryFeature);
   const sessionsFeature = registerSessions(context, registry, sessions, store, new PromptMemory(context.workspaceState), log);

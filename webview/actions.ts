@@ -11,6 +11,7 @@ import {
   SetModeCommand, ShowTerminalCommand, ToggleFollowCommand, UpdateQueuedPromptCommand,
 } from '../src/shared/chatProtocol';
 import { ChangedFileCommand, ChangedFilesAllCommand, CopyMessageCommand, DismissNoticeCommand, EditResendCommand, ElicitationUrlCommand, OpenRecentSessionCommand, RespondElicitationCommand, RetryMessageCommand } from '../src/shared/chatProtocol';
+import { ForkSessionCommand, RenameSessionCommand } from '../src/shared/chatProtocol';
 import type { IpcMessageType } from '../src/shared/chatProtocol';
 import type { ChangedFileAction, ChangedFilesAllAction } from '../src/shared/changedFiles';
 import type { AttachmentView, DraftView } from '../src/shared/composerModel';
@@ -65,6 +66,10 @@ export interface ChatActions {
 
   // the header
   toggleFollow(): void;
+  /** Asks the host for a new title for this session (the title, F2). */
+  renameSession(): void;
+  /** Forks this session into a new chat (the Fork button; only shown when the agent can). */
+  forkSession(): void;
 
   // the welcome of an empty chat
   /** Opens a recent session of the same agent (by id; the host finds it in its history). */
@@ -123,6 +128,8 @@ export function chatActions(ipc: ActionTransport): ChatActions {
     editResend: (entryId, text) => ipc.post(EditResendCommand, { entryId, text }),
 
     toggleFollow: () => ipc.post(ToggleFollowCommand, {}),
+    renameSession: () => ipc.post(RenameSessionCommand, {}),
+    forkSession: () => ipc.post(ForkSessionCommand, {}),
 
     openRecentSession: (sessionId) => ipc.post(OpenRecentSessionCommand, { sessionId }),
     changedFile: (action, path) => ipc.post(ChangedFileCommand, { action, path }),

@@ -76,6 +76,12 @@ export const ElicitationUrlCommand = command<ElicitationUrlParams>()('elicitatio
 /** The user turns Follow Agent on or off for this session (the header's toggle button). */
 export const ToggleFollowCommand = command<Record<string, never>>()('follow/toggle');
 
+/** The user clicked the session's title in the header (or pressed F2 in the chat): the host asks for a new title. */
+export const RenameSessionCommand = command<Record<string, never>>()('session/rename');
+
+/** The user clicked Fork Session in the header: the host forks the session into a new chat. */
+export const ForkSessionCommand = command<Record<string, never>>()('session/fork');
+
 export interface OpenDiffParams { readonly toolCallId: string; readonly index: number }
 /** The user clicked Open Diff on the diff at `index` of a tool call's content: the host opens the diff editor. */
 export const OpenDiffCommand = command<OpenDiffParams>()('diff/open');
@@ -182,7 +188,7 @@ export type ChatCommand =
   | typeof SetConfigOptionCommand | typeof SetModeCommand | typeof SearchFilesCommand
   | typeof OpenRecentSessionCommand | typeof ChangedFileCommand | typeof ChangedFilesAllCommand
   | typeof CopyMessageCommand | typeof RetryMessageCommand | typeof EditResendCommand | typeof DismissNoticeCommand
-  | typeof RespondElicitationCommand | typeof ElicitationUrlCommand;
+  | typeof RespondElicitationCommand | typeof ElicitationUrlCommand | typeof RenameSessionCommand | typeof ForkSessionCommand;
 
 /** The method string of a command. */
 export type CommandMethod = ChatCommand['method'];

@@ -7,17 +7,15 @@
  * deltas (an append, not the whole message), and let each listener react only to the fields it uses (the
  * transcript store to the title, the plan and the status, not to every usage tick).
  */
-import { Emitter } from '../acp/events';
-import type { Event } from '../acp/events';
+import { Emitter, type Event } from '../acp/events';
 import type { AvailableCommand, ContentBlock, PlanEntry, SessionConfigOption, SessionMode, SessionUpdate, StopReason } from '../acp/schema/types.gen';
 import type { ElicitationView } from '../shared/elicitationModel';
 import type { NoticeAction, SessionStatus, TerminalView } from '../shared/viewModel';
 import { AgentNotices } from './agentNotices';
-import { appendCompactionChunk, applyCompactionUpdate, newCompaction } from './compaction';
-import type { CompactionEntry } from './compaction';
-import { promptTitle } from './promptTitle';
-import { TerminalOutputStore } from './terminalOutputStore';
-import type { TerminalStoreChange } from './terminalOutputStore';
+import { appendCompactionChunk, applyCompactionUpdate, newCompaction, type CompactionEntry } from './compaction';
+import { stopReasonNotice } from './stopReasons';
+import { ThreadTitle } from './threadTitle';
+import { TerminalOutputStore, type TerminalStoreChange } from './terminalOutputStore';
 import { applyToolCallUpdate, newToolCall } from './toolCall';
 import type { ToolCallEntry, ToolCallPatch } from './toolCall';
 
@@ -25,8 +23,8 @@ import type { ToolCallEntry, ToolCallPatch } from './toolCall';
 export interface UserEntry { readonly kind: 'user'; readonly id: string; readonly content: ContentBlock[] }
 /** An agent message or thought: text accumulated from chunks, plus non-text blocks. */
 export interface TextEntry { readonly kind: 'agent' | 'thought'; readonly id: string; messageId?: string; text: string; blocks: ContentBlock[] }
-/** A notice: stop reason, error, agent exit. */
-export interface NoticeEntry { readonly kind: 'notice'; readonly id: string; readonly level: 'info' | 'warning' | 'error'; readonly text: string; readonly action?: NoticeAction }
+/** A notice: stop reason, error, agent exit; `marker: 'fork'` is the first entry of a fork ("Forked from …"). */
+export interface NoticeEntry { readonly kind: 'notice'; readonly id: string; readonly level: 'info' | 'warning' | 'error'; readonly text: string; readonly action?: NoticeAction; readonly marker?: 'fork' }
 /** An elicitation not scoped to a tool call (src/thread/elicitations.ts). */
 export interface ElicitationEntry { readonly kind: 'elicitation'; readonly id: string; elicitation: ElicitationView }
 /** An entry of the transcript. */
@@ -35,9 +33,10 @@ export type ThreadEntry = UserEntry | TextEntry | ToolCallEntry | NoticeEntry | 
 /**
  * A thread-level field changed: `title`, `status` (with `error`, set together), `plan`, `usage`, `commands`
  * (available slash commands), `config` (config options), `modes` (legacy modes and the current mode) or
- * `following` (Follow Agent), `roots`, `notices` (the agent's live notices, src/thread/agentNotices.ts).
+ * `following` (Follow Agent), `roots`, `notices` (the agent's live notices, src/thread/agentNotices.ts),
+ * `actions` (what the session offers besides prompts: Fork).
  */
-export interface ThreadStateChange { readonly type: 'title' | 'status' | 'plan' | 'usage' | 'commands' | 'config' | 'modes' | 'following' | 'roots' | 'notices' }
+export interface ThreadStateChange { readonly type: 'title' | 'status' | 'plan' | 'usage' | 'commands' | 'config' | 'modes' | 'following' | 'roots' | 'notices' | 'actions' }
 
 /** What changed, so views can update just that. */
 export type ThreadChange =
@@ -50,17 +49,11 @@ export type ThreadChange =
 /** Logs what the thread ignored. */
 export interface ThreadLogger { info(message: string): void }
 
-const stopReasonNotices: Partial<Record<StopReason, { level: NoticeEntry['level']; text: string }>> = {
-  max_tokens: { level: 'warning', text: 'The agent stopped: it reached its maximum number of tokens.' },
-  max_turn_requests: { level: 'warning', text: 'The agent stopped: it reached its maximum number of requests in one turn.' },
-  refusal: { level: 'warning', text: 'The agent refused to continue. This prompt and what followed it will not be part of the next prompt.' },
-  cancelled: { level: 'info', text: 'Turn cancelled.' },
-};
-
 /** The conversation model of one session. Never imports vscode. */
 export class AcpThread {
   readonly entries: ThreadEntry[] = [];
-  title = '';
+  /** Its sources and their precedence: src/thread/threadTitle.ts. */
+  private readonly _title = new ThreadTitle();
   status: SessionStatus = 'starting';
   error: string | undefined;
   /** The button the error banner offers (e.g. `continue` for a session that cannot be reopened). */
@@ -81,12 +74,11 @@ export class AcpThread {
   usage: { used: number; size: number; cost?: { amount: number; currency: string } } | undefined;
   /** Whether Follow Agent is on for this session (host UI state mirrored here so the chat header shows it). */
   following = false;
+  /** Whether the session can be forked (its agent advertises `session/fork`; host state mirrored for the header). */
+  canFork = false;
   private readonly _toolCalls = new Map<string, number>();
   /** Entry index by `compactionId`. */
   private readonly _compactions = new Map<string, number>();
-  /** The title taken from the first prompt, and whether the agent has set one since. */
-  private _promptTitle: string | undefined;
-  private _titleFromAgent = false;
   private _nextId = 0;
   private readonly _onDidChange = new Emitter<ThreadChange>();
   /** Fires for every change. */
@@ -123,10 +115,7 @@ export class AcpThread {
       }
       case 'config_option_update': this.configOptions = update.configOptions; return this.fire({ type: 'config' });
       case 'session_info_update':
-        if (update.title !== undefined) {
-          this._titleFromAgent = update.title !== null && update.title !== '';
-          this.title = update.title || this._promptTitle || '';
-        }
+        if (update.title !== undefined) this._title.fromAgent(update.title);
         return this.fire({ type: 'title' });
       case 'usage_update':
         this.usage = { used: update.used, size: update.size, ...(update.cost ? { cost: { amount: update.cost.amount, currency: update.cost.currency } } : {}) };
@@ -174,11 +163,22 @@ export class AcpThread {
   addUserMessage(content: ContentBlock[]): void {
     this.push({ kind: 'user', id: this.newId(), content });
     // until the agent names the session, its first prompt does (the same everywhere it is listed)
-    if (this.title || this._titleFromAgent) return;
-    this._promptTitle = promptTitle(content);
-    if (!this._promptTitle) return;
-    this.title = this._promptTitle;
-    this.fire({ type: 'title' });
+    if (this._title.fromPrompt(content)) this.fire({ type: 'title' });
+  }
+
+  /** The title shown everywhere (src/thread/threadTitle.ts). */
+  get title(): string { return this._title.value; }
+
+  /** Sets (or, with undefined, clears) the title the user gave, which wins over the agent's. */
+  setUserTitle(title: string | undefined): void {
+    if (this._title.setUser(title)) this.fire({ type: 'title' });
+  }
+
+  /** Mirrors whether the session can be forked (the chat header offers Fork only then). */
+  setCanFork(on: boolean): void {
+    if (this.canFork === on) return;
+    this.canFork = on;
+    this.fire({ type: 'actions' });
   }
 
   /** Adds a notice line (errors, exits, stop reasons), optionally with a button (`retry`). */
@@ -212,7 +212,7 @@ export class AcpThread {
 
   /** The turn ended: shows a notice for the stop reasons a user must know about. */
   endTurn(stopReason: StopReason): void {
-    const notice = stopReasonNotices[stopReason];
+    const notice = stopReasonNotice(stopReason);
     if (notice) this.addNotice(notice.level, notice.text);
     if (stopReason === 'cancelled') this.cancelUnfinishedToolCalls();
     this.setStatus(this.hasPendingPermission() ? 'awaitingPermission' : 'idle');
@@ -288,7 +288,7 @@ export class AcpThread {
     });
     const ids = this.entries.map((e) => Number(/^e(\d+)$/.exec(e.id)?.[1] ?? 0));
     this._nextId = Math.max(this._nextId, ...ids);
-    if (title) this.title = title;
+    this._title.restore(title);
     this.plan = plan;
     this.planCancelled = false;
     this.fire({ type: 'title' });

@@ -79,7 +79,7 @@ export function entryToView(e: ThreadEntry): EntryView {
     case 'agent':
     case 'thought': return { kind: e.kind, id: e.id, text: e.text, blocks: e.blocks.map(contentToView) };
     case 'toolCall': return toolCallToView(e);
-    case 'notice': return { kind: 'notice', id: e.id, level: e.level, text: e.text, ...(e.action ? { action: e.action } : {}) };
+    case 'notice': return { kind: 'notice', id: e.id, level: e.level, text: e.text, ...(e.action ? { action: e.action } : {}), ...(e.marker ? { marker: e.marker } : {}) };
     case 'compaction': return compactionToView(e);
     case 'elicitation': return { kind: 'elicitation', id: e.id, elicitation: e.elicitation };
   }
@@ -93,6 +93,7 @@ export function stateToView(t: AcpThread, agentName: string): ThreadStateView {
     agentName,
     status: t.status,
     following: t.following,
+    ...(t.canFork ? { canFork: true } : {}),
     ...(t.roots.length ? { roots: t.roots } : {}),
     plan: t.plan.map((p) => ({ content: p.content, priority: p.priority, status: t.planCancelled && p.status !== 'completed' ? 'cancelled' : p.status })),
     commands: t.commands.map((c) => ({ name: c.name, description: c.description, ...(c.input && 'hint' in c.input && typeof c.input.hint === 'string' ? { hint: c.input.hint } : {}) })),

@@ -1,12 +1,14 @@
 /**
- * The session header: the title (from `session_info_update`), agent, status, the Follow Agent toggle, the
- * plan and the context usage meter.
+ * The session header: the title (the user's, else the agent's `session_info_update`, else the first prompt;
+ * click it, or press F2 anywhere in the chat, to rename the session), agent, status, Fork Session (only when
+ * the agent can fork), the Follow Agent toggle, the plan and the context usage meter.
  */
 import '@vscode/codicons/dist/codicon.css';
 import '../styles/header.css';
 import { untitledSession, type ThreadStateView } from '../../src/shared/viewModel';
 import { revealInvisible } from '../../src/shared/inertText';
 import { h } from './dom';
+import { button } from '../components/button';
 import { actionButton, type NoticeActions } from './notice';
 import { planNode } from './plan';
 import { usageNode } from './usage';
@@ -19,33 +21,61 @@ const statusLabels: Record<string, string> = {
 /** What the header's buttons do. */
 export interface HeaderActions extends NoticeActions {
   toggleFollow(): void;
+  renameSession(): void;
+  forkSession(): void;
 }
 
 /** Renders the header area. */
 export class Header {
-  /** Kept across renders so that it keeps the keyboard focus when the state changes. */
+  /** Kept across renders so that they keep the keyboard focus when the state changes. */
   private readonly follow: HTMLButtonElement;
+  private readonly title: HTMLElement;
+  private readonly fork: HTMLElement;
 
   constructor(private readonly root: HTMLElement, private readonly actions: HeaderActions) {
     // a toggle button: a constant label, the state in aria-pressed (and in the pressed look)
     this.follow = h('button', { class: 'follow-toggle', type: 'button', 'data-testid': 'follow-toggle', 'aria-pressed': 'false' }, 'Follow');
     this.follow.addEventListener('click', () => actions.toggleFollow());
+    // the title is a button: it keeps its text look, and renames (the host asks for the new title)
+    this.title = h('span', { class: 'title', role: 'button', tabindex: '0', 'data-testid': 'session-title' });
+    this.title.addEventListener('click', () => actions.renameSession());
+    this.title.addEventListener('keydown', (e) => {
+      if (e.key !== 'Enter' && e.key !== ' ') return;
+      e.preventDefault();
+      actions.renameSession();
+    });
+    this.fork = button({
+      label: 'Fork Session', appearance: 'icon', icon: 'repo-forked', testId: 'fork-session', className: 'fork-session',
+      title: 'Fork Session: a new chat that starts with this conversation so far (this one stays as it is)', onClick: () => actions.forkSession(),
+    });
+    // F2 renames, as in the Sessions view; nothing else in the chat uses it
+    document.addEventListener('keydown', (e) => {
+      if (e.key !== 'F2' || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+      e.preventDefault();
+      actions.renameSession();
+    });
   }
 
   render(state: ThreadStateView | undefined): void {
     if (!state) return;
     const hadFocus = document.activeElement === this.follow;
+    const titleHadFocus = document.activeElement === this.title;
+    const forkHadFocus = document.activeElement === this.fork;
     this.follow.setAttribute('aria-pressed', String(state.following));
     this.follow.title = state.following
       ? 'Follow Agent is on: the files the agent works on open beside the chat. Click to stop following.'
       : 'Follow Agent: open the files the agent works on beside the chat as it goes.';
     const title = state.title || untitledSession;
     document.title = revealInvisible(title);
+    this.title.title = `${revealInvisible(title)}\nClick or press F2 to rename this session`;
+    this.title.setAttribute('aria-label', `Session title: ${revealInvisible(title)}. Rename Session`);
+    this.title.replaceChildren(visibleText(title));
     const children: Node[] = [
       h('div', { class: 'title-row' },
-        h('span', { class: 'title', 'data-testid': 'session-title', title: revealInvisible(title) }, visibleText(title)),
+        this.title,
         h('span', { class: 'agent', 'data-testid': 'session-agent', ...(state.roots?.length ? { title: `Folders of this session:\n${state.roots.join('\n')}` } : {}) }, state.agentName),
         h('span', { class: `status ${state.status}`, 'data-testid': 'session-status', 'data-status': state.status, role: 'status' }, statusLabels[state.status] ?? state.status),
+        ...(state.canFork ? [this.fork] : []),
         this.follow),
     ];
     if (state.error) {
@@ -61,5 +91,7 @@ export class Header {
     this.root.replaceChildren(...children);
     if (planHadFocus) this.root.querySelector<HTMLElement>('.plan summary')?.focus();
     if (hadFocus) this.follow.focus();
+    if (titleHadFocus) this.title.focus();
+    if (forkHadFocus && state.canFork) this.fork.focus();
   }
 }

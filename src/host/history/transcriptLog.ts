@@ -109,7 +109,7 @@ export function replayTranscript(records: readonly TranscriptRecord[]): Transcri
       case 'term': if (isTerminalView(r.v)) { terminals.delete(r.v.terminalId); terminals.set(r.v.terminalId, r.v); } break;
     }
   }
-  const dense = entries.filter(isKnownEntry).map(settle);
+  const dense = entries.filter(isKnownEntry).map(settleEntry);
   return { header: first, entries: dense, title, plan, queue, terminals: [...terminals.values()] };
 }
 
@@ -131,10 +131,10 @@ function isKnownEntry(e: ThreadEntry | undefined): e is ThreadEntry {
 }
 
 /**
- * A restored entry: a pending permission or elicitation cannot survive, an unfinished tool call did not
- * finish, nor did a compaction in progress.
+ * A restored (or copied: a fork) entry: a pending permission or elicitation cannot survive, an unfinished tool
+ * call did not finish, nor did a compaction in progress.
  */
-function settle(entry: ThreadEntry): ThreadEntry {
+export function settleEntry(entry: ThreadEntry): ThreadEntry {
   const e = settleElicitations(entry);
   if (e.kind === 'compaction') return settleCompaction(e);
   if (e.kind !== 'toolCall') return e;

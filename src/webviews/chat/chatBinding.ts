@@ -12,7 +12,7 @@
  * Nothing the agent sends shows or focuses the surface: only the user's own actions do.
  */
 import * as vscode from 'vscode';
-import { ElicitationUrlCommand, RespondElicitationCommand } from '../../shared/chatProtocol';
+import { ElicitationUrlCommand, ForkSessionCommand, RenameSessionCommand, RespondElicitationCommand } from '../../shared/chatProtocol';
 import { CancelTurnCommand, DidChangeNotification, DidEntriesNotification, DidSnapshotNotification, ReadyCommand, RequestEntriesCommand, RequestSnapshotCommand, RespondPermissionCommand, ToggleFollowCommand } from '../../shared/chatProtocol';
 import type { IpcMessageType, RequestEntriesParams } from '../../shared/chatProtocol';
 import { snapshotTailEntries, untitledSession } from '../../shared/viewModel';
@@ -30,6 +30,7 @@ import { ChatLinkHandler } from './linkHandler';
 import { registerMessageActions } from './messageActions';
 import { ChangedFilesController } from './changedFilesController';
 import { WelcomeController } from './welcomeController';
+import { commandIds } from '../../constants';
 import type { HistorySource } from './welcomeController';
 
 const flushMs = 16;
@@ -138,6 +139,9 @@ export class ChatBinding implements vscode.Disposable {
     ipc.on(CancelTurnCommand, () => this.session.cancel());
     ipc.on(RespondPermissionCommand, ({ requestId, optionId }) => { this.session.respondPermission(requestId, optionId); });
     ipc.on(ToggleFollowCommand, () => this.session.follow.toggle());
+    // the header: the commands of the Sessions view and the palette, for this chat's session
+    ipc.on(RenameSessionCommand, () => { void vscode.commands.executeCommand(commandIds.renameSession, this.session.key); });
+    ipc.on(ForkSessionCommand, () => { void vscode.commands.executeCommand(commandIds.forkSession, this.session.key); });
     ipc.on(RespondElicitationCommand, ({ requestId, action, content }) => { this.session.elicitations.respond(requestId, action, content); });
     ipc.on(ElicitationUrlCommand, ({ requestId, op }) => { this.session.elicitations.urlAction(requestId, op); });
   }
