@@ -4,6 +4,7 @@
 // a new prompt as its own session; the source chat is unchanged. The command palette forks the active chat too.
 import { idle, openSession, scriptedAgent, sendPrompt } from './scriptedSession.mjs';
 import { activeTab } from './organizeSteps.mjs';
+import { inEachTheme } from './colorThemes.mjs';
 
 export const name = 'sessionFork';
 export const timeout = 180_000;
@@ -36,7 +37,8 @@ export async function run(t) {
   await forked.locator('[data-testid="agent-message"]', { hasText: 'Answer 2 from org-2 (fast): Take two' }).waitFor({ timeout: 20_000 });
   t.expect(true, 'the fork answers a new prompt as its own session');
   await idle(forked);
-  await t.screenshot('sessionFork-fork');
+  // the header's Fork button and the marker in each theme
+  await inEachTheme(t, (id) => t.screenshot(`sessionFork-fork-${id}`).then(() => undefined));
 
   // the source chat is unchanged
   await t.page.locator('.tabs-container .tab', { hasText: 'Plan the release · Scripted organize' }).first().click();
