@@ -6,6 +6,8 @@
  */
 import type { AuthPrompter } from './host/auth/auth';
 import type { AgentSession } from './host/agentSession';
+import type { AgentAccounts } from './host/auth/agentAccounts';
+import type { SavedProvider } from './host/auth/secrets';
 import type { SessionsApi } from './workbench/sessions/sessionsFeature';
 import type { ThreadSnapshot } from './shared/viewModel';
 import type { RegistryApi } from './workbench/registry/registryCommands';
@@ -50,4 +52,8 @@ export interface SwitchboardApi extends SessionsApi {
  */
 export interface SwitchboardTestApi extends SwitchboardApi {
   session(sessionId: string): AgentSession | undefined;
+  /** The agents' sign-in states and model providers (its Set flow can be scripted). */
+  readonly accounts: AgentAccounts;
+  /** The model providers kept in SecretStorage for an agent, keys included. */
+  storedProviders(agentId: string): Promise<Record<string, SavedProvider>>;
 }

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { SwitchboardApi, SwitchboardTestApi } from './api';
 import { addSelectionToChat } from './workbench/prompts/addSelectionToChat';
 import { newSession } from './workbench/agents/newSession';
+import { vscodeProviderPrompter } from './workbench/agents/providerFlow';
 import type { ClientInfo } from './host/agentHost';
 import { clientCapabilities } from './host/features';
 import type { AgentSession } from './host/agentSession';
@@ -64,6 +65,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     isChatVisible: (key) => chats.isVisible(key),
     reopen: new ReopenPolicy(context.globalState),
     meta: context.workspaceState, // the user's session titles and archive flags (src/host/history/sessionMeta.ts)
+    providerPrompter: vscodeProviderPrompter,
   });
   context.subscriptions.push(log, sessions, registryFeature);
   const sessionsFeature = registerSessions(context, registry, sessions, store, new PromptMemory(context.workspaceState), log);
@@ -139,7 +141,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     },
     snapshot: (id) => {
       const s = sessions.get(id);
-      return s && threadSnapshot(s.thread, s.host.definition.name, 0);
+      return s && threadSnapshot(s.thread, s.host.displayName, 0);
     },
     sessionIds: () => sessions.sessions.map((s) => s.sessionId),
     clientCapabilities: () => clientCapabilities,
@@ -156,7 +158,10 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     globalStorageDir: () => context.globalStorageUri.fsPath,
   };
   if (context.extensionMode !== vscode.ExtensionMode.Test) return api;
-  const testApi: SwitchboardTestApi = { ...api, session: (id) => sessions.get(id) };
+  const testApi: SwitchboardTestApi = {
+    ...api, session: (id) => sessions.get(id), accounts: sessions.accounts,
+    storedProviders: async (agentId) => (await sessions.secrets?.providersFor(agentId)) ?? {},
+  };
   return testApi;
 }
 

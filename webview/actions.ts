@@ -10,8 +10,8 @@ import {
   RestartAgentCommand, RetryPromptCommand, SaveDraftCommand, SearchFilesCommand, SendPromptCommand, SetConfigOptionCommand,
   SetModeCommand, ShowTerminalCommand, ToggleFollowCommand, UpdateQueuedPromptCommand,
 } from '../src/shared/chatProtocol';
-import { ChangedFileCommand, ChangedFilesAllCommand, CopyMessageCommand, DismissNoticeCommand, EditResendCommand, ElicitationUrlCommand, OpenRecentSessionCommand, RespondElicitationCommand, RetryMessageCommand } from '../src/shared/chatProtocol';
-import { ForkSessionCommand, RenameSessionCommand } from '../src/shared/chatProtocol';
+import { CancelSubagentCommand, ChangedFileCommand, ChangedFilesAllCommand, CopyMessageCommand, DismissNoticeCommand, EditResendCommand, ElicitationUrlCommand, OpenRecentSessionCommand, RespondElicitationCommand, RetryMessageCommand } from '../src/shared/chatProtocol';
+import { DisableProviderCommand, ForkSessionCommand, LogInCommand, LogOutCommand, RenameSessionCommand, SetProviderCommand } from '../src/shared/chatProtocol';
 import type { IpcMessageType } from '../src/shared/chatProtocol';
 import type { ChangedFileAction, ChangedFilesAllAction } from '../src/shared/changedFiles';
 import type { AttachmentView, DraftView } from '../src/shared/composerModel';
@@ -40,8 +40,9 @@ export interface ChatActions {
   respondElicitation(requestId: string, action: 'accept' | 'decline' | 'cancel', content?: Readonly<Record<string, ElicitationInput>>): void;
   /** URL mode, waiting for completion: open the URL again, or stop waiting. */
   elicitationUrl(requestId: string, op: 'retry' | 'dismiss'): void;
-  openDiff(toolCallId: string, index: number): void;
-  openLocation(toolCallId: string, index: number): void;
+  /** `sessionId`: the subagent whose card has the tool call (absent: the session's own). */
+  openDiff(toolCallId: string, index: number, sessionId?: string): void;
+  openLocation(toolCallId: string, index: number, sessionId?: string): void;
   /** Shows an agent terminal of a tool call in the VS Code terminal panel. */
   showTerminal(terminalId: string): void;
   /** Sends the last prompt again (after an error that can be retried). */
@@ -54,6 +55,8 @@ export interface ChatActions {
   continueSession(): void;
   /** Closes one of the agent's live notices. */
   dismissNotice(noticeId: string): void;
+  /** Cancels a subagent's current work (by its session id). */
+  cancelSubagent(sessionId: string): void;
   openLink(href: string): void;
   copyCode(code: string, language: string): void;
   insertCode(code: string, language: string): void;
@@ -70,6 +73,10 @@ export interface ChatActions {
   renameSession(): void;
   /** Forks this session into a new chat (the Fork button; only shown when the agent can). */
   forkSession(): void;
+  /** Log In: the agent's login methods (the account chip). */
+  logIn(): void;
+  /** Log Out of the session's agent (the account chip). */
+  logOut(): void;
 
   // the welcome of an empty chat
   /** Opens a recent session of the same agent (by id; the host finds it in its history). */
@@ -87,6 +94,10 @@ export interface ChatActions {
   removeQueuedPrompt(id: string): void;
   setConfigOption(configId: string, value: string | boolean): void;
   setMode(modeId: string): void;
+  /** Set… on a model provider: the host asks for protocol, base URL and key. */
+  setProvider(providerId: string): void;
+  /** Disable on a model provider. */
+  disableProvider(providerId: string): void;
   searchFiles(requestId: number, query: string): void;
   /** Keeps the draft on the host (it outlives a reload of the window). */
   saveDraft(draft: DraftView): void;
@@ -112,14 +123,15 @@ export function chatActions(ipc: ActionTransport): ChatActions {
     respondPermission: (requestId, optionId) => ipc.post(RespondPermissionCommand, { requestId, optionId }),
     respondElicitation: (requestId, action, content) => ipc.post(RespondElicitationCommand, { requestId, action, ...(content ? { content } : {}) }),
     elicitationUrl: (requestId, op) => ipc.post(ElicitationUrlCommand, { requestId, op }),
-    openDiff: (toolCallId, index) => ipc.post(OpenDiffCommand, { toolCallId, index }),
-    openLocation: (toolCallId, index) => ipc.post(OpenLocationCommand, { toolCallId, index }),
+    openDiff: (toolCallId, index, sessionId) => ipc.post(OpenDiffCommand, { toolCallId, index, ...(sessionId ? { sessionId } : {}) }),
+    openLocation: (toolCallId, index, sessionId) => ipc.post(OpenLocationCommand, { toolCallId, index, ...(sessionId ? { sessionId } : {}) }),
     showTerminal: (terminalId) => ipc.post(ShowTerminalCommand, { terminalId }),
     retry: () => ipc.post(RetryPromptCommand, {}),
     restart: () => ipc.post(RestartAgentCommand, {}),
     resend: () => ipc.post(ResendPromptCommand, {}),
     continueSession: () => ipc.post(ContinueSessionCommand, {}),
     dismissNotice: (noticeId) => ipc.post(DismissNoticeCommand, { noticeId }),
+    cancelSubagent: (sessionId) => ipc.post(CancelSubagentCommand, { sessionId }),
     openLink: (href) => ipc.post(OpenLinkCommand, { href }),
     copyCode: (code, language) => ipc.post(CopyCodeCommand, { code, language }),
     insertCode: (code, language) => ipc.post(InsertCodeCommand, { code, language }),
@@ -130,6 +142,8 @@ export function chatActions(ipc: ActionTransport): ChatActions {
     toggleFollow: () => ipc.post(ToggleFollowCommand, {}),
     renameSession: () => ipc.post(RenameSessionCommand, {}),
     forkSession: () => ipc.post(ForkSessionCommand, {}),
+    logIn: () => ipc.post(LogInCommand, {}),
+    logOut: () => ipc.post(LogOutCommand, {}),
 
     openRecentSession: (sessionId) => ipc.post(OpenRecentSessionCommand, { sessionId }),
     changedFile: (action, path) => ipc.post(ChangedFileCommand, { action, path }),
@@ -141,6 +155,8 @@ export function chatActions(ipc: ActionTransport): ChatActions {
     removeQueuedPrompt: (id) => ipc.post(RemoveQueuedPromptCommand, { id }),
     setConfigOption: (configId, value) => ipc.post(SetConfigOptionCommand, { configId, value }),
     setMode: (modeId) => ipc.post(SetModeCommand, { modeId }),
+    setProvider: (providerId) => ipc.post(SetProviderCommand, { providerId }),
+    disableProvider: (providerId) => ipc.post(DisableProviderCommand, { providerId }),
     searchFiles: (requestId, query) => ipc.post(SearchFilesCommand, { requestId, query }),
     saveDraft: (draft) => ipc.post(SaveDraftCommand, { draft }),
     keepDraftLocally: (draft) => {

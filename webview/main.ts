@@ -8,7 +8,8 @@ import {
   DidAttachNotification, DidChangeComposerNotification, DidChangeNotification, DidEntriesNotification, DidSearchFilesNotification,
   DidChangeWelcomeNotification, DidSnapshotNotification, isIpc,
 } from '../src/shared/chatProtocol';
-import { DidChangeFilesNotification } from '../src/shared/chatProtocol';
+import { DidChangeAccountNotification, DidChangeFilesNotification } from '../src/shared/chatProtocol';
+import type { AgentAccountView } from '../src/shared/accountModel';
 import type { ChangedFilesView } from '../src/shared/changedFiles';
 import type { DidAttachParams, DidChangeParams, DidEntriesParams, DidSearchFilesParams } from '../src/shared/chatProtocol';
 import type { ComposerStateView } from '../src/shared/composerModel';
@@ -90,6 +91,11 @@ ipc.onMessage((msg) => {
     composer.searchResults(p.requestId, p.matches);
   } else if (isIpc(DidAttachNotification, msg)) composer.attach((msg.params as DidAttachParams).attachment);
   else if (isIpc(DidChangeFilesNotification, msg)) changedFiles.render(msg.params as ChangedFilesView);
+  else if (isIpc(DidChangeAccountNotification, msg)) {
+    const account = msg.params as AgentAccountView;
+    header.renderAccount(account);
+    composer.setProviders(account.providers);
+  }
 });
 // the session this panel shows survives a window reload in the webview's own state
 const restore = document.body.dataset.restore;

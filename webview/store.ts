@@ -8,6 +8,7 @@ import { terminalTailStart } from '../src/shared/terminalTail';
 import { terminalTailChars } from '../src/shared/viewModel';
 import type { AgentTextView, EntryView, TerminalView, ThreadDelta, ThreadSnapshot, ThreadStateView } from '../src/shared/viewModel';
 import { incompleteTailStart } from './lib/ansi';
+import { appendToText, replaceNested } from './lib/nestedEntries';
 
 /** What a renderer is told after the store changed. */
 export type StoreChange =
@@ -99,6 +100,14 @@ export class ChatStore {
         if (d.index < this.firstIndex) return; // likewise
         this.entries[d.index] = d.entry;
         return this.emit({ type: 'entry', index: d.index });
+      case 'subAppend':
+      case 'subEntry': {
+        if (d.index < this.firstIndex) return; // likewise
+        const next = replaceNested(this.entries[d.index], d.path, (e) => (d.op === 'subEntry' ? d.entry : appendToText(e, d.text)));
+        if (!next) return this.onGap(`${d.op} to entry ${d.index} at ${d.path.join('/')}`);
+        this.entries[d.index] = next;
+        return this.emit({ type: 'entry', index: d.index }); // the card updates the entries that changed
+      }
       case 'state':
         this.state = d.state;
         return this.emit({ type: 'state' });

@@ -35,9 +35,10 @@ import { AcpError, AcpErrorCodes, remoteErrorMessage, toResponseError } from './
 import { NdjsonMessageReader, NdjsonMessageWriter } from './ndjson';
 import type { NdjsonReaderOptions, OversizedMessage } from './ndjson';
 import { agentNotifications, agentRequests, clientNotifications, clientRequests, protocolVersion } from './schema/methods.gen';
-import { zSessionUpdateVariants } from './schema/zod.gen';
 import type { InitializeRequest, InitializeResponse } from './schema/types.gen';
 import { SentRequests } from './sentRequests';
+import { TraceIds } from './traceContext';
+import { unknownSessionUpdateTag } from './unknownKinds';
 
 /** Methods the client calls (the agent serves them). */
 export type AgentMethod = keyof typeof agentRequests;
@@ -62,12 +63,16 @@ export type ClientRequestHandler<M extends ClientMethod> = (params: ClientParams
 /** A handler for a notification from the agent. */
 export type ClientNotificationHandler<M extends ClientNotificationMethod> = (params: ClientNotificationParams<M>) => void;
 
-/** Where the connection logs. `trace` (optional) sees every message, for the protocol traffic log. */
+/**
+ * Where the connection logs. `trace` (optional) sees every message, for the protocol traffic log; while
+ * `traceEnabled` says so (the log is at Trace level), the client's requests carry W3C trace ids (traceContext.ts).
+ */
 export interface AcpLogger {
   info(message: string): void;
   warn(message: string): void;
   error(message: string): void;
   trace?(direction: 'send' | 'receive', message: Message): void;
+  traceEnabled?(): boolean;
 }
 
 /** Options of an {@link AcpConnection}. */
@@ -108,6 +113,8 @@ export class AcpConnection {
   private _closeWhenDrained: { reason: Error; timer: NodeJS.Timeout } | undefined;
   /** Our requests not answered yet: a response to another id is logged as a warning. */
   private readonly _sent = new SentRequests();
+  /** Trace ids of this connection, for requests sent while the log traces. */
+  private readonly _traceIds = new TraceIds();
 
   /** A connection over the agent's stdout (read) and stdin (write), NDJSON framed. */
   static overStreams(readable: NodeJS.ReadableStream, writable: NodeJS.WritableStream, options: AcpConnectionOptions): AcpConnection {
@@ -185,7 +192,8 @@ export class AcpConnection {
       const cancelListener = token?.onCancellationRequested(() => {
         graceTimer = setTimeout(() => settle(() => reject(AcpError.cancelled(`'${method}' was cancelled and the agent did not answer within ${this._cancelGraceMs} ms`))), this._cancelGraceMs);
       });
-      this._connection.sendRequest(method, params, token ?? CancellationToken.None).then(
+      const sent = this.options.logger.traceEnabled?.() ? this._traceIds.stamp(params).params : params;
+      this._connection.sendRequest(method, sent, token ?? CancellationToken.None).then(
         (raw: unknown) => settle(() => {
           // the ACP guide's examples answer some methods (session/load, fs/write_text_file) with `null`
           // where the schema has an object
@@ -319,11 +327,10 @@ export class AcpConnection {
       if (!method.startsWith('$/')) this.options.logger.info(`ignored the agent's notification '${method}'`);
       return;
     }
-    if (method === 'session/update' && !isKnownSessionUpdate(params)) {
-      // newer agents send kinds we do not know yet: log and ignore, as clients must
-      // (https://agentclientprotocol.com/protocol/prompt-turn)
-      const kind = (params as { update?: { sessionUpdate?: unknown } } | undefined)?.update?.sessionUpdate;
-      this.options.logger.info(`ignored session/update of unknown kind ${JSON.stringify(kind)}`);
+    const unknown = method === 'session/update' ? unknownSessionUpdateTag(params) : undefined;
+    if (unknown) {
+      // a newer agent's kind or plan format: log and ignore, as clients must (src/acp/unknownKinds.ts)
+      this.options.logger.info(unknown);
       return;
     }
     const parsed = spec.params.safeParse(params);
@@ -354,12 +361,6 @@ const acpCancellationStrategy: CancellationStrategy = {
     cleanup: () => undefined,
   },
 };
-
-function isKnownSessionUpdate(params: unknown): boolean {
-  const kind = (params as { update?: { sessionUpdate?: unknown } } | null | undefined)?.update?.sessionUpdate;
-  // an invalid shape (no update, no kind) goes on to validation, which reports it
-  return typeof kind !== 'string' || Object.prototype.hasOwnProperty.call(zSessionUpdateVariants, kind);
-}
 
 /** A cancelled incoming request answers -32800 at once, even if its handler is still busy. */
 function raceCancellation<T>(work: Promise<T>, token: CancellationToken): Promise<T | ResponseError<void>> {

@@ -17,6 +17,18 @@ export interface AgentDefinition {
   readonly env: Readonly<Record<string, string>>;
 }
 
+/**
+ * The agent's name where a running session names it (the chat's header and title, the session's status bar item):
+ * the name the user gave it, or else the title the agent gives itself (`agentInfo.title` of `initialize`,
+ * https://agentclientprotocol.com/protocol/initialization). "Not named" means its `name` is its id (the setting
+ * left `name` out, or repeats the id); the registry's and the Demo agent's names count as given. Lists of configured
+ * agents (pickers, the Sessions view, history, logs) keep the configured name: they show agents that are not running.
+ */
+export function agentDisplayName(definition: Pick<AgentDefinition, 'id' | 'name'>, agentInfo?: { readonly title?: string | null } | null): string {
+  const title = agentInfo?.title?.trim();
+  return definition.name === definition.id && title ? title : definition.name;
+}
+
 /** Pattern of a valid {@link AgentDefinition.id}. */
 export const agentIdPattern = /^[a-z0-9][a-z0-9._-]{0,63}$/;
 

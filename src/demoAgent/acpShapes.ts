@@ -68,6 +68,8 @@ export const toolCallStatusSchema = z.enum(['pending', 'in_progress', 'completed
 export const toolCallUpdateFields = {
   toolCallId: z.string(),
   title: z.string().nullable().optional(),
+  /** The tool's programmatic name (`ToolCall.name`). */
+  name: z.string().nullable().optional(),
   kind: toolKindSchema.nullable().optional(),
   status: toolCallStatusSchema.nullable().optional(),
   content: z.array(toolCallContentSchema).nullable().optional(),
@@ -146,6 +148,20 @@ export const usageSchema = z.strictObject({
   _meta: metaSchema,
 });
 
+/** `Usage` of a `session/prompt` response (unstable): token counts of the turn. */
+export const promptUsageSchema = z.strictObject({
+  totalTokens: z.number().int().nonnegative(),
+  inputTokens: z.number().int().nonnegative(),
+  outputTokens: z.number().int().nonnegative(),
+  thoughtTokens: z.number().int().nonnegative().nullable().optional(),
+  cachedReadTokens: z.number().int().nonnegative().nullable().optional(),
+  cachedWriteTokens: z.number().int().nonnegative().nullable().optional(),
+  _meta: metaSchema,
+});
+
+/** The `usage` of a `session/prompt` response. */
+export type PromptUsage = z.infer<typeof promptUsageSchema>;
+
 /** `Implementation` (`agentInfo`). */
 export const implementationSchema = z.strictObject({
   name: z.string(), title: z.string().nullable().optional(), version: z.string(), _meta: metaSchema,
@@ -188,7 +204,8 @@ export const agentCapabilitiesSchema = z.strictObject({
     title: marker, archive: marker, status: marker,
     additionalDirectories: marker, _meta: metaSchema,
   }).optional(),
-  auth: z.strictObject({ logout: marker, _meta: metaSchema }).optional(),
+  auth: z.strictObject({ logout: marker, status: marker, _meta: metaSchema }).optional(),
+  providers: marker,
   _meta: metaSchema,
 });
 /** An ACP `AgentCapabilities` object as written in a scenario. */

@@ -14,6 +14,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** `_meta.traceparent` of a request's params (the client sends it while its log traces), if any. */
+function traceparentOf(params: unknown): string | undefined {
+  const meta = isRecord(params) ? params._meta : undefined;
+  return isRecord(meta) && typeof meta.traceparent === 'string' ? meta.traceparent : undefined;
+}
+
 /** Short text for a log line: the session id and, for prompts, the start of the prompt. */
 function describeParams(method: string, params: unknown): string {
   if (!isRecord(params)) {
@@ -29,6 +35,10 @@ function describeParams(method: string, params: unknown): string {
   }
   if (method === '$/cancel_request' && 'requestId' in params) {
     parts.push(`requestId=${JSON.stringify(params.requestId)}`);
+  }
+  const traceparent = traceparentOf(params);
+  if (traceparent) {
+    parts.push(`traceparent=${traceparent}`);
   }
   return parts.length > 0 ? ` ${parts.join(' ')}` : '';
 }
@@ -49,6 +59,13 @@ export class AgentWire {
   private readonly rawPending = new Map<string, { resolve: (r: RawResponse) => void; reject: (e: Error) => void }>();
   private queue: Promise<void> = Promise.resolve();
   private closed = false;
+  /** `<method> <traceparent or none>` of every request received (template `{{traceparents}}`). */
+  readonly traceparents: string[] = [];
+  /**
+   * The client capabilities of the last `initialize` as the client sent them, keys the SDK's parse does not know
+   * included (a step may require a capability of a newer schema than the SDK's).
+   */
+  rawClientCapabilities: unknown;
 
   constructor(io: AgentIo, private readonly log: (line: string) => void) {
     this.writer = io.output.getWriter();
@@ -122,7 +139,11 @@ export class AgentWire {
     const record: Record<string, unknown> = message;
     const id = record.id;
     if (typeof record.method === 'string') {
+      if (record.method === 'initialize' && isRecord(record.params)) this.rawClientCapabilities = record.params.clientCapabilities;
       const idText = 'id' in record ? ` #${JSON.stringify(id)}` : '';
+      if ('id' in record && this.traceparents.length < 1000) {
+        this.traceparents.push(`${record.method} ${traceparentOf(record.params) ?? 'none'}`);
+      }
       this.log(`←${idText} ${record.method}${describeParams(record.method, record.params)}`);
       return false;
     }

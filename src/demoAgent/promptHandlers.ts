@@ -84,10 +84,15 @@ export function registerPromptHandlers(app: acp.AgentApp, agent: ScriptedAgent):
       throw new acp.RequestError(answer.error.code, answer.error.message, answer.error.data);
     }
     agent.log(`  → #${JSON.stringify(requestId)} stopReason ${answer.stopReason}`);
-    return { stopReason: answer.stopReason };
+    return { stopReason: answer.stopReason, ...(answer.usage ? { usage: answer.usage } : {}) };
   });
 
   app.onNotification(acp.methods.agent.session.cancel, ({ params }) => {
+    const subagent = agent.subagentTurns.get(params.sessionId);
+    if (subagent) {
+      subagent.cancel('session/cancel of the subagent');
+      return;
+    }
     const session = agent.store.get(params.sessionId);
     if (!session?.activeTurn) {
       agent.log(`  nothing to cancel in ${params.sessionId}`);

@@ -3,6 +3,7 @@ import {
   agentCapabilitiesSchema, authMethodSchema, availableCommandSchema, configOptionSchema, implementationSchema, metaSchema,
   modeStateSchema, usageSchema,
 } from './acpShapes';
+import { scenarioAuthStatusSchema, scenarioProvidersSchema } from './accountShapes';
 import { stepSchema } from './scenarioSteps';
 
 /**
@@ -22,6 +23,10 @@ import { stepSchema } from './scenarioSteps';
  *   agent started with an extra `--login` argument speaks no ACP, writes that file (JSON `{ "env": {...} }`
  *   with the values it saw of the env vars the scenario's terminal methods pass) and exits 0; in ACP mode
  *   the login counts as done while the file exists.
+ * - `authStatus` (advertises `auth.status`): the answer of `auth/status`, and with `afterLogin` / `afterLogout` the
+ *   states `authenticate` / `logout` switch to (sent as `auth/status_update` too); an `authStatus` step changes it.
+ * - `providers` (advertises `providers`): the list of `providers/list`, changed by `providers/set|disable`; each
+ *   request is appended to the file named by env `providers.recordFileEnv` (accountShapes.ts).
  * - `session`: id prefix, legacy `modes`, `configOptions`, `commands` and `usage` (both sent right after
  *   new/load/resume), `stored` sessions for `session/list` (paged by `listPageSize`) and
  *   `session/load` (their `replay` steps run before the response, or after it with
@@ -84,6 +89,7 @@ export const hookMethods = [
   'initialize', 'authenticate', 'logout', 'session/new', 'session/load', 'session/list', 'session/resume',
   'session/close', 'session/delete', 'session/set_mode', 'session/set_config_option', 'session/prompt',
   'session/fork', 'session/set_title', 'session/archive', 'session/unarchive', 'session/status',
+  'auth/status', 'providers/list', 'providers/set', 'providers/disable',
 ] as const;
 /** A hookable method name. */
 export type HookMethod = (typeof hookMethods)[number];
@@ -137,6 +143,8 @@ export const scenarioSchema = z.strictObject({
      */
     loginFileEnv: z.string().regex(/^[^=\0]+$/).optional(),
   }).optional(),
+  authStatus: scenarioAuthStatusSchema.optional(),
+  providers: scenarioProvidersSchema.optional(),
   session: z.strictObject({
     /** Prefix of new session ids (followed by a counter). Default `sess-`. */
     idPrefix: z.string().optional(),

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import {
   availableCommandSchema, configOptionSchema, contentBlockSchema, jsonRpcErrorSchema, metaSchema, permissionOptionSchema,
-  planEntrySchema, toolCallContentSchema, toolCallLocationSchema, toolCallStatusSchema, toolCallUpdateFields, toolKindSchema,
-  usageSchema,
+  planEntrySchema, promptUsageSchema, toolCallContentSchema, toolCallLocationSchema, toolCallStatusSchema, toolCallUpdateFields,
+  toolKindSchema, usageSchema,
 } from './acpShapes';
+import { authStatusSchema } from './accountShapes';
 
 /**
  * The steps of a scripted turn (or of a method hook), one strict zod object per kind, discriminated
@@ -25,8 +26,10 @@ import {
  * of the agent's environment, empty when unset),
  * `now` (ISO time), `turn` (number of the prompt in the session), `result.<name>` (text of a
  * recorded result), `config.<id>` (current value of a config option), `configLabel.<id>` (its
- * display name), `mode` (current legacy mode id), `title` (the session's title as the agent keeps it), `mcpServers` (the MCP servers the session got in
- * session/new, load or resume: transport, name, command or URL, env and header names; `none`).
+ * display name), `mode` (current legacy mode id), `title` (the session's title as the agent keeps it), `mcpServers`
+ * (the MCP servers the session got in session/new, load or resume: transport, name, command or URL, env and header
+ * names; `none`), `traceparents` (the `_meta.traceparent` of every request the client sent so far, `<method>
+ * <traceparent or none>` joined with `; `).
  */
 
 const whenSchema = z.record(z.string(), z.union([z.string(), z.array(z.string()).min(1)]));
@@ -53,8 +56,8 @@ const chunkFields = {
   messageId: z.string().optional(),
 };
 
-/** Every step kind. */
-export const stepSchema = z.discriminatedUnion('step', [
+/** Every step kind but `subagent` (whose own steps are these). */
+const baseSteps = [
   /** Agent (or, with role "user", replayed user) message, streamed in `chunks`. */
   z.strictObject({ step: z.literal('text'), ...common, ...chunkFields, role: z.enum(['agent', 'user']).optional() }),
   /** Agent thought (`agent_thought_chunk`), streamed like `text`. */
@@ -67,7 +70,7 @@ export const stepSchema = z.discriminatedUnion('step', [
   /** `tool_call`. */
   z.strictObject({
     step: z.literal('toolCall'), ...common,
-    toolCallId: z.string(), title: z.string(), kind: toolKindSchema.optional(), status: toolCallStatusSchema.optional(),
+    toolCallId: z.string(), title: z.string(), name: z.string().optional(), kind: toolKindSchema.optional(), status: toolCallStatusSchema.optional(),
     content: z.array(toolCallContentSchema).optional(), locations: z.array(toolCallLocationSchema).optional(),
     rawInput: z.unknown().optional(), rawOutput: z.unknown().optional(), _meta: metaSchema,
   }),
@@ -75,12 +78,27 @@ export const stepSchema = z.discriminatedUnion('step', [
   z.strictObject({ step: z.literal('toolCallUpdate'), ...common, ...toolCallUpdateFields }),
   /** `plan` (the complete list every time). */
   z.strictObject({ step: z.literal('plan'), ...common, entries: z.array(planEntrySchema) }),
+  /**
+   * `plan_update` (needs the client's `plan` capability: add `"requires": ["plan"]`): the plan `planId` in the
+   * format `type` (`items` with `entries`, `markdown` with `content`, `file` with `uri`; any other type is sent as is).
+   */
+  z.strictObject({
+    step: z.literal('planUpdate'), ...common, planId: z.string(), type: z.string(),
+    entries: z.array(planEntrySchema).optional(), content: z.string().optional(), uri: z.string().optional(),
+  }),
+  /** `plan_removed` for the plan `planId`. */
+  z.strictObject({ step: z.literal('planRemoved'), ...common, planId: z.string() }),
   /** `available_commands_update`. */
   z.strictObject({ step: z.literal('commands'), ...common, commands: z.array(availableCommandSchema) }),
   /** `current_mode_update` (also changes the session's mode). */
   z.strictObject({ step: z.literal('mode'), ...common, currentModeId: z.string() }),
   /** `config_option_update` with the full set (also replaces the session's options). */
   z.strictObject({ step: z.literal('configOptions'), ...common, configOptions: z.array(configOptionSchema) }),
+  /**
+   * The agent's sign-in state changes (what `auth/status` answers from now on), sent as `auth/status_update` when
+   * the agent advertises `auth.status` (`notify: false`: changed silently).
+   */
+  z.strictObject({ step: z.literal('authStatus'), ...common, ...authStatusSchema.shape, notify: z.boolean().optional() }),
   /** `session_info_update`; `null` clears a field. */
   z.strictObject({
     step: z.literal('sessionInfo'), ...common, title: z.string().nullable().optional(), updatedAt: z.string().nullable().optional(),
@@ -184,10 +202,37 @@ export const stepSchema = z.discriminatedUnion('step', [
   z.strictObject({ step: z.literal('hang'), ...common }),
   /** Answer the current request with a JSON-RPC error; later steps still run. */
   z.strictObject({ step: z.literal('error'), ...common, ...jsonRpcErrorSchema.shape }),
-  /** Answer `session/prompt` with this stop reason now; later steps still run (late updates). */
+  /**
+   * Answer `session/prompt` with this stop reason now, and `usage` (the turn's tokens, unstable) when given; later
+   * steps still run (late updates).
+   */
   z.strictObject({
     step: z.literal('stop'), ...common,
     stopReason: z.enum(['end_turn', 'max_tokens', 'max_turn_requests', 'refusal', 'cancelled']),
+    usage: promptUsageSchema.optional(),
+  }),
+] as const;
+
+/** A step of a subagent (any step but `subagent`: nest deeper with `update` steps and their `sessionId`). */
+export const subagentStepSchema = z.discriminatedUnion('step', [...baseSteps]);
+
+/** Every step kind. */
+export const stepSchema = z.discriminatedUnion('step', [
+  ...baseSteps,
+  /**
+   * A subagent (needs the client's `subagents` capability: add `"requires": ["subagents"]`): `subagent_update` on
+   * this session announces the child `sessionId` (running, with `title`, `description` and, with `cancel`, the
+   * cancel capability), its `steps` run for the child's session id (a `session/cancel` of the child, or of this
+   * turn, stops them), then a last `subagent_update` reports how it ended: `end` (default `end_turn`; `error` with
+   * `error`; `running` sends nothing), or `cancelled` when it was cancelled. Templates in its steps are expanded
+   * with this session's values.
+   */
+  z.strictObject({
+    step: z.literal('subagent'), ...common, sessionId: z.string(),
+    title: z.string().nullable().optional(), description: z.string().nullable().optional(), cancel: z.boolean().optional(),
+    steps: z.array(subagentStepSchema).optional(),
+    end: z.enum(['end_turn', 'max_tokens', 'refusal', 'error', 'running']).optional(),
+    error: jsonRpcErrorSchema.optional(),
   }),
 ]);
 

@@ -3,6 +3,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import type { AgentExit, AgentIo } from './agentIo';
 import { AgentWire } from './agentWire';
 import type { EngineContext } from './engineContext';
+import { registerAccountHandlers } from './accountHandlers';
 import { registerPromptHandlers } from './promptHandlers';
 import type { HookMethod, Scenario } from './scenario';
 import { registerSessionHandlers } from './sessionHandlers';
@@ -10,22 +11,29 @@ import { registerUnstableSessionHandlers } from './unstableSessionHandlers';
 import { SessionFiles } from './sessionFiles';
 import { SessionStore, type SessionState } from './sessionStore';
 import { StepRunner, type RunTarget } from './stepRunner';
-import { sleep } from './turnControl';
+import { sleep, type TurnControl } from './turnControl';
 
 /** The default `initialize` response: everything the engine supports. */
 function defaultInitializeResponse(scenario: Scenario): acp.InitializeResponse {
+  const agentCapabilities: acp.AgentCapabilities = {
+    loadSession: true,
+    promptCapabilities: { image: true, audio: false, embeddedContext: true },
+    mcpCapabilities: { http: false, sse: false },
+    sessionCapabilities: { list: {}, resume: {}, close: {}, delete: {} },
+    ...(scenario.auth || scenario.authStatus ? { auth: { ...(scenario.auth ? { logout: {} } : {}), ...(scenario.authStatus ? { status: {} } : {}) } } : {}),
+    ...(scenario.providers ? { providers: {} } : {}),
+  };
   return {
     protocolVersion: acp.PROTOCOL_VERSION,
-    agentCapabilities: {
-      loadSession: true,
-      promptCapabilities: { image: true, audio: false, embeddedContext: true },
-      mcpCapabilities: { http: false, sse: false },
-      sessionCapabilities: { list: {}, resume: {}, close: {}, delete: {} },
-      ...(scenario.auth ? { auth: { logout: {} } } : {}),
-    },
+    agentCapabilities,
     authMethods: scenario.auth ? [{ id: 'scripted-login', name: 'Log in (scripted)', description: 'Always succeeds.' }] : [],
     agentInfo: { name: scenario.name, title: scenario.name, version: '1.0.0' },
   };
+}
+
+/** An `auth/status` answer from a scenario's status (without its `afterLogin` / `afterLogout`). */
+function statusOf(s: { state: string; accounts?: acp.AuthAccount[] }): acp.AuthStatusResponse {
+  return { state: s.state, ...(s.accounts ? { accounts: structuredClone(s.accounts) } : {}) };
 }
 
 /** The marker file of a terminal login: the value of the env var `auth.loginFileEnv` names (unset: none). */
@@ -80,6 +88,11 @@ export class ScriptedAgent implements EngineContext {
   authenticated = false;
   /** Prompts answered since the last `authenticate` (for `auth.promptsBeforeExpiry`). */
   promptsSinceLogin = 0;
+  readonly subagentTurns = new Map<string, TurnControl>();
+  /** What `auth/status` answers (scenario `authStatus`, changed by login, logout and `authStatus` steps). */
+  authStatus: acp.AuthStatusResponse = { state: 'unknown' };
+  /** The model providers (scenario `providers.list`, changed by `providers/set|disable`). */
+  providers: acp.ProviderInfo[] = [];
   private connection: acp.AgentConnection | undefined;
   private closedFlag = false;
   private markClosed: () => void = () => undefined;
@@ -91,10 +104,12 @@ export class ScriptedAgent implements EngineContext {
     this.closed = new Promise((resolve) => {
       this.markClosed = resolve;
     });
-    // The scenario may hold values the SDK's stable types do not model (env_var auth methods,
+    // The scenario may hold values the SDK's types do not model (env_var auth methods,
     // non-standard capability keys); they are sent as written.
     const overrides = (scenario.initialize?.response ?? {}) as Partial<acp.InitializeResponse>;
     this.initializeResponse = { ...defaultInitializeResponse(scenario), ...overrides };
+    if (scenario.authStatus) this.authStatus = statusOf(scenario.authStatus);
+    this.providers = structuredClone(scenario.providers?.list ?? []);
     const scale = Number(io.env.SCRIPTED_AGENT_DELAY_SCALE ?? '1');
     this.delayScale = Number.isFinite(scale) && scale >= 0 ? scale : 1;
   }
@@ -125,6 +140,7 @@ export class ScriptedAgent implements EngineContext {
     this.registerLifecycleHandlers(app);
     registerSessionHandlers(app, this);
     registerUnstableSessionHandlers(app, this);
+    registerAccountHandlers(app, this);
     registerPromptHandlers(app, this);
     this.connection = app.connect(this.wire.stream);
     await this.connection.closed;
@@ -144,6 +160,18 @@ export class ScriptedAgent implements EngineContext {
     this.connection?.close(new Error('agent crashed'));
     this.shutDown();
     await this.wire.close();
+  }
+
+  /** The advertised capabilities, with the UNSTABLE ones typed. */
+  get capabilities(): acp.AgentCapabilities {
+    return (this.initializeResponse.agentCapabilities ?? {}) as acp.AgentCapabilities;
+  }
+
+  async setAuthStatus(status: { state: string; accounts?: acp.AuthAccount[] }, notify: boolean): Promise<void> {
+    this.authStatus = statusOf(status);
+    this.log(`  auth status → ${status.state}`);
+    if (!notify || !this.capabilities.auth?.status || !this.connection) return;
+    await this.client.notify<acp.AuthStatusUpdateNotification>('auth/status_update', structuredClone(this.authStatus));
   }
 
   /** Runs the `before` hook of `method`; throws its `error` step as a RequestError. Hangs with `hang`. */
@@ -253,7 +281,9 @@ export class ScriptedAgent implements EngineContext {
 
   private registerLifecycleHandlers(app: acp.AgentApp): void {
     app.onRequest(acp.methods.agent.initialize, async ({ params }) => {
-      this.clientCapabilities = params.clientCapabilities;
+      // what the client sent, with any keys the SDK's parse leaves out
+      const raw = this.wire.rawClientCapabilities;
+      this.clientCapabilities = typeof raw === 'object' && raw !== null ? { ...raw, ...params.clientCapabilities } : params.clientCapabilities;
       const info = params.clientInfo ? `${params.clientInfo.name} ${params.clientInfo.version}` : 'unnamed client';
       this.log(`  client ${info}, protocol ${params.protocolVersion}, capabilities ${JSON.stringify(params.clientCapabilities ?? {})}`);
       await sleep((this.scenario.initialize?.delayMs ?? 0) * this.delayScale);
@@ -269,6 +299,7 @@ export class ScriptedAgent implements EngineContext {
       await this.before('authenticate', {});
       this.authenticated = true;
       this.promptsSinceLogin = 0;
+      if (this.scenario.authStatus?.afterLogin) await this.setAuthStatus(this.scenario.authStatus.afterLogin, true);
       this.after('authenticate', {});
       return {};
     });
@@ -276,6 +307,7 @@ export class ScriptedAgent implements EngineContext {
       this.requireAdvertised(this.initializeResponse.agentCapabilities?.auth?.logout, 'logout', 'auth.logout');
       await this.before('logout', {});
       this.authenticated = false;
+      if (this.scenario.authStatus?.afterLogout) await this.setAuthStatus(this.scenario.authStatus.afterLogout, true);
       this.after('logout', {});
       return {};
     });

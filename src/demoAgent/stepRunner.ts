@@ -3,14 +3,16 @@ import { runClientStep, type ClientStep } from './clientSteps';
 import type { EngineContext } from './engineContext';
 import type { Turn } from './scenario';
 import type { Step, StepOf } from './scenarioSteps';
+import type { PromptUsage } from './acpShapes';
 import type { OutgoingUpdate, SessionState } from './sessionStore';
+import { planUpdate, runSubagent } from './subagentSteps';
 import { expandTemplates } from './templates';
 import { textChunks } from './textChunks';
 import { sleep, TurnControl, type StepResult } from './turnControl';
 
 /** How the current request is answered: a stop reason (prompts) or a JSON-RPC error. */
 export type Answer =
-  | { readonly kind: 'stop'; readonly stopReason: acp.StopReason }
+  | { readonly kind: 'stop'; readonly stopReason: acp.StopReason; readonly usage?: PromptUsage }
   | { readonly kind: 'error'; readonly error: { code: number; message: string; data?: unknown } };
 
 /** Where the steps of a run go. */
@@ -99,6 +101,16 @@ export class StepRunner {
     }
   }
 
+  /** Runs steps that stop when the run's control is cancelled (a subagent's work); true when they were. */
+  async runCancellable(steps: readonly Step[]): Promise<boolean> {
+    this.cancellable = true;
+    for (const step of steps) {
+      if (this.isHalted || this.isCancelled) break;
+      await this.runStep(step);
+    }
+    return this.isCancelled;
+  }
+
   /** Settles `answer` (only the first call counts). */
   answerWith(answer: Answer): void {
     if (!this.settled) {
@@ -182,6 +194,12 @@ export class StepRunner {
       }
       case 'plan':
         return this.sendUpdate({ sessionUpdate: 'plan', entries: step.entries });
+      case 'planUpdate':
+        return this.sendUpdate(planUpdate(step));
+      case 'planRemoved':
+        return this.sendUpdate({ sessionUpdate: 'plan_removed', planId: step.planId });
+      case 'subagent':
+        return runSubagent(this, step);
       case 'commands':
         return this.sendUpdate({ sessionUpdate: 'available_commands_update', availableCommands: step.commands });
       case 'mode':
@@ -196,6 +214,8 @@ export class StepRunner {
         return this.sendUpdate({ sessionUpdate: 'config_option_update', configOptions: step.configOptions });
       case 'sessionInfo':
         return this.sessionInfo(step);
+      case 'authStatus':
+        return this.engine.setAuthStatus({ state: step.state, ...(step.accounts ? { accounts: step.accounts } : {}) }, step.notify ?? true);
       case 'usage': {
         const { step: _s, when: _w, requires: _r, note: _n, ...usage } = step;
         return this.sendUpdate({ sessionUpdate: 'usage_update', ...usage });
@@ -232,7 +252,7 @@ export class StepRunner {
         this.answerWith({ kind: 'error', error: { code: step.code, message: step.message, data: step.data } });
         return;
       case 'stop':
-        this.answerWith({ kind: 'stop', stopReason: step.stopReason });
+        this.answerWith({ kind: 'stop', stopReason: step.stopReason, ...(step.usage ? { usage: step.usage } : {}) });
         return;
     }
   }
@@ -317,6 +337,7 @@ export class StepRunner {
       case 'title': return session?.title ?? '';
       case 'turn': return String(session?.prompts ?? 0);
       case 'mcpServers': return mcpServersSummary(session?.mcpServers ?? []);
+      case 'traceparents': return this.engine.wire.traceparents.join('; ') || 'none';
       case 'additionalDirectories': return session?.additionalDirectories ? JSON.stringify(session.additionalDirectories) : 'absent';
       default: return this.target.vars?.[name];
     }

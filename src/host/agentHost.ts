@@ -3,17 +3,22 @@
  * (one connection, many session ids: https://agentclientprotocol.com/protocol/session-setup). It starts the
  * process, wires stderr and the protocol traffic into the agent's LogOutputChannel, initializes with the
  * capabilities of its client features (src/host/clientFeature.ts), routes `session/update` and the agent's
- * requests to the owning session, and turns a crash into a typed state every session can show.
+ * requests to the owning session, keeps what the agent reports of itself (its sign-in state), and turns a
+ * crash into a typed state every session can show.
  */
 import * as vscode from 'vscode';
 import { AcpConnection } from '../acp/connection';
 import type { AcpLogger } from '../acp/connection';
 import { AcpError } from '../acp/errors';
-import type { ClientCapabilities, InitializeResponse, SessionNotification, SessionUpdate } from '../acp/schema/types.gen';
+import { traceLine } from '../acp/traceContext';
+import type { AgentCapabilities, AuthStatusResponse, ClientCapabilities, InitializeResponse, SessionNotification, SessionUpdate } from '../acp/schema/types.gen';
+import { agentDisplayName } from '../agents/agentDefinition';
 import type { AgentDefinition } from '../agents/agentDefinition';
 import { AgentProcess } from '../agents/agentProcess';
 import type { AgentExit } from '../agents/agentProcess';
+import { owningSession } from '../thread/subagents';
 import type { AcpThread } from '../thread/thread';
+import { accountsOf, authStateOf, type AccountView, type AuthStateView } from '../shared/accountModel';
 import { clientCapabilitiesOf } from './clientFeature';
 import type { ClientFeature } from './clientFeature';
 import type { FsHandler } from './files/fsHandler';
@@ -37,15 +42,30 @@ export interface AttachedSession {
   readonly terminals: TerminalManager;
   readonly permissions: PermissionBroker;
   readonly elicitations: ElicitationBroker;
-  handleUpdate(update: SessionUpdate): void;
+  /** An update of this session, or (`sessionId`) of a subagent announced in it. */
+  handleUpdate(update: SessionUpdate, sessionId: string): void;
   onAgentExit(exit: AgentExit): void;
+}
+
+/** What a host gives its features for the agent's messages that belong to no session. */
+export interface AttachedAgent {
+  /** The agent's capabilities (undefined until `initialize` was answered). */
+  readonly agentCapabilities: AgentCapabilities | undefined;
+  /** The agent reported its sign-in state (`auth/status` answer, `auth/status_update`). */
+  setAuthStatus(status: AuthStatusResponse): void;
+}
+
+/** The agent's sign-in state as it last reported it; a state this client does not know is `unknown`. */
+export interface AgentAuthStatus {
+  readonly state: AuthStateView;
+  readonly accounts: readonly AccountView[];
 }
 
 /** Lifecycle of an agent host. */
 export type AgentHostState = 'starting' | 'ready' | 'exited';
 
 /** One agent process and its connection. */
-export class AgentHost implements vscode.Disposable {
+export class AgentHost implements AttachedAgent, vscode.Disposable {
   private _process: AgentProcess | undefined;
   private _connection: AcpConnection | undefined;
   private _init: InitializeResponse | undefined;
@@ -56,6 +76,10 @@ export class AgentHost implements vscode.Disposable {
   private readonly _onDidChangeState = new vscode.EventEmitter<AgentHostState>();
   /** Fires when the agent became ready or exited. */
   readonly onDidChangeState = this._onDidChangeState.event;
+  private _authStatus: AgentAuthStatus | undefined;
+  private readonly _onDidChangeAuthStatus = new vscode.EventEmitter<void>();
+  /** Fires when the agent reported its sign-in state. */
+  readonly onDidChangeAuthStatus = this._onDidChangeAuthStatus.event;
 
   constructor(
     readonly definition: AgentDefinition,
@@ -69,7 +93,12 @@ export class AgentHost implements vscode.Disposable {
     /** Extra environment, read at each start (the user's `env_var` login values from SecretStorage); never logged. */
     private readonly env: () => Promise<Readonly<Record<string, string>>> = () => Promise.resolve({}),
     /** The client capabilities: advertised in `initialize`, and their handlers registered on the connection. */
-    private readonly features: readonly ClientFeature<AttachedSession>[] = [],
+    private readonly features: readonly ClientFeature<AttachedSession, AttachedAgent>[] = [],
+    /**
+     * Runs once `initialize` was answered, before the host is ready and before any session is created on it
+     * (the agent's sign-in state, its saved model providers: docs/architecture.md#accounts-and-model-providers).
+     */
+    private readonly afterInitialize: (host: AgentHost, token?: vscode.CancellationToken) => Promise<void> = () => Promise.resolve(),
   ) {}
 
   /** Current state. */
@@ -78,10 +107,22 @@ export class AgentHost implements vscode.Disposable {
   get clientCapabilities(): ClientCapabilities { return clientCapabilitiesOf(this.features); }
   /** The agent's initialize answer, once ready. */
   get initializeResponse(): InitializeResponse | undefined { return this._init; }
+  /** How a running session names its agent: the user's name for it, else its own title ({@link agentDisplayName}). */
+  get displayName(): string { return agentDisplayName(this.definition, this._init?.agentInfo); }
   /** How the process ended, if it did. */
   get exit(): AgentExit | undefined { return this._exit; }
   /** The agent's process id while it runs (tests kill it to simulate a crash). */
   get pid(): number | undefined { return this._process?.pid; }
+  /** The agent's capabilities from its initialize answer (undefined before). */
+  get agentCapabilities(): AgentCapabilities | undefined { return this._init?.agentCapabilities; }
+  /** The agent's sign-in state, when it advertises `auth.status` and reported it. */
+  get authStatus(): AgentAuthStatus | undefined { return this._authStatus; }
+
+  setAuthStatus(status: AuthStatusResponse): void {
+    this._authStatus = { state: authStateOf(status.state), accounts: accountsOf(status.accounts) };
+    this._onDidChangeAuthStatus.fire();
+  }
+
   /** The sessions attached to this agent process. */
   get sessions(): readonly AttachedSession[] { return [...this._sessions.values()]; }
 
@@ -120,7 +161,7 @@ export class AgentHost implements vscode.Disposable {
     connection.onNotification('session/update', (p) => this.routeUpdate(p));
     // agent → client requests, each feature's served by the session's handler
     const route = (sessionId: string) => this.session(sessionId);
-    for (const f of this.features) f.register?.(connection, route, (m) => this.log.info(m));
+    for (const f of this.features) f.register?.(connection, route, (m) => this.log.info(m), this);
     proc.onDidExit((exit) => this.onExit(exit));
     connection.listen();
     const cancel = token ? { token } : {};
@@ -128,20 +169,26 @@ export class AgentHost implements vscode.Disposable {
     this._init = await connection.initialize({ clientCapabilities: clientCapabilitiesOf(this.features), clientInfo: this.clientInfo }, ct);
     const info = this._init.agentInfo;
     this.log.info(`initialized: protocol ${this._init.protocolVersion}${info ? `, ${info.title ?? info.name} ${info.version}` : ''}; capabilities ${JSON.stringify(this._init.agentCapabilities ?? {})}`);
+    await this.afterInitialize(this, token);
     this._state = 'ready';
     this._onDidChangeState.fire('ready');
   }
 
-  /** The session a request is for; an unknown id is invalid params. */
+  /** The session a request is for (a subagent's requests are served by the session that announced it); an unknown id is invalid params. */
   private session(sessionId: string): AttachedSession {
-    const session = this._sessions.get(sessionId);
+    const session = this.owner(sessionId);
     if (!session) throw AcpError.invalidParams(`Unknown session '${sessionId}'`);
     return session;
   }
 
+  /** The attached session with this id, or the one in which a subagent with this id was announced (src/thread/subagents.ts). */
+  private owner(sessionId: string): AttachedSession | undefined {
+    return this._sessions.get(sessionId) ?? owningSession(this._sessions.values(), sessionId);
+  }
+
   private routeUpdate(p: SessionNotification): void {
-    const session = this._sessions.get(p.sessionId);
-    if (session) session.handleUpdate(p.update);
+    const session = this.owner(p.sessionId);
+    if (session) session.handleUpdate(p.update, p.sessionId);
     else this.log.warn(`session/update for unknown session '${p.sessionId}' ignored`);
   }
 
@@ -162,10 +209,12 @@ export class AgentHost implements vscode.Disposable {
       info: (m) => log.info(m),
       warn: (m) => log.warn(m),
       error: (m) => log.error(m),
-      // the protocol traffic, visible with the log level set to Trace; stringified only then
+      // the protocol traffic, visible with the log level set to Trace; stringified only then. At Trace level the
+      // client's requests also carry W3C trace ids, named in front of each request (docs/architecture.md "Trace ids")
       trace: (direction, message) => {
-        if (log.logLevel === vscode.LogLevel.Trace) log.trace(`${direction === 'send' ? '→' : '←'} ${JSON.stringify(message)}`);
+        if (log.logLevel === vscode.LogLevel.Trace) log.trace(traceLine(direction, message));
       },
+      traceEnabled: () => log.logLevel === vscode.LogLevel.Trace,
     };
   }
 
@@ -178,6 +227,7 @@ export class AgentHost implements vscode.Disposable {
   dispose(): void {
     void this.stop();
     this._onDidChangeState.dispose();
+    this._onDidChangeAuthStatus.dispose();
   }
 }
 

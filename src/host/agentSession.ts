@@ -6,9 +6,10 @@
 import type * as vscode from 'vscode';
 import { settingAnswerMs, withAnswerTimeout } from '../acp/answerTimeout';
 import { AcpError } from '../acp/errors';
-import type { ContentBlock, SessionUpdate } from '../acp/schema/types.gen';
+import type { ContentBlock, SessionConfigOption, SessionUpdate } from '../acp/schema/types.gen';
 import type { AgentExit } from '../agents/agentProcess';
 import type { AttachmentView, PromptCapabilitiesView } from '../shared/composerModel';
+import { ConfigChanges } from '../thread/configChanges';
 import { AcpThread } from '../thread/thread';
 import { unadvertisedCapability } from '../thread/updateCapabilities';
 import type { AgentHost } from './agentHost';
@@ -58,6 +59,8 @@ export class AgentSession implements vscode.Disposable {
   readonly queue = new PromptQueue();
   /** Ends a turn the agent does not end after Stop (docs/architecture.md#a-turn-always-ends). */
   readonly turnEnd: TurnEnd;
+  /** Config option changes waiting for the agent's answer (the chat shows the chosen values meanwhile). */
+  private readonly configChanges: ConfigChanges;
   private _turn: Promise<void> | undefined;
   /** The last prompt sent, for Retry. */
   private _lastPrompt: ContentBlock[] | undefined;
@@ -83,10 +86,12 @@ export class AgentSession implements vscode.Disposable {
     this._host = host;
     this.thread = new AcpThread(sessionId, log, options.redact);
     this.thread.setStatus('idle');
+    this.configChanges = new ConfigChanges(this.thread);
     this.turnEnd = new TurnEnd(log);
     const roots = { additionalDirectories: options.additionalDirectories ?? [] };
     this._roots = roots;
     this.thread.setRoots([cwd, ...roots.additionalDirectories]);
+    this.thread.setAgentInfo(host.initializeResponse?.agentInfo);
     this.context = {
       sessionId, cwd, get additionalDirectories() { return roots.additionalDirectories; }, agentName: host.definition.name, thread: this.thread, log,
       isChatVisible: () => options.isChatVisible?.(this.key) ?? false,
@@ -110,16 +115,29 @@ export class AgentSession implements vscode.Disposable {
   }
 
   /**
-   * Applies an update from the agent. A live notice replayed by `session/load` is dropped (notices are not
-   * history: https://agentclientprotocol.com/rfds/session-notices); an update the client has no capability for
-   * is shown anyway, and logged.
+   * Applies an update from the agent, of this session or (`sessionId`) of one of its subagents. A live notice
+   * replayed by `session/load` is dropped (notices are not history: https://agentclientprotocol.com/rfds/session-notices);
+   * an update the client has no capability for is shown anyway, and logged. A subagent may work past its parent's
+   * turn, so the updates of an abandoned turn that are dropped are only the session's own.
    */
-  handleUpdate(update: SessionUpdate): void {
-    if (this._ignoreUpdates || this.turnEnd.dropsUpdate(update)) return;
+  handleUpdate(update: SessionUpdate, sessionId = this.sessionId): void {
+    if (this._ignoreUpdates || (sessionId === this.sessionId && this.turnEnd.dropsUpdate(update))) return;
     if (this._replaying && update.sessionUpdate === 'notice') return this.context.log.info(`session ${this.sessionId}: a notice in the replay of session/load was dropped`);
     const missing = unadvertisedCapability(update, this.host.clientCapabilities);
-    if (missing) this.context.log.warn(`session ${this.sessionId}: the agent sent '${update.sessionUpdate}' although the client did not advertise ${missing}; shown anyway`);
-    this.thread.handleSessionUpdate(update);
+    if (missing) this.context.log.warn(`session ${sessionId}: the agent sent '${update.sessionUpdate}' although the client did not advertise ${missing}; shown anyway`);
+    if (sessionId === this.sessionId && update.sessionUpdate === 'config_option_update' && this.configChanges.agentUpdate(update.configOptions)) return;
+    this.thread.handleSessionUpdate(update, sessionId);
+  }
+
+  /**
+   * Cancels a subagent's current work (`session/cancel` with its session id), only when the agent permits it for
+   * that child (`capabilities.cancel`, https://agentclientprotocol.com/protocol/v1/draft/subagents); false when not sent.
+   */
+  cancelSubagent(sessionId: string): boolean {
+    const card = this.thread.subagent(sessionId);
+    if (!card?.cancel || this.host.state !== 'ready') return false;
+    this.host.connection.notify('session/cancel', { sessionId });
+    return true;
   }
 
   /** Runs `load` (the `session/load` request) with its replay: notices that come with it are not shown. */
@@ -206,17 +224,17 @@ export class AgentSession implements vscode.Disposable {
 
   /**
    * Changes a config option (`session/set_config_option`, https://agentclientprotocol.com/protocol/session-config-options): the local state is replaced by the
-   * response's complete set. On failure, or without an answer within {@link settingAnswerMs}, the state is re-sent (the chat shows the old value again).
+   * response's complete set. While it waits the chat shows the chosen value ({@link ConfigChanges}); on failure, or without an answer within {@link settingAnswerMs}, it shows the agent's value again.
    */
   async setConfigOption(configId: string, value: string | boolean): Promise<void> {
     const base = { sessionId: this.sessionId, configId };
+    this.configChanges.begin(configId, value);
+    let answer: SessionConfigOption[] | undefined;
     try {
       const params = typeof value === 'boolean' ? { ...base, type: 'boolean' as const, value } : { ...base, value };
-      const res = await withAnswerTimeout('session/set_config_option', settingAnswerMs, (token) => this.host.connection.request('session/set_config_option', params, token));
-      this.thread.setConfigOptions(res.configOptions);
-    } catch (error) {
-      this.thread.setConfigOptions(this.thread.configOptions);
-      throw error;
+      answer = (await withAnswerTimeout('session/set_config_option', settingAnswerMs, (token) => this.host.connection.request('session/set_config_option', params, token))).configOptions;
+    } finally {
+      this.configChanges.end(configId, answer);
     }
   }
 
@@ -254,7 +272,7 @@ export class AgentSession implements vscode.Disposable {
       if (res.kind === 'abandoned') {
         this.cancelRequests();
         this.turnEnd.endAbandoned(this.thread, host.definition.name, res.afterMs);
-      } else this.thread.endTurn(res.value.stopReason);
+      } else this.thread.endTurn(res.value.stopReason, res.value.usage);
     } catch (error) {
       this.cancelRequests();
       // the stream may end before the process exit is seen (SIGKILL): onAgentExit shows it and keeps the prompt
@@ -308,7 +326,7 @@ export class AgentSession implements vscode.Disposable {
     this._inFlight = undefined;
     this.cancelRequests();
     this.terminals.releaseAll();
-    this.thread.cancelUnfinishedToolCalls();
+    this.thread.cancelUnfinishedToolCalls('all');
     if (exit.requested) {
       this.thread.setStatus('disconnected', `Agent '${this.host.definition.name}' was stopped.`);
       return;
@@ -329,6 +347,7 @@ export class AgentSession implements vscode.Disposable {
     this._host = host;
     this._ignoreUpdates = options.ignoreUpdates === true;
     host.attach(this);
+    this.thread.setAgentInfo(host.initializeResponse?.agentInfo);
   }
 
   /**

@@ -11,19 +11,20 @@ import type { ClientCapabilities } from '../acp/schema/types.gen';
 /**
  * One client capability. `S` is what the feature needs of the session a request is for (its handler);
  * `route` finds that session by the request's `sessionId` and throws invalid params for an unknown id.
+ * `A` is what it needs of the agent, for messages that belong to no session (`auth/status_update`).
  */
-export interface ClientFeature<S = unknown> {
+export interface ClientFeature<S = unknown, A = unknown> {
   /** Sets this feature's part of the client capabilities. */
   fillClientCapabilities(capabilities: ClientCapabilities): void;
   /**
    * Registers the handlers of the agent's requests this feature serves (none for a purely declared capability);
-   * `log` writes to the agent's log (for messages that belong to no session).
+   * `log` writes to the agent's log (for messages that belong to no session); `agent` takes those messages.
    */
-  register?(connection: AcpConnection, route: (sessionId: string) => S, log: (message: string) => void): void;
+  register?(connection: AcpConnection, route: (sessionId: string) => S, log: (message: string) => void, agent: A): void;
 }
 
 /** The capabilities advertised by a set of features. */
-export function clientCapabilitiesOf(features: readonly ClientFeature<never>[]): ClientCapabilities {
+export function clientCapabilitiesOf(features: readonly ClientFeature<never, never>[]): ClientCapabilities {
   const capabilities: ClientCapabilities = {};
   for (const f of features) f.fillClientCapabilities(capabilities);
   return capabilities;

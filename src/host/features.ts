@@ -3,8 +3,8 @@
  * `initialize` advertises is computed from this list, and each agent host registers the handlers of exactly
  * these features, so the advertisement and the wiring cannot drift apart.
  */
-import type { AttachedSession } from './agentHost';
-import { authTerminalFeature } from './auth/authFeature';
+import type { AttachedAgent, AttachedSession } from './agentHost';
+import { authStatusFeature, authTerminalFeature } from './auth/authFeature';
 import { clientCapabilitiesOf } from './clientFeature';
 import type { ClientFeature } from './clientFeature';
 import { fsFeature } from './files/fsFeature';
@@ -26,10 +26,20 @@ const noticesAndCompactionFeature: ClientFeature = {
   fillClientCapabilities: (c) => { c.session = { ...c.session, notices: {}, compaction: {} }; },
 };
 
+/**
+ * Plans by id (`plan_update`, `plan_removed`: src/thread/plans.ts, https://agentclientprotocol.com/rfds/plan-operations)
+ * and subagents exposed as child sessions (`subagent_update`, `session_message`: src/thread/subagents.ts,
+ * https://agentclientprotocol.com/protocol/v1/draft/subagents): the agent host routes a child's updates and requests
+ * to the session that announced it (src/host/agentHost.ts).
+ */
+const plansAndSubagentsFeature: ClientFeature = {
+  fillClientCapabilities: (c) => { c.plan = {}; c.subagents = {}; },
+};
+
 /** Every feature, in the order their handlers are registered. */
-export const clientFeatures: readonly ClientFeature<AttachedSession>[] = [
-  fsFeature, terminalFeature, permissionFeature, authTerminalFeature, booleanConfigOptionsFeature, noticesAndCompactionFeature,
-  elicitationFeatureOver(vscodeElicitationEnvironment),
+export const clientFeatures: readonly ClientFeature<AttachedSession, AttachedAgent>[] = [
+  fsFeature, terminalFeature, permissionFeature, authTerminalFeature, authStatusFeature, booleanConfigOptionsFeature,
+  noticesAndCompactionFeature, plansAndSubagentsFeature, elicitationFeatureOver(vscodeElicitationEnvironment),
 ];
 
 /** What `initialize` advertises (https://agentclientprotocol.com/protocol/initialization#client-capabilities). */

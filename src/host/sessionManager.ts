@@ -7,13 +7,15 @@
 import * as os from 'node:os';
 import * as vscode from 'vscode';
 import type { AgentDefinition } from '../agents/agentDefinition';
-import { AgentHost, type ClientInfo } from './agentHost';
+import type { AgentHost, ClientInfo } from './agentHost';
 import { clientFeatures } from './features';
 import { AgentSession } from './agentSession';
 import { AgentHosts } from './lifecycle/agentHosts';
 import { AgentAuth, vscodeAuthPrompter, type AuthPrompter } from './auth/auth';
+import { AgentAccounts } from './auth/agentAccounts';
+import type { ProviderPrompter } from './auth/modelProviders';
 import { McpServersSetting } from './lifecycle/mcpSetting';
-import { SessionSetupFields, type SessionSetup } from './lifecycle/sessionSetup';
+import { SessionSetupFields } from './lifecycle/sessionSetup';
 import { AgentLogs } from './auth/agentLogs';
 import type { AgentLogDefinition, Redactor } from './auth/redactor';
 import { AgentRestarter } from './lifecycle/restart';
@@ -26,6 +28,7 @@ import { SessionMetaStore, type SessionMetaMemory } from './history/sessionMeta'
 import { SessionOrganizer } from './history/sessionOrganizer';
 import { reopenStatus } from './history/sessionStatus';
 import { forkSession, whyNotForkable, type SessionForkDeps } from './lifecycle/sessionFork';
+import { SessionReopener, type SessionRecording } from './lifecycle/sessionReopen';
 
 /** What the session manager is given: the surfaces above it, as functions (docs/architecture.md#layers). */
 export interface SessionManagerDeps {
@@ -40,13 +43,14 @@ export interface SessionManagerDeps {
   readonly isChatVisible: (key: string) => boolean;
   readonly reopen?: ReopenPolicy; // what agents could reopen when they last ran: a chat known to be read-only starts no agent
   readonly meta?: SessionMetaMemory; // where the user's titles and archive flags are kept (workspaceState)
+  readonly providerPrompter?: ProviderPrompter; // the Set flow of model providers (a VS Code input flow)
 }
 
 /** Creates and tracks sessions. */
 export class SessionManager implements vscode.Disposable {
   private readonly _hosts: AgentHosts;
   private readonly _sessions = new Map<string, AgentSession>();
-  private readonly _recordings = new Map<string, { dispose(): void; compact(): Promise<void> }>();
+  private readonly _recordings = new Map<string, SessionRecording>();
   private readonly _readOnly = new Set<string>();
   private readonly _store: TranscriptStore | undefined;
   private readonly clientInfo: ClientInfo;
@@ -57,11 +61,14 @@ export class SessionManager implements vscode.Disposable {
   readonly organizer: SessionOrganizer;
   private readonly _meta: SessionMetaStore;
   private readonly _fork: SessionForkDeps;
+  private readonly _reopen: SessionReopener;
 
   /** Restarts crashed agents (within the policy) and on request. */
   readonly restarter: AgentRestarter;
   /** Runs logins when a request fails with auth_required. */
   readonly auth: AgentAuth;
+  /** The agents' sign-in states and model providers (UNSTABLE capabilities, each asked only when advertised). */
+  readonly accounts: AgentAccounts;
   private _authPrompter: AuthPrompter = vscodeAuthPrompter;
   private readonly _secrets: AgentSecrets | undefined;
   private readonly _setup: SessionSetupFields;
@@ -78,6 +85,7 @@ export class SessionManager implements vscode.Disposable {
       envFor: (id) => this._secrets?.envFor(id) ?? Promise.resolve({}),
       onExit: (host) => { this.restarter.onHostExit(host); this._onDidChangeSessions.fire(); },
       onReady: (def, caps) => this.deps.reopen?.remember(def, caps),
+      afterInitialize: (h, t) => this.accounts.initialized(h, t),
     });
     this.restarter = new AgentRestarter({
       hostOf: (id) => this._hosts.get(id),
@@ -91,7 +99,10 @@ export class SessionManager implements vscode.Disposable {
       secrets,
       prompter: { pickMethod: (n, m) => this._authPrompter.pickMethod(n, m), askValue: (n, m, v) => this._authPrompter.askValue(n, m, v) },
       restart: (host) => this.restarter.restart(host.definition, host.cwd),
+      afterLogin: (host) => this.accounts.refreshAuthStatus(host),
     });
+    const providerPrompter = deps.providerPrompter ?? { ask: () => Promise.resolve(undefined) };
+    this.accounts = new AgentAccounts({ secrets: this._secrets, addSecret: (v) => deps.redactor.add(v), login: (h) => this.auth.login(h), providerPrompter });
     this._meta = new SessionMetaStore(deps.meta, (text) => deps.redactor.redact(text));
     const changed = () => this._onDidChangeSessions.fire();
     this.organizer = new SessionOrganizer({ meta: this._meta, store: deps.store, sessionOf: (k) => this._sessions.get(k), hostOf: (id) => this._hosts.get(id), close: (k) => this.close(k), changed });
@@ -100,17 +111,24 @@ export class SessionManager implements vscode.Disposable {
       create: (h, id, cwd) => this.create(h, id, cwd, this.logFor(h.definition)),
       adopt: async (session) => { await this.register(session, true); },
     };
+    this._reopen = new SessionReopener({
+      clientInfo: this.clientInfo, store: this._store, logFor: (def) => this.logFor(def), create: (h, id, cwd, log) => this.create(h, id, cwd, log),
+      setupFor: (h, cwd) => this._setup.for(h, cwd), withAuth: (h, call) => this.auth.withAuth(h, call),
+      add: (session, { paused, queue, readOnly }) => {
+        this._sessions.set(session.key, session);
+        if (!readOnly) return this.track(session, paused, queue);
+        this._readOnly.add(session.key);
+        return undefined;
+      },
+      forget: (key) => this.forget(key), changed,
+    });
   }
 
   /** Replaces the login questions (tests answer them); undefined restores the QuickPick and InputBox. */
-  setAuthPrompter(prompter: AuthPrompter | undefined): void {
-    this._authPrompter = prompter ?? vscodeAuthPrompter;
-  }
+  setAuthPrompter(prompter: AuthPrompter | undefined): void { this._authPrompter = prompter ?? vscodeAuthPrompter; }
 
   /** The secret environment variables of agents (SecretStorage), when the manager has a secret storage. */
-  get secrets(): AgentSecrets | undefined {
-    return this._secrets;
-  }
+  get secrets(): AgentSecrets | undefined { return this._secrets; }
 
   /** The running host of an agent, if any. */
   hostOf(agentId: string): AgentHost | undefined {
@@ -223,8 +241,8 @@ export class SessionManager implements vscode.Disposable {
    * Opens an existing session (https://agentclientprotocol.com/protocol/session-setup, gated exactly on the capabilities): `session/resume` when the agent
    * advertises `sessionCapabilities.resume` (no replay: the transcript comes from the client's store), else
    * `session/load` when it advertises `loadSession` (the replay is rendered; updates arriving after the
-   * response are applied too, as gemini-cli sends them), else read-only from the client's store. `def` is
-   * undefined when the agent is not configured any more (read-only too).
+   * response are applied too, as gemini-cli sends them), else read-only from the client's store
+   * (lifecycle/sessionReopen.ts). `def` is undefined when the agent is not configured any more (read-only too).
    */
   async open(ref: SessionRef, def: AgentDefinition | undefined, token?: vscode.CancellationToken): Promise<AgentSession> {
     const already = this._sessions.get(sessionKey(ref.agentId, ref.sessionId));
@@ -238,101 +256,19 @@ export class SessionManager implements vscode.Disposable {
         const how = caps?.sessionCapabilities?.resume ? 'resume' : caps?.loadSession ? 'load' : undefined;
         // session/status first (history/sessionStatus.ts): a session the agent does not know opens read-only at once
         if (how && await reopenStatus(host, ref.sessionId, token) === 'unknown') throw new Error('it does not know this session any more');
-        if (how === 'resume') return await this.resume(host, ref, token);
-        if (how === 'load') return await this.load(host, ref, token);
+        if (how === 'resume') return await this._reopen.resume(host, ref, token);
+        if (how === 'load') return await this._reopen.load(host, ref, token);
         if (!wasRunning && host.sessions.length === 0 && this._hosts.forget(host)) void host.stop(); // started only to find out: nothing uses it
       } catch (error) {
         failure = `${def.name} could not reopen it (${error instanceof Error ? error.message : String(error)})`;
         this.logFor(def).warn(`could not reopen session ${ref.sessionId}: ${failure}`);
       }
     }
-    return this.openReadOnly(ref, def, failure);
-  }
-
-  private async resume(host: AgentHost, ref: SessionRef, token?: vscode.CancellationToken): Promise<AgentSession> {
-    const log = this.logFor(host.definition);
-    const session = this.create(host, ref.sessionId, ref.cwd, log);
-    const stored = this._store?.read(host.definition.id, ref.sessionId);
-    if (stored) session.thread.restore(stored.entries, stored.title || ref.title || '', stored.plan, stored.terminals);
-    else if (ref.title) session.thread.restore([], ref.title, []);
-    // attached before the request: the agent may send updates (commands, usage) right after it answers
-    host.attach(session);
-    try {
-      // config options and legacy modes come with the response
-      session.thread.setSessionSetup(await this.auth.withAuth(host, (h) => h.connection.request('session/resume', this.reopenParams(session, h, ref), token)));
-    } catch (error) {
-      session.host.detach(ref.sessionId);
-      session.dispose();
-      throw error;
-    }
-    log.info(`session ${ref.sessionId} resumed in ${ref.cwd}`);
-    this._sessions.set(session.key, session);
-    this.track(session, false, stored?.queue);
-    this._onDidChangeSessions.fire();
-    return session;
-  }
-
-  private async load(host: AgentHost, ref: SessionRef, token?: vscode.CancellationToken): Promise<AgentSession> {
-    const log = this.logFor(host.definition);
-    const session = this.create(host, ref.sessionId, ref.cwd, log);
-    const stored = this._store?.read(host.definition.id, ref.sessionId);
-    // the replay's tool calls show the output their terminals had, from the client's store
-    if (ref.title || stored) session.thread.restore([], stored?.title || ref.title || '', [], stored?.terminals);
-    // the view exists (empty) before the request: the replay streams into it
-    host.attach(session);
-    this._sessions.set(session.key, session);
-    const recording = this.track(session, true, stored?.queue);
-    try {
-      // config options and legacy modes come with the response (null is allowed for session/load)
-      session.thread.setSessionSetup(await session.replaying(() => this.auth.withAuth(host, (h) => h.connection.request('session/load', this.reopenParams(session, h, ref), token))) ?? {});
-    } catch (error) {
-      this.forget(session.key);
-      throw error;
-    }
-    log.info(`session ${ref.sessionId} loaded in ${ref.cwd} (${session.thread.entries.length} entries replayed)`);
-    await recording?.compact();
-    this._onDidChangeSessions.fire();
-    return session;
-  }
-
-  /**
-   * The host a session being opened talks to: after an `env_var` login restarted the agent (a new host), the
-   * session moves to it before the request is sent again.
-   */
-  private moveTo(session: AgentSession, host: AgentHost): AgentHost {
-    if (session.host !== host) {
-      session.host.detach(session.sessionId);
-      session.rebind(host);
-      host.attach(session);
-    }
-    return host;
-  }
-
-  /** The params of `session/resume` or `session/load` of `ref` on `host` (moved there), with the roots as they are now. */
-  private reopenParams(session: AgentSession, host: AgentHost, ref: SessionRef): SessionSetup & { sessionId: string } {
-    const setup = this._setup.for(this.moveTo(session, host), ref.cwd);
-    session.setAdditionalDirectories(setup.additionalDirectories ?? []);
-    return { sessionId: ref.sessionId, ...setup };
-  }
-
-  /** Shows a stored transcript read-only (no agent process is started for it). */
-  private openReadOnly(ref: SessionRef, def: AgentDefinition | undefined, reason: string): AgentSession {
-    const stored = this._store?.read(ref.agentId, ref.sessionId);
-    if (!stored) throw new Error(`Cannot open session ${ref.title || ref.sessionId}: ${reason}, and Switchboard has no transcript of it.`);
-    const agent: AgentDefinition = def ?? { id: ref.agentId, name: stored.header.agentName, command: '', args: [], env: {} };
-    const log = this.logFor(agent);
-    // a host that is never started: the session cannot send anything
-    const session = this.create(new AgentHost(agent, log, this.clientInfo, ref.cwd), ref.sessionId, ref.cwd, log);
-    session.thread.restore(stored.entries, stored.title || ref.title || '', stored.plan, stored.terminals);
-    session.thread.setStatus('disconnected', `Read-only: ${reason}. Continue in New Session goes on in a new session that gets this transcript.`, 'continue');
-    this._readOnly.add(session.key);
-    this._sessions.set(session.key, session);
-    this._onDidChangeSessions.fire();
-    return session;
+    return this._reopen.readOnly(ref, def, failure);
   }
 
   /** Records a session in the transcript store (`paused` until compacted, while `session/load` replays). */
-  private track(session: AgentSession, paused = false, queue?: readonly unknown[]): { compact(): Promise<void> } | undefined {
+  private track(session: AgentSession, paused = false, queue?: readonly unknown[]): SessionRecording | undefined {
     const recording = this._store?.recordSession(session, paused, queue);
     if (recording) this._recordings.set(session.key, recording);
     return recording;
@@ -390,6 +326,7 @@ export class SessionManager implements vscode.Disposable {
     this._recordings.clear();
     this._hosts.dispose();
     this._logs.dispose();
+    this.accounts.dispose();
     this._onDidChangeSessions.dispose();
   }
 }

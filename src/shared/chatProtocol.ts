@@ -4,6 +4,7 @@
  * notifications host → webview. The host validates every incoming command with the zod schema that
  * src/webviews/chat/ipcSchemas.ts keeps for it; the webview is untrusted input.
  */
+import type { AgentAccountView } from './accountModel';
 import type { ChangedFileAction, ChangedFilesAllAction, ChangedFilesView } from './changedFiles';
 import type { AttachmentView, ComposerStateView, DraftView, FileMatchView } from './composerModel';
 import type { ElicitationInput } from './elicitationModel';
@@ -82,11 +83,12 @@ export const RenameSessionCommand = command<Record<string, never>>()('session/re
 /** The user clicked Fork Session in the header: the host forks the session into a new chat. */
 export const ForkSessionCommand = command<Record<string, never>>()('session/fork');
 
-export interface OpenDiffParams { readonly toolCallId: string; readonly index: number }
+/** `sessionId`: the subagent whose card has the tool call (absent: the session's own). */
+export interface OpenDiffParams { readonly toolCallId: string; readonly index: number; readonly sessionId?: string }
 /** The user clicked Open Diff on the diff at `index` of a tool call's content: the host opens the diff editor. */
 export const OpenDiffCommand = command<OpenDiffParams>()('diff/open');
 
-export interface OpenLocationParams { readonly toolCallId: string; readonly index: number }
+export interface OpenLocationParams { readonly toolCallId: string; readonly index: number; readonly sessionId?: string }
 /** The user clicked a location of a tool call: the host opens the file at its line. */
 export const OpenLocationCommand = command<OpenLocationParams>()('location/open');
 
@@ -109,6 +111,10 @@ export const ContinueSessionCommand = command<Record<string, never>>()('session/
 export interface DismissNoticeParams { readonly noticeId: string }
 /** The user closed one of the agent's live notices: the host forgets it (src/thread/agentNotices.ts). */
 export const DismissNoticeCommand = command<DismissNoticeParams>()('notice/dismiss');
+
+export interface CancelSubagentParams { readonly sessionId: string }
+/** The user clicked Cancel on a subagent's card: the host sends `session/cancel` for it, if the agent permits that. */
+export const CancelSubagentCommand = command<CancelSubagentParams>()('subagent/cancel');
 
 export interface OpenLinkParams { readonly href: string }
 /**
@@ -178,6 +184,17 @@ export interface EditResendParams { readonly entryId: string; readonly text: str
 /** The user edited their latest message and sends it: the host cancels the running turn (waits for its end), then sends it. */
 export const EditResendCommand = command<EditResendParams>()('message/editResend');
 
+/** Log In in the header's account chip: the host runs the agent's login methods, then asks its sign-in state again. */
+export const LogInCommand = command<Record<string, never>>()('account/logIn');
+/** Log Out in the header's account chip: the host runs ACP: Log Out for this session's agent. */
+export const LogOutCommand = command<Record<string, never>>()('account/logOut');
+
+export interface ProviderParams { readonly providerId: string }
+/** Set… on a model provider in the settings popover: the host runs the Set flow (protocol, base URL, key). */
+export const SetProviderCommand = command<ProviderParams>()('provider/set');
+/** Disable on a model provider that is not `required`. */
+export const DisableProviderCommand = command<ProviderParams>()('provider/disable');
+
 /** Every command the webview may send; the host has a schema for each (ipcSchemas.ts) and handles them. */
 export type ChatCommand =
   | typeof ReadyCommand | typeof SendPromptCommand | typeof CancelTurnCommand | typeof RespondPermissionCommand
@@ -188,7 +205,9 @@ export type ChatCommand =
   | typeof SetConfigOptionCommand | typeof SetModeCommand | typeof SearchFilesCommand
   | typeof OpenRecentSessionCommand | typeof ChangedFileCommand | typeof ChangedFilesAllCommand
   | typeof CopyMessageCommand | typeof RetryMessageCommand | typeof EditResendCommand | typeof DismissNoticeCommand
-  | typeof RespondElicitationCommand | typeof ElicitationUrlCommand | typeof RenameSessionCommand | typeof ForkSessionCommand;
+  | typeof RespondElicitationCommand | typeof ElicitationUrlCommand | typeof CancelSubagentCommand
+  | typeof LogInCommand | typeof LogOutCommand | typeof SetProviderCommand | typeof DisableProviderCommand
+  | typeof RenameSessionCommand | typeof ForkSessionCommand;
 
 /** The method string of a command. */
 export type CommandMethod = ChatCommand['method'];
@@ -230,3 +249,6 @@ export const DidChangeNotification = define<DidChangeParams>('thread/didChange')
 
 /** The files the agent changed that are not kept or undone yet (the changed-files bar); sent on every change. */
 export const DidChangeFilesNotification = define<ChangedFilesView>('changes/didChange');
+
+/** The agent's sign-in state and model providers (a part is absent without its capability); on ready and on every change. */
+export const DidChangeAccountNotification = define<AgentAccountView>('account/didChange');

@@ -4,6 +4,7 @@
  * No vscode, no node, no DOM here (docs/architecture.md#layers).
  */
 import type { ElicitationView } from './elicitationModel';
+import type { RawOutputView } from './rawOutputModel';
 
 /** Where a session stands, as the chat and the status bar show it. */
 export type SessionStatus = 'starting' | 'idle' | 'working' | 'awaitingPermission' | 'disconnected' | 'error';
@@ -72,8 +73,15 @@ export interface ToolCallView {
   readonly status: ToolCallStatusView;
   readonly content: readonly ToolContentView[];
   readonly locations: readonly { readonly path: string; readonly line?: number }[];
-  /** Raw input, pretty-printed JSON, when the agent sent one. */
+  /** Raw input, pretty-printed JSON (its first 32 KiB), when the agent sent one. */
   readonly rawInput?: string;
+  /** Characters of the raw input's JSON left out by the cap. */
+  readonly rawInputDroppedChars?: number;
+  /**
+   * The raw output (src/thread/rawOutput.ts): the command, its output and diffs when the call has no content of its
+   * own, and the rest as JSON.
+   */
+  readonly rawOutput?: RawOutputView;
   /**
    * Set while the agent waits for the user's permission; `subject` is what the dialog shows the user is
    * approving (absent when the tool call names no command or path).
@@ -129,8 +137,53 @@ export interface CompactionView {
 /** The status of a compaction as the chat shows it. */
 export type CompactionStatusView = 'in_progress' | 'completed' | 'failed' | 'cancelled' | 'other';
 
+/**
+ * What a subagent is doing, from its `state` (https://agentclientprotocol.com/protocol/v1/draft/subagents): `running`,
+ * `waiting` (blocked on the user), `done` (idle after its work ended), `failed` (ended by an error or a refusal),
+ * `cancelled`, or `unknown` (never reported, or the agent cannot tell).
+ */
+export type SubagentStatusView = 'running' | 'waiting' | 'done' | 'failed' | 'cancelled' | 'unknown';
+
+/**
+ * A subagent the agent exposed as a child session (`subagent_update`): a card at the place of its first update,
+ * with the parent's title and description of it, its status and its own transcript (messages, thoughts, tool
+ * calls, nested subagents), rendered with the same components as the session's.
+ */
+export interface SubagentView {
+  readonly kind: 'subagent';
+  readonly id: string;
+  /** The child's session id. */
+  readonly sessionId: string;
+  readonly title?: string;
+  readonly description?: string;
+  readonly status: SubagentStatusView;
+  /** Why it failed or stopped (the agent's error message, "max tokens", …). */
+  readonly detail?: string;
+  /** The agent allows the client to cancel its current work (`capabilities.cancel`), and it is working. */
+  readonly canCancel: boolean;
+  /** Where the agent placed it, when that is not the session's folder. */
+  readonly cwd?: string;
+  readonly entries: readonly EntryView[];
+  /** The subagent's own plans (its legacy `plan` has the id ''). */
+  readonly plans?: readonly PlanView[];
+}
+
+/**
+ * A message between sessions (`session_message`, `session_message_chunk`): `in` was received by the session whose
+ * transcript shows it, `out` was sent by it; `peer` names the other session (a subagent's title) when it is known.
+ */
+export interface SessionMessageView {
+  readonly kind: 'sessionMessage';
+  readonly id: string;
+  readonly direction: 'in' | 'out' | 'unknown';
+  readonly peer?: string;
+  /** The text blocks, joined (Markdown); the other blocks as {@link blocks}. */
+  readonly text: string;
+  readonly blocks: readonly ContentView[];
+}
+
 /** One entry of the transcript. */
-export type EntryView = UserMessageView | AgentTextView | ToolCallView | NoticeView | CompactionView | ElicitationEntryView;
+export type EntryView = UserMessageView | AgentTextView | ToolCallView | NoticeView | CompactionView | ElicitationEntryView | SubagentView | SessionMessageView;
 
 /**
  * A live notice of the agent (`notice` session update, https://agentclientprotocol.com/rfds/session-notices):
@@ -154,6 +207,15 @@ export interface PlanEntryView {
   /** `pending`, `in_progress`, `completed`, or `cancelled` (client-side: the turn ended before the step did). */
   readonly status: string;
 }
+
+/**
+ * A plan the agent keeps by id (`plan_update`, https://agentclientprotocol.com/rfds/plan-operations): steps like the
+ * legacy plan, Markdown (rendered sanitized), or a file the user can open.
+ */
+export type PlanView =
+  | { readonly planId: string; readonly type: 'items'; readonly entries: readonly PlanEntryView[] }
+  | { readonly planId: string; readonly type: 'markdown'; readonly content: string }
+  | { readonly planId: string; readonly type: 'file'; readonly uri: string };
 
 /** One choice of a select config option. */
 export interface ConfigChoiceView {
@@ -185,6 +247,19 @@ export interface ModesView {
  */
 export const untitledSession = 'New session';
 
+/**
+ * Token counts of one prompt turn as the agent reported them (`PromptResponse.usage`, unstable:
+ * https://agentclientprotocol.com/rfds/end-turn-token-usage); the optional ones are absent when not reported.
+ */
+export interface TurnUsageView {
+  readonly total: number;
+  readonly input: number;
+  readonly output: number;
+  readonly thought?: number;
+  readonly cachedRead?: number;
+  readonly cachedWrite?: number;
+}
+
 /** Thread-level state besides the transcript. */
 export interface ThreadStateView {
   readonly sessionId: string;
@@ -198,8 +273,14 @@ export interface ThreadStateView {
   /** The session's folders: its cwd, then its additional directories (the header's tooltip). */
   readonly roots?: readonly string[];
   readonly plan: readonly PlanEntryView[];
+  /** The plans the agent keeps by id, oldest first (absent when there are none). */
+  readonly plans?: readonly PlanView[];
   readonly commands: readonly { readonly name: string; readonly description: string; readonly hint?: string }[];
   readonly usage?: { readonly used: number; readonly size: number; readonly cost?: { readonly amount: number; readonly currency: string } };
+  /** The tokens the agent reported with the last turn's prompt response (shown with the usage meter). */
+  readonly turnUsage?: TurnUsageView;
+  /** The agent's own name, title and version (`agentInfo` of `initialize`), for the header's tooltip. */
+  readonly agentInfo?: { readonly name: string; readonly title?: string; readonly version: string };
   /** Why the session cannot be used right now (agent exited, failed to start, …). */
   readonly error?: string;
   /** The button the error banner offers. */
@@ -259,6 +340,12 @@ export interface ThreadSnapshot {
 export type ThreadDelta =
   | { readonly op: 'append'; readonly index: number; readonly text: string }
   | { readonly op: 'entry'; readonly index: number; readonly entry: EntryView }
+  /**
+   * Text appended to, or the whole of, an entry inside a subagent's card: `index` is the card's entry, `path` the
+   * indices below it (a nested subagent's card, then its entry), so a subagent streams O(chunk) too.
+   */
+  | { readonly op: 'subAppend'; readonly index: number; readonly path: readonly number[]; readonly text: string }
+  | { readonly op: 'subEntry'; readonly index: number; readonly path: readonly number[]; readonly entry: EntryView }
   | { readonly op: 'state'; readonly state: ThreadStateView }
   /** Output appended to a terminal (raw text), O(chunk). */
   | { readonly op: 'terminalOutput'; readonly terminalId: string; readonly text: string }

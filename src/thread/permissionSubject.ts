@@ -62,26 +62,35 @@ function asObject(raw: unknown): Record<string, unknown> | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? value as Record<string, unknown> : undefined;
 }
 
-function stringAt(o: Record<string, unknown>, key: string): string | undefined {
+function stringAt(o: Readonly<Record<string, unknown>>, key: string): string | undefined {
   const v = o[key];
   return typeof v === 'string' ? v : undefined;
 }
 
 /** An array of strings (argv, paths), else undefined. */
-function stringsAt(o: Record<string, unknown>, key: string): string[] | undefined {
+function stringsAt(o: Readonly<Record<string, unknown>>, key: string): string[] | undefined {
   const v = o[key];
   return Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string') ? v as string[] : undefined;
 }
 
 /** `command` (a command line, or an argv array shell-quoted) followed by `args`, or undefined. */
 function commandLine(input: Record<string, unknown>): string | undefined {
+  return commandOf(input)?.line;
+}
+
+/**
+ * The command line of a free-form object (`rawInput`, `rawOutput`): `command` or `cmd` (a string, or an argv array
+ * shell-quoted) followed by `args` / `argv`, and the keys it was read from; undefined when it has none.
+ */
+export function commandOf(input: Readonly<Record<string, unknown>>): { readonly line: string; readonly keys: readonly string[] } | undefined {
   for (const key of commandKeys) {
     const line = stringAt(input, key);
     const argv = stringsAt(input, key);
     if (line === undefined && argv === undefined) continue;
     const head = line ?? (argv ?? []).map(shellQuote).join(' ');
-    const args = argKeys.map((k) => stringsAt(input, k)).find((a) => a !== undefined);
-    return args ? [head, ...args.map(shellQuote)].join(' ') : head;
+    const argKey = argKeys.find((k) => stringsAt(input, k) !== undefined);
+    const args = argKey === undefined ? undefined : stringsAt(input, argKey);
+    return args ? { line: [head, ...args.map(shellQuote)].join(' '), keys: [key, argKey as string] } : { line: head, keys: [key] };
   }
   return undefined;
 }

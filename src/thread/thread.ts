@@ -8,46 +8,22 @@
  * transcript store to the title, the plan and the status, not to every usage tick).
  */
 import { Emitter, type Event } from '../acp/events';
-import type { AvailableCommand, ContentBlock, PlanEntry, SessionConfigOption, SessionMode, SessionUpdate, StopReason } from '../acp/schema/types.gen';
-import type { ElicitationView } from '../shared/elicitationModel';
+import type { AvailableCommand, ContentBlock, Implementation, PlanEntry, SessionConfigOption, SessionMode, SessionUpdate, StopReason, Usage } from '../acp/schema/types.gen';
 import type { NoticeAction, SessionStatus, TerminalView } from '../shared/viewModel';
 import { AgentNotices } from './agentNotices';
-import { appendCompactionChunk, applyCompactionUpdate, newCompaction, type CompactionEntry } from './compaction';
+import { cancelPlans, planFromUpdate, withoutPlan, withPlan, type PlanState } from './plans';
+import { SessionStreams } from './sessionStreams';
 import { stopReasonNotice } from './stopReasons';
 import { ThreadTitle } from './threadTitle';
-import { TerminalOutputStore, type TerminalStoreChange } from './terminalOutputStore';
-import { applyToolCallUpdate, newToolCall } from './toolCall';
+import { TerminalOutputStore } from './terminalOutputStore';
+import type { NoticeEntry, SubagentEntry, ThreadChange, ThreadEntry, ThreadLogger } from './threadEntries';
 import type { ToolCallEntry, ToolCallPatch } from './toolCall';
 
-/** A user's prompt as sent. */
-export interface UserEntry { readonly kind: 'user'; readonly id: string; readonly content: ContentBlock[] }
-/** An agent message or thought: text accumulated from chunks, plus non-text blocks. */
-export interface TextEntry { readonly kind: 'agent' | 'thought'; readonly id: string; messageId?: string; text: string; blocks: ContentBlock[] }
-/** A notice: stop reason, error, agent exit; `marker: 'fork'` is the first entry of a fork ("Forked from …"). */
-export interface NoticeEntry { readonly kind: 'notice'; readonly id: string; readonly level: 'info' | 'warning' | 'error'; readonly text: string; readonly action?: NoticeAction; readonly marker?: 'fork' }
-/** An elicitation not scoped to a tool call (src/thread/elicitations.ts). */
-export interface ElicitationEntry { readonly kind: 'elicitation'; readonly id: string; elicitation: ElicitationView }
-/** An entry of the transcript. */
-export type ThreadEntry = UserEntry | TextEntry | ToolCallEntry | NoticeEntry | CompactionEntry | ElicitationEntry;
+export type { ElicitationEntry, EntryChange, NoticeEntry, SessionMessageEntry, SubagentEntry, TextEntry, ThreadChange, ThreadEntry, ThreadLogger, ThreadStateChange, UserEntry } from './threadEntries';
 
-/**
- * A thread-level field changed: `title`, `status` (with `error`, set together), `plan`, `usage`, `commands`
- * (available slash commands), `config` (config options), `modes` (legacy modes and the current mode) or
- * `following` (Follow Agent), `roots`, `notices` (the agent's live notices, src/thread/agentNotices.ts),
- * `actions` (what the session offers besides prompts: Fork).
- */
-export interface ThreadStateChange { readonly type: 'title' | 'status' | 'plan' | 'usage' | 'commands' | 'config' | 'modes' | 'following' | 'roots' | 'notices' | 'actions' }
-
-/** What changed, so views can update just that. */
-export type ThreadChange =
-  | { readonly type: 'append'; readonly index: number; readonly text: string }
-  | { readonly type: 'entry'; readonly index: number }
-  | ThreadStateChange
-  /** Terminal output or terminal state (see {@link AcpThread.terminals}). */
-  | TerminalStoreChange;
-
-/** Logs what the thread ignored. */
-export interface ThreadLogger { info(message: string): void }
+function isUnfinished(e: ToolCallEntry): boolean {
+  return e.status === 'pending' || e.status === 'in_progress' || e.status === 'waitingForConfirmation';
+}
 
 /** The conversation model of one session. Never imports vscode. */
 export class AcpThread {
@@ -66,19 +42,27 @@ export class AcpThread {
   plan: PlanEntry[] = [];
   /** The turn that ran the plan was cancelled or ended: its unfinished steps show as cancelled. */
   planCancelled = false;
+  /** The plans the agent keeps by id (`plan_update`, src/thread/plans.ts), oldest first. */
+  plans: PlanState[] = [];
   commands: AvailableCommand[] = [];
   configOptions: SessionConfigOption[] = [];
   currentModeId: string | undefined;
   /** Legacy modes the agent offers (`modes.availableModes` of the setup response). */
   availableModes: SessionMode[] = [];
   usage: { used: number; size: number; cost?: { amount: number; currency: string } } | undefined;
+  /**
+   * The tokens the agent reported with the last turn's `session/prompt` response (`usage`, unstable; cleared by a
+   * turn that ended without). Live state: not in the transcript store.
+   */
+  turnUsage: Usage | undefined;
+  /** The agent's `agentInfo` from `initialize` (the chat header's tooltip shows its title and version). */
+  agentInfo: Implementation | undefined;
   /** Whether Follow Agent is on for this session (host UI state mirrored here so the chat header shows it). */
   following = false;
   /** Whether the session can be forked (its agent advertises `session/fork`; host state mirrored for the header). */
   canFork = false;
-  private readonly _toolCalls = new Map<string, number>();
-  /** Entry index by `compactionId`. */
-  private readonly _compactions = new Map<string, number>();
+  /** The session's own entries and its subagents', by session id (src/thread/sessionStreams.ts). */
+  private readonly _streams: SessionStreams;
   private _nextId = 0;
   private readonly _onDidChange = new Emitter<ThreadChange>();
   /** Fires for every change. */
@@ -92,20 +76,39 @@ export class AcpThread {
    * @param mask applied to notices and status errors before they are stored: they quote stderr lines and
    *   error messages, which may carry secrets (src/shared/secretMasker.ts)
    */
-  constructor(readonly sessionId: string, private readonly logger?: ThreadLogger, private readonly mask: (text: string) => string = (text) => text) {}
+  constructor(readonly sessionId: string, private readonly logger?: ThreadLogger, private readonly mask: (text: string) => string = (text) => text) {
+    this._streams = new SessionStreams(sessionId, this.entries, { newId: () => this.newId(), fire: (c) => this.fire(c) }, (m) => this.logger?.info(`thread ${sessionId}: ${m}`));
+  }
 
-  /** Applies one `session/update` (already validated). Unknown kinds are logged and ignored. */
-  handleSessionUpdate(update: SessionUpdate): void {
+  /**
+   * Applies one `session/update` (already validated) of this session, or (`sessionId`) of a subagent announced in
+   * it, whose updates go into its card. Unknown kinds, and updates of a session it does not know, are logged and ignored.
+   */
+  handleSessionUpdate(update: SessionUpdate, sessionId = this.sessionId): void {
+    const stream = this._streams.get(sessionId);
+    if (!stream) return this.logger?.info(`thread ${this.sessionId}: ignored session/update '${update.sessionUpdate}' of the unknown session '${sessionId}'`);
+    if (this._streams.applyEntryUpdate(stream, update)) return;
+    if (stream !== this._streams.main) {
+      if (!this._streams.applySubagentPlan(sessionId, update)) this.logger?.info(`thread ${this.sessionId}: ignored session/update '${update.sessionUpdate}' of the subagent '${sessionId}'`);
+      return;
+    }
     switch (update.sessionUpdate) {
-      case 'user_message_chunk': return this.appendUserChunk(update.content);
-      case 'agent_message_chunk': return this.appendChunk('agent', update.content, update.messageId ?? undefined);
-      case 'agent_thought_chunk': return this.appendChunk('thought', update.content, update.messageId ?? undefined);
-      case 'tool_call': return this.upsertToolCall(update);
-      case 'tool_call_update': return this.upsertToolCall(update);
       case 'plan':
         this.plan = update.entries;
         this.planCancelled = false;
         return this.fire({ type: 'plan' });
+      case 'plan_update': {
+        const plan = planFromUpdate(update.plan);
+        if (!plan) return this.logger?.info(`thread ${this.sessionId}: ignored a plan_update of the unknown type '${(update.plan as { type?: unknown }).type}'`);
+        this.plans = withPlan(this.plans, plan);
+        return this.fire({ type: 'plan' });
+      }
+      case 'plan_removed': {
+        const plans = withoutPlan(this.plans, update.planId);
+        if (plans === this.plans) return this.logger?.info(`thread ${this.sessionId}: plan_removed for the unknown plan '${update.planId}'`);
+        this.plans = plans;
+        return this.fire({ type: 'plan' });
+      }
       case 'available_commands_update': this.commands = update.availableCommands; return this.fire({ type: 'commands' });
       case 'current_mode_update': {
         // the example of https://agentclientprotocol.com/protocol/session-modes sends `modeId`, the schema `currentModeId`
@@ -121,10 +124,8 @@ export class AcpThread {
         this.usage = { used: update.used, size: update.size, ...(update.cost ? { cost: { amount: update.cost.amount, currency: update.cost.currency } } : {}) };
         return this.fire({ type: 'usage' });
       case 'notice': return this.notices.add(update);
-      case 'compaction_update': return this.upsertCompaction(update.compactionId, (e) => applyCompactionUpdate(e, update));
-      case 'compaction_summary_chunk': return this.upsertCompaction(update.compactionId, (e) => appendCompactionChunk(e, update));
       default:
-        this.logger?.info(`thread ${this.sessionId}: ignored session/update '${(update as { sessionUpdate: string }).sessionUpdate}'`);
+        this.logger?.info(`thread ${this.sessionId}: ignored session/update '${update.sessionUpdate}'`);
     }
   }
 
@@ -210,8 +211,12 @@ export class AcpThread {
     this.fire({ type: 'status' });
   }
 
-  /** The turn ended: shows a notice for the stop reasons a user must know about. */
-  endTurn(stopReason: StopReason): void {
+  /** The turn ended: shows a notice for the stop reasons a user must know about, and the usage of the response. */
+  endTurn(stopReason: StopReason, usage?: Usage | null): void {
+    if (usage || this.turnUsage) {
+      this.turnUsage = usage ?? undefined;
+      this.fire({ type: 'usage' });
+    }
     const notice = stopReasonNotice(stopReason);
     if (notice) this.addNotice(notice.level, notice.text);
     if (stopReason === 'cancelled') this.cancelUnfinishedToolCalls();
@@ -222,42 +227,53 @@ export class AcpThread {
    * On `session/cancel`: unfinished tool calls show as cancelled at once, as the protocol asks of a client
    * as soon as it sends the cancel (https://agentclientprotocol.com/protocol/prompt-turn).
    */
-  cancelUnfinishedToolCalls(): void {
+  cancelUnfinishedToolCalls(scope: 'session' | 'all' = 'session'): void {
     // the plan's unfinished steps will not be done by this turn either (until the agent sends a plan again)
     if (!this.planCancelled && this.plan.some((p) => p.status !== 'completed')) {
       this.planCancelled = true;
       this.fire({ type: 'plan' });
     }
-    this.entries.forEach((e, index) => {
-      if (e.kind === 'toolCall' && (e.status === 'pending' || e.status === 'in_progress' || e.status === 'waitingForConfirmation')) {
-        e.status = 'cancelled';
-        e.permission = undefined;
-        this.fire({ type: 'entry', index });
-      }
-    });
+    const plans = cancelPlans(this.plans);
+    if (plans) {
+      this.plans = plans;
+      this.fire({ type: 'plan' });
+    }
+    // a subagent may go on working after the parent's turn (https://agentclientprotocol.com/protocol/v1/draft/subagents):
+    // its calls and its card are settled only when the agent is gone (`all`)
+    for (const stream of scope === 'all' ? this._streams.all() : [this._streams.main]) {
+      stream.entries.forEach((e, index) => {
+        const working = e.kind === 'subagent' && scope === 'all' && (e.state?.state === 'running' || e.state?.state === 'requires_action');
+        if (working) e.state = { state: 'idle', stopReason: 'cancelled' };
+        else if (e.kind !== 'toolCall' || !isUnfinished(e)) return;
+        else {
+          e.status = 'cancelled';
+          e.permission = undefined;
+        }
+        stream.changed(index);
+      });
+    }
   }
 
-  /** Parks a permission request on its tool call (creating the call if the agent never announced it). */
-  setPermission(toolCall: ToolCallPatch, requestId: string, options: { optionId: string; name: string; kind: string }[]): void {
-    this.upsertToolCall(toolCall);
-    const index = this._toolCalls.get(toolCall.toolCallId);
-    if (index === undefined) return;
-    const entry = this.entries[index] as ToolCallEntry;
+  /** Parks a permission request on its tool call (creating the call if the agent never announced it) in the session or subagent `sessionId`. */
+  setPermission(toolCall: ToolCallPatch, requestId: string, options: { optionId: string; name: string; kind: string }[], sessionId = this.sessionId): void {
+    const stream = this._streams.get(sessionId) ?? this._streams.main;
+    const index = stream.upsertToolCall(toolCall);
+    const entry = stream.entries[index] as ToolCallEntry;
     entry.permission = { requestId, options, previousStatus: entry.status === 'waitingForConfirmation' ? 'pending' : entry.status };
     entry.status = 'waitingForConfirmation';
-    this.fire({ type: 'entry', index });
+    stream.changed(index);
     this.setStatus('awaitingPermission');
   }
 
   /** Clears a permission request (answered, cancelled) and records how it was answered. */
   clearPermission(requestId: string, outcome: string): void {
-    const index = this.entries.findIndex((e) => e.kind === 'toolCall' && e.permission?.requestId === requestId);
-    if (index === -1) return;
-    const entry = this.entries[index] as ToolCallEntry;
+    const found = this._streams.findToolCall((e) => e.permission?.requestId === requestId);
+    if (!found) return;
+    const { entry } = found;
     if (entry.status === 'waitingForConfirmation') entry.status = entry.permission?.previousStatus ?? 'pending';
     entry.permission = undefined;
     entry.permissionOutcome = outcome;
-    this.fire({ type: 'entry', index });
+    found.stream.changed(found.index);
     if (this.status === 'awaitingPermission' && !this.hasPendingPermission()) this.setStatus('working');
   }
 
@@ -265,32 +281,36 @@ export class AcpThread {
    * Records an answer given without asking (auto-approval) on the request's tool call, creating the call if
    * the agent never announced it, so that every automatic answer is visible in the transcript.
    */
-  recordPermissionOutcome(toolCall: ToolCallPatch, outcome: string): void {
-    this.upsertToolCall(toolCall);
-    const index = this._toolCalls.get(toolCall.toolCallId);
-    if (index === undefined) return;
-    (this.entries[index] as ToolCallEntry).permissionOutcome = outcome;
-    this.fire({ type: 'entry', index });
+  recordPermissionOutcome(toolCall: ToolCallPatch, outcome: string, sessionId = this.sessionId): void {
+    const stream = this._streams.get(sessionId) ?? this._streams.main;
+    const index = stream.upsertToolCall(toolCall);
+    (stream.entries[index] as ToolCallEntry).permissionOutcome = outcome;
+    stream.changed(index);
+  }
+
+  /** The tool call `toolCallId` of the session or subagent `sessionId`, if the thread has it. */
+  toolCall(toolCallId: string, sessionId = this.sessionId): ToolCallEntry | undefined {
+    return this._streams.get(sessionId)?.toolCall(toolCallId)?.entry;
+  }
+
+  /** The subagent card of the child session `sessionId`, if one was announced in this thread. */
+  subagent(sessionId: string): SubagentEntry | undefined {
+    return this._streams.card(sessionId);
   }
 
   /**
    * Replaces the transcript with entries restored from the client's own store (`session/resume`, read-only
    * history, window reload). Meant for a thread no view shows yet: fires only `title` and `plan`.
    */
-  restore(entries: readonly ThreadEntry[], title: string, plan: PlanEntry[], terminals: readonly TerminalView[] = []): void {
+  restore(entries: readonly ThreadEntry[], title: string, plan: PlanEntry[], terminals: readonly TerminalView[] = [], plans: PlanState[] = []): void {
     this.entries.splice(0, this.entries.length, ...entries);
     this.terminals.restore(terminals);
-    this._toolCalls.clear();
-    this._compactions.clear();
-    this.entries.forEach((e, i) => {
-      if (e.kind === 'toolCall') this._toolCalls.set(e.toolCallId, i);
-      else if (e.kind === 'compaction') this._compactions.set(e.compactionId, i);
-    });
-    const ids = this.entries.map((e) => Number(/^e(\d+)$/.exec(e.id)?.[1] ?? 0));
-    this._nextId = Math.max(this._nextId, ...ids);
+    this._streams.reset();
+    this._nextId = Math.max(this._nextId, this._streams.maxEntryNumber());
     this._title.restore(title);
     this.plan = plan;
     this.planCancelled = false;
+    this.plans = plans;
     this.fire({ type: 'title' });
     this.fire({ type: 'plan' });
   }
@@ -310,77 +330,30 @@ export class AcpThread {
     this.fire({ type: 'roots' });
   }
 
+  /** The agent's `agentInfo` (set when the session starts, and again when the agent restarts). */
+  setAgentInfo(info: Implementation | null | undefined): void {
+    if (JSON.stringify(info ?? null) === JSON.stringify(this.agentInfo ?? null)) return;
+    this.agentInfo = info ?? undefined;
+    this.fire({ type: 'agent' });
+  }
+
   /** Adds an entry built elsewhere (src/thread/elicitations.ts) with a fresh id; returns its index. */
   addEntry(make: (id: string) => ThreadEntry): number {
-    this.push(make(this.newId()));
-    return this.entries.length - 1;
+    return this._streams.main.push(make(this.newId()));
   }
 
   /** An entry at `index` was changed in place elsewhere (src/thread/elicitations.ts): the views update it. */
   entryChanged(index: number): void {
-    this.fire({ type: 'entry', index });
+    this._streams.main.changed(index);
   }
 
-  /** True while a permission request waits for the user. */
+  /** True while a permission request waits for the user (in the session or one of its subagents). */
   hasPendingPermission(): boolean {
-    return this.entries.some((e) => e.kind === 'toolCall' && e.permission !== undefined);
-  }
-
-  private appendUserChunk(content: ContentBlock): void {
-    const last = this.entries[this.entries.length - 1];
-    if (last?.kind === 'user') {
-      last.content.push(content);
-      this.fire({ type: 'entry', index: this.entries.length - 1 });
-    } else {
-      this.push({ kind: 'user', id: this.newId(), content: [content] });
-    }
-  }
-
-  private appendChunk(kind: 'agent' | 'thought', content: ContentBlock, messageId: string | undefined): void {
-    const index = this.entries.length - 1;
-    const last = this.entries[index];
-    const continues = last !== undefined && last.kind === kind && (messageId === undefined || last.messageId === undefined || last.messageId === messageId);
-    if (!continues) {
-      this.push({ kind, id: this.newId(), messageId, text: content.type === 'text' ? content.text : '', blocks: content.type === 'text' ? [] : [content] });
-      return;
-    }
-    const entry = last as TextEntry;
-    if (messageId !== undefined) entry.messageId = messageId;
-    if (content.type === 'text') {
-      entry.text += content.text;
-      this.fire({ type: 'append', index, text: content.text });
-    } else {
-      entry.blocks.push(content);
-      this.fire({ type: 'entry', index });
-    }
-  }
-
-  private upsertToolCall(patch: ToolCallPatch): void {
-    const index = this._toolCalls.get(patch.toolCallId);
-    if (index === undefined) {
-      // also for a tool_call_update of a call never announced: some agents skip the `tool_call`, and its
-      // content must not be lost (https://agentclientprotocol.com/protocol/tool-calls)
-      this._toolCalls.set(patch.toolCallId, this.entries.length);
-      this.push(newToolCall(this.newId(), patch));
-      return;
-    }
-    applyToolCallUpdate(this.entries[index] as ToolCallEntry, patch);
-    this.fire({ type: 'entry', index });
-  }
-
-  /** A compaction is upserted by id; the first notification of an id fixes its place in the timeline. */
-  private upsertCompaction(compactionId: string, apply: (e: CompactionEntry) => void): void {
-    const index = this._compactions.get(compactionId);
-    const entry = index === undefined ? newCompaction(this.newId(), compactionId) : this.entries[index] as CompactionEntry;
-    apply(entry);
-    if (index !== undefined) return this.fire({ type: 'entry', index });
-    this._compactions.set(compactionId, this.entries.length);
-    this.push(entry);
+    return this._streams.findToolCall((e) => e.permission !== undefined) !== undefined;
   }
 
   private push(entry: ThreadEntry): void {
-    this.entries.push(entry);
-    this.fire({ type: 'entry', index: this.entries.length - 1 });
+    this._streams.main.push(entry);
   }
 
   private newId(): string {

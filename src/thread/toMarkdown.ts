@@ -2,13 +2,15 @@
  * A thread's entries as Markdown text, like Zed's `AcpThread::to_markdown`: a `## User` or `## Agent`
  * heading where the speaker changes, the messages' text, thoughts collapsed in `<details>` (or left out),
  * each tool call as one line with its status, notices as quotes, a context compaction as a collapsed
- * `<details>` with its summary (the agent's live notices are not entries, so never exported). Images and other non-text blocks become a
+ * `<details>` with its summary, a subagent as a collapsed `<details>` with its own transcript (the agent's live
+ * notices are not entries, so never exported). Images and other non-text blocks become a
  * placeholder, resources a link. Pure (no vscode): for copying a conversation, and for tests that read a
  * transcript at a glance.
  */
 import type { ContentBlock } from '../acp/schema/types.gen';
 import type { CompactionEntry } from './compaction';
-import type { ThreadEntry } from './thread';
+import { subagentStatus } from './subagents';
+import type { SubagentEntry, ThreadEntry } from './threadEntries';
 import { contentToView } from './toView';
 
 /** How {@link toMarkdown} renders. */
@@ -55,6 +57,14 @@ export function toMarkdown(entries: readonly ThreadEntry[], options: ToMarkdownO
         heading('agent');
         parts.push(compactionToMarkdown(e));
         break;
+      case 'subagent':
+        heading('agent');
+        parts.push(subagentToMarkdown(e, options));
+        break;
+      case 'sessionMessage':
+        heading('agent');
+        parts.push(['**Message between sessions:**', ...blocksToMarkdown(e.content)].join('\n\n'));
+        break;
     }
   }
   return parts.length ? `${parts.join('\n\n')}\n` : '';
@@ -66,6 +76,14 @@ const compactionStates: Record<string, string> = { in_progress: 'in progress', c
 function compactionToMarkdown(e: CompactionEntry): string {
   const title = `<details><summary>Context compacted (${compactionStates[e.status] ?? e.status})</summary>`;
   return [title, ...blocksToMarkdown(e.summary), ...(e.error ? [`**Error:** ${e.error}`] : []), '</details>'].join('\n\n');
+}
+
+/** A subagent: a `<details>` block titled with its name and status, with its own transcript inside. */
+function subagentToMarkdown(e: SubagentEntry, options: ToMarkdownOptions): string {
+  const { status, detail } = subagentStatus(e.state);
+  const title = `<details><summary>Subagent: ${e.title ?? 'untitled'} (${status})</summary>`;
+  const inner = toMarkdown(e.entries, options).trimEnd();
+  return [title, ...(e.description ? [`*${e.description}*`] : []), ...(detail ? [`**${status === 'failed' ? 'Error' : 'Note'}:** ${detail}`] : []), ...(inner ? [inner] : []), '</details>'].join('\n\n');
 }
 
 /** A message's text (if any) and its other blocks, one paragraph each. */

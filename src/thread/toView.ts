@@ -2,12 +2,17 @@
  * Projects the thread model into the serializable view model of src/shared (pure; no vscode, no DOM).
  */
 import type { ContentBlock } from '../acp/schema/types.gen';
-import type { CompactionStatusView, CompactionView, ContentView, EntryView, ThreadSnapshot, ThreadStateView, ToolCallView, ToolContentView } from '../shared/viewModel';
+import type { CompactionStatusView, CompactionView, ContentView, EntryView, SessionMessageView, SubagentView, ThreadSnapshot, ThreadStateView, ToolCallView, ToolContentView } from '../shared/viewModel';
 import type { CompactionEntry } from './compaction';
+import { planEntriesToView, planToView } from './plans';
+import { isFinished, subagentStatus } from './subagents';
 import { configOptionsToView, modesToView } from './configToView';
 import { parseContextHeader } from './contextHeader';
 import { permissionSubject } from './permissionSubject';
-import type { AcpThread, ThreadEntry } from './thread';
+import { capJson, prettyJson, rawOutputToView } from './rawOutput';
+import { turnUsageToView } from './turnUsage';
+import type { AcpThread } from './thread';
+import type { SessionMessageEntry, SubagentEntry, ThreadEntry } from './threadEntries';
 import type { ParkedPermission, ToolCallEntry } from './toolCall';
 
 /** A content block as the chat renders it. Unknown block types become a labelled placeholder. */
@@ -43,7 +48,8 @@ function toolCallToView(e: ToolCallEntry): EntryView {
     status: e.status,
     content,
     locations: e.locations.map((l) => ({ path: l.path, ...(typeof l.line === 'number' ? { line: l.line } : {}) })),
-    ...(e.rawInput !== undefined ? { rawInput: safeJson(e.rawInput) } : {}),
+    ...rawInputView(e.rawInput),
+    ...rawOutputView(e.rawOutput, content.length > 0),
     ...(e.permission ? { permission: permissionToView(e, e.permission) } : {}),
     ...(e.permissionOutcome ? { permissionOutcome: e.permissionOutcome } : {}),
     ...(e.elicitations?.length ? { elicitations: e.elicitations } : {}),
@@ -69,8 +75,46 @@ function compactionToView(e: CompactionEntry): CompactionView {
   };
 }
 
+/** A subagent's card: its status from its state, and its own entries and plans as the chat renders them. */
+function subagentToView(e: SubagentEntry, names: SessionNames): SubagentView {
+  const { status, detail } = subagentStatus(e.state);
+  const inner: SessionNames = { self: e.sessionId, name: names.name };
+  return {
+    kind: 'subagent', id: e.id, sessionId: e.sessionId, status, canCancel: e.cancel === true && !isFinished(status),
+    ...(e.title ? { title: e.title } : {}), ...(e.description ? { description: e.description } : {}), ...(detail ? { detail } : {}),
+    ...(e.cwd ? { cwd: e.cwd } : {}),
+    entries: e.entries.map((x) => entryView(x, inner)),
+    ...(e.plans?.length ? { plans: e.plans.map(planToView) } : {}),
+  };
+}
+
+/** Who a session is, for the labels of messages between sessions: the transcript's own session, and names of the others. */
+export interface SessionNames {
+  /** The session whose transcript the entry is in. */
+  readonly self?: string;
+  /** A display name of another session (a subagent's title), if known. */
+  readonly name?: (sessionId: string) => string | undefined;
+}
+
+/** A message between sessions: received or sent by the session whose transcript shows it, and the other one's name. */
+function sessionMessageToView(e: SessionMessageEntry, names: SessionNames): SessionMessageView {
+  const direction = e.recipient !== undefined && e.recipient === names.self ? 'in' : e.sender !== undefined && e.sender === names.self ? 'out' : 'unknown';
+  const other = direction === 'in' ? e.sender : direction === 'out' ? e.recipient : e.sender ?? e.recipient;
+  const peer = other === undefined ? undefined : names.name?.(other);
+  return {
+    kind: 'sessionMessage', id: e.id, direction, ...(peer ? { peer } : {}),
+    text: e.content.filter((b) => b.type === 'text').map((b) => b.text).join(''),
+    blocks: e.content.filter((b) => b.type !== 'text').map(contentToView),
+  };
+}
+
 /** One entry as the chat renders it. */
 export function entryToView(e: ThreadEntry): EntryView {
+  return entryView(e, {});
+}
+
+/** One entry as the chat renders it, with `names`: who the sessions are, for the messages between them. */
+export function entryView(e: ThreadEntry, names: SessionNames): EntryView {
   switch (e.kind) {
     case 'user': {
       const context = e.content.length === 1 && e.content[0].type === 'text' ? parseContextHeader(e.content[0].text) : undefined;
@@ -82,7 +126,34 @@ export function entryToView(e: ThreadEntry): EntryView {
     case 'notice': return { kind: 'notice', id: e.id, level: e.level, text: e.text, ...(e.action ? { action: e.action } : {}), ...(e.marker ? { marker: e.marker } : {}) };
     case 'compaction': return compactionToView(e);
     case 'elicitation': return { kind: 'elicitation', id: e.id, elicitation: e.elicitation };
+    case 'subagent': return subagentToView(e, names);
+    case 'sessionMessage': return sessionMessageToView(e, names);
   }
+}
+
+/**
+ * The entry at `path` inside the subagent card at `index` (a nested card, then its entry …) as the chat renders it,
+ * or undefined when there is none.
+ */
+export function nestedEntryView(t: AcpThread, index: number, path: readonly number[]): EntryView | undefined {
+  let e: ThreadEntry | undefined = t.entries[index];
+  let self = t.sessionId;
+  for (const i of path) {
+    if (e?.kind !== 'subagent') return undefined;
+    self = e.sessionId;
+    e = e.entries[i];
+  }
+  return e && entryView(e, { ...sessionNames(t), self });
+}
+
+/** Who the sessions of a thread are: the thread's own session, and the titles of its subagents. */
+export function sessionNames(t: AcpThread): SessionNames {
+  const name = (id: string): string | undefined => {
+    if (id === t.sessionId) return 'the main agent';
+    const card = t.subagent(id);
+    return card ? card.title ?? 'a subagent' : undefined;
+  };
+  return { self: t.sessionId, name };
 }
 
 /** The thread-level state. */
@@ -95,9 +166,12 @@ export function stateToView(t: AcpThread, agentName: string): ThreadStateView {
     following: t.following,
     ...(t.canFork ? { canFork: true } : {}),
     ...(t.roots.length ? { roots: t.roots } : {}),
-    plan: t.plan.map((p) => ({ content: p.content, priority: p.priority, status: t.planCancelled && p.status !== 'completed' ? 'cancelled' : p.status })),
+    plan: planEntriesToView(t.plan, t.planCancelled),
+    ...(t.plans.length ? { plans: t.plans.map(planToView) } : {}),
     commands: t.commands.map((c) => ({ name: c.name, description: c.description, ...(c.input && 'hint' in c.input && typeof c.input.hint === 'string' ? { hint: c.input.hint } : {}) })),
     ...(t.usage ? { usage: t.usage } : {}),
+    ...(t.turnUsage ? { turnUsage: turnUsageToView(t.turnUsage) } : {}),
+    ...(t.agentInfo ? { agentInfo: { name: t.agentInfo.name, ...(t.agentInfo.title ? { title: t.agentInfo.title } : {}), version: t.agentInfo.version } } : {}),
     ...(t.error ? { error: t.error, ...(t.errorAction ? { errorAction: t.errorAction } : {}) } : {}),
     ...(t.configOptions.length ? { configOptions: configOptionsToView(t.configOptions) } : {}),
     ...withModes(modesToView(t.configOptions, t.availableModes, t.currentModeId)),
@@ -108,7 +182,8 @@ export function stateToView(t: AcpThread, agentName: string): ThreadStateView {
 /** Everything the chat shows: state, entries (the newest `tail` of them) and the kept terminal output. */
 export function threadSnapshot(t: AcpThread, agentName: string, seq: number, tail = Infinity): ThreadSnapshot {
   const firstIndex = Math.max(0, t.entries.length - tail);
-  const entries = t.entries.slice(firstIndex).map(entryToView);
+  const names = sessionNames(t);
+  const entries = t.entries.slice(firstIndex).map((e) => entryView(e, names));
   return { seq, state: stateToView(t, agentName), entries, ...(firstIndex ? { firstIndex } : {}), terminals: t.terminals.views() };
 }
 
@@ -116,10 +191,14 @@ function withModes(modes: ThreadStateView['modes']): { modes?: NonNullable<Threa
   return modes ? { modes } : {};
 }
 
-function safeJson(value: unknown): string {
-  try {
-    return JSON.stringify(value, null, 2) ?? String(value);
-  } catch {
-    return String(value);
-  }
+/** The raw input as the card's JSON block shows it, capped (docs/architecture.md "Raw output of a tool call"). */
+function rawInputView(raw: unknown): Pick<ToolCallView, 'rawInput' | 'rawInputDroppedChars'> {
+  if (raw === undefined) return {};
+  const { json, jsonDroppedChars } = capJson(prettyJson(raw));
+  return { rawInput: json, ...(jsonDroppedChars ? { rawInputDroppedChars: jsonDroppedChars } : {}) };
+}
+
+function rawOutputView(raw: unknown, hasContent: boolean): Pick<ToolCallView, 'rawOutput'> {
+  const view = rawOutputToView(raw, hasContent);
+  return view ? { rawOutput: view } : {};
 }

@@ -16,7 +16,7 @@ describe('sessions with the Demo agent', function () {
 
   it('advertises exactly what is implemented in initialize', () => {
     // each handler declares what it serves; nothing else is advertised
-    assert.deepEqual(sb.clientCapabilities(), { fs: { ...FsHandler.capabilities }, terminal: TerminalManager.supported, auth: { terminal: true }, session: { configOptions: { boolean: {} }, notices: {}, compaction: {} }, elicitation: { form: {}, url: {} } });
+    assert.deepEqual(sb.clientCapabilities(), { fs: { ...FsHandler.capabilities }, terminal: TerminalManager.supported, auth: { terminal: true }, session: { configOptions: { boolean: {} }, notices: {}, compaction: {} }, elicitation: { form: {}, url: {} }, plan: {}, subagents: {} });
   });
 
   it('New Session starts the Demo agent, opens a chat panel and streams the answer', async () => {

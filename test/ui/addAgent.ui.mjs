@@ -91,7 +91,12 @@ export async function run(t) {
   t.expect(true, 'the Sessions view\'s title menu has "Add Agent…"');
   await t.screenshot('addAgent-view-menu');
   await menuItem.click();
-  await step(1);
+  // a monaco menu ignores a mouse-up that comes too soon after it opened (seen on 1.100.3 on a loaded
+  // machine): the item is focused then, so Enter picks it
+  if (!(await step(1).then(() => true, () => false))) {
+    if (await menuItem.isVisible()) await page.keyboard.press('Enter');
+    await step(1);
+  }
   await page.keyboard.type('keyboard AGENT');
   await message.filter({ hasText: 'already exists' }).waitFor({ timeout: 10_000 });
   await page.keyboard.press('Enter');

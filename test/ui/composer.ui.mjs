@@ -78,7 +78,10 @@ export async function run(t) {
   const web = chat.locator('[data-testid="config-popover"] [data-config-id="web"]');
   await web.waitFor({ timeout: 5_000 });
   t.expect(await chat.locator('[data-testid="config-popover"] [data-config-id="effort"]').count() === 1, 'other categories sit in the settings popover');
-  await web.check();
+  // not locator.check(): the toolkit's checkbox sets aria-checked a few ms after the click (FAST renders its
+  // attributes in a batch), and check() reads it at once
+  await web.click();
+  await chat.locator('[data-testid="config-popover"] [data-config-id="web"][aria-checked="true"]').waitFor({ timeout: 5_000 });
   await t.screenshot('composer-config-popover');
   await page.keyboard.press('Escape');
   await chat.locator('[data-testid="config-popover"]').waitFor({ state: 'hidden', timeout: 5_000 });

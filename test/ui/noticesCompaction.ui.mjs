@@ -7,7 +7,7 @@
 // (open), completed and collapsed, expanded and collapsed again by keyboard; a failed one shows its error;
 // both are back after a window reload (the session is resumed, the transcript comes from the client's store).
 // Screenshots: test-results/screenshots/<version>/notices-*.png, compaction-*.png
-import { idle, openSession, scriptedAgent, sendPrompt } from './scriptedSession.mjs';
+import { idle, openSession, reloadWindowAndReopen, scriptedAgent, sendPrompt } from './scriptedSession.mjs';
 
 export const name = 'noticesCompaction';
 export const timeout = 240_000;
@@ -102,14 +102,7 @@ export async function run(t) {
   t.expect(!(await isOpen(c1)), 'Space collapses it');
 
   // 6. a window reload: the compactions are back, the notices are not
-  // Reload Window, as a person does: an orderly shutdown saves the open editors (a bare page reload raced the
-  // workbench's save of them on a loaded machine, and the chat tab did not come back)
-  await page.waitForTimeout(2000);
-  await t.runCommand('Developer: Reload Window');
-  const tab = page.locator('.tabs-container .tab', { hasText: 'Scripted notices' }).first();
-  await tab.waitFor({ timeout: 60_000 });
-  await tab.click();
-  const back = await t.webviewByTitle('notices · Scripted notices', { timeoutMs: 60_000 });
+  const back = await reloadWindowAndReopen(t, 'Scripted notices', 'notices · Scripted notices');
   await back.locator('[data-testid="agent-message"]', { hasText: 'Compaction finished.' }).waitFor({ timeout: 60_000 });
   const b1 = back.locator('[data-testid="compaction"][data-status="completed"]');
   await b1.waitFor({ timeout: 10_000 });

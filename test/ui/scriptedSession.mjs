@@ -86,3 +86,20 @@ export async function sendSlashCommand(t, input, command) {
   await t.page.waitForTimeout(300);
   if ((await input.inputValue()).trim() !== '') await t.page.keyboard.press('Enter');
 }
+
+/**
+ * Reloads the window the way a person does (Developer: Reload Window: an orderly shutdown saves the open editors;
+ * a bare page reload raced the workbench's save of them on a loaded machine, and the chat tab did not come back),
+ * then brings the chat tab `agentName` back to the front; resolves with its frame, titled `title`.
+ * @param {import('../harness/runUi.mjs').UiTest} t
+ * @param {string} agentName
+ * @param {string} title
+ */
+export async function reloadWindowAndReopen(t, agentName, title) {
+  await t.page.waitForTimeout(2000);
+  await t.runCommand('Developer: Reload Window');
+  const tab = t.page.locator('.tabs-container .tab', { hasText: agentName }).first();
+  await tab.waitFor({ timeout: 60_000 });
+  await tab.click();
+  return t.webviewByTitle(title, { timeoutMs: 60_000 });
+}

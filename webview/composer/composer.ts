@@ -14,6 +14,7 @@ import './composer.css';
 import { attachmentsMax } from '../../src/shared/composerModel';
 import type { AttachmentView, ComposerStateView, DraftView, FileMatchView, PromptCapabilitiesView, SendWith } from '../../src/shared/composerModel';
 import type { ThreadStateView } from '../../src/shared/viewModel';
+import type { ProvidersView } from '../../src/shared/accountModel';
 import type { ChatActions } from '../actions';
 import { caretOnFirstLine, caretOnLastLine, isSendKey, reviewPermissionKeyLabel, sendKeyLabel } from '../lib/keymap';
 import { button } from '../components/button';
@@ -75,6 +76,8 @@ export class Composer {
     this.config = new ConfigOptionsView({
       setConfigOption: (configId, value) => actions.setConfigOption(configId, value),
       setMode: (modeId) => actions.setMode(modeId),
+      setProvider: (providerId) => actions.setProvider(providerId),
+      disableProvider: (providerId) => actions.disableProvider(providerId),
     });
     this.slash = new SlashMenu(this.input, () => this.changed());
     this.mentions = new MentionPicker(this.input, (requestId, query) => actions.searchFiles(requestId, query), (file) => {
@@ -90,6 +93,11 @@ export class Composer {
     this.wire(root, filePicker);
     this.restoreLocalDraft();
     this.setState(undefined);
+  }
+
+  /** The agent's model providers, in the settings popover (absent: it does not advertise `providers`). */
+  setProviders(view: ProvidersView | undefined): void {
+    this.config.renderProviders(view);
   }
 
   /** The host's answer to a file search (`@`). */

@@ -1,9 +1,11 @@
 /**
  * The rows of an inline unified diff (pure, no DOM): hunk headers and context / added / removed lines with
- * their old and new line numbers, computed with the `diff` package. Big inputs are not diffed line by line
- * in the webview (the Open Diff editor shows them); long diffs are cut to a row limit.
+ * their old and new line numbers, computed with the `diff` package (or from hunks the host parsed from an agent's
+ * unified diff, src/thread/rawOutput.ts). Big inputs are not diffed line by line in the webview (the Open Diff
+ * editor shows them); long diffs are cut to a row limit.
  */
 import { structuredPatch } from 'diff';
+import type { DiffHunkView } from '../../src/shared/rawOutputModel';
 
 /** One row of an inline diff. */
 export type DiffRow =
@@ -38,6 +40,11 @@ export function inlineDiff(oldText: string | null, newText: string, options: Inl
   const maxRows = options.maxRows ?? 1000;
   if ((oldText?.length ?? 0) + newText.length > (options.maxChars ?? 400_000)) return { rows: [], added: 0, removed: 0, omittedRows: 0, tooLarge: true };
   const patch = structuredPatch('a', 'b', oldText ?? '', newText, '', '', { context: options.context ?? 3 });
+  return hunkRows(patch.hunks, maxRows);
+}
+
+/** The rows of parsed hunks (lines marked `+`, `-`, ` `; a `\ No newline at end of file` line is not shown). */
+export function hunkRows(hunks: readonly DiffHunkView[], maxRows = 1000): InlineDiff {
   const rows: DiffRow[] = [];
   let added = 0;
   let removed = 0;
@@ -46,7 +53,7 @@ export function inlineDiff(oldText: string | null, newText: string, options: Inl
     total++;
     if (rows.length < maxRows) rows.push(row);
   };
-  for (const hunk of patch.hunks) {
+  for (const hunk of hunks) {
     push({ kind: 'hunk', text: `@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@` });
     let oldLine = hunk.oldStart;
     let newLine = hunk.newStart;
@@ -56,7 +63,6 @@ export function inlineDiff(oldText: string | null, newText: string, options: Inl
       if (mark === '+') { added++; push({ kind: 'added', newLine: newLine++, text }); }
       else if (mark === '-') { removed++; push({ kind: 'removed', oldLine: oldLine++, text }); }
       else if (mark === ' ') push({ kind: 'context', oldLine: oldLine++, newLine: newLine++, text });
-      // "\ No newline at end of file" is not shown
     }
   }
   return { rows, added, removed, omittedRows: total - rows.length };

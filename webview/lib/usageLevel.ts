@@ -3,6 +3,7 @@
  * "Context filling up", 90–95 % "Start new session or summarize", over 95 % "Next prompt may fail") and
  * number formatting.
  */
+import type { TurnUsageView } from '../../src/shared/viewModel';
 
 /** The warning band of a usage ratio. */
 export type UsageLevel = 'normal' | 'filling' | 'summarize' | 'critical';
@@ -23,6 +24,21 @@ export function formatCost(cost: { readonly amount: number; readonly currency: s
   } catch {
     return `${cost.amount.toFixed(2)} ${cost.currency}`;
   }
+}
+
+/** The last turn's tokens in one line: "Last turn: 12.3k tokens (in 10k, out 2.3k, thought 1k, cached 8k)". */
+export function turnUsageText(u: TurnUsageView): string {
+  const parts = [`in ${formatTokens(u.input)}`, `out ${formatTokens(u.output)}`];
+  if (u.thought) parts.push(`thought ${formatTokens(u.thought)}`);
+  if (u.cachedRead) parts.push(`cached ${formatTokens(u.cachedRead)}`);
+  return `Last turn: ${formatTokens(u.total)} tokens (${parts.join(', ')})`;
+}
+
+/** Every count the agent reported with the last turn, one per line, in full. */
+export function turnUsageTooltip(u: TurnUsageView): string {
+  const line = (label: string, n: number | undefined) => (n === undefined ? [] : [`${label}: ${n.toLocaleString('en-US')}`]);
+  return ['Tokens the agent reported for the last turn', ...line('Total', u.total), ...line('Input', u.input), ...line('Output', u.output),
+    ...line('Thought', u.thought), ...line('Cache read', u.cachedRead), ...line('Cache write', u.cachedWrite)].join('\n');
 }
 
 /** "12.3k", "200k", "1.2M" */

@@ -24,7 +24,7 @@ const tabbable = [
 ].join(',');
 
 const authors: Readonly<Record<string, string>> = {
-  'user-message': 'You', 'agent-message': 'Agent', thought: 'Thinking', 'tool-call': 'Tool call', notice: 'Notice',
+  'user-message': 'You', 'agent-message': 'Agent', thought: 'Thinking', 'tool-call': 'Tool call', notice: 'Notice', subagent: 'Subagent', 'session-message': 'Message',
 };
 
 function canTab(el: HTMLElement): boolean {

@@ -11,6 +11,7 @@ import type { EntryView, ThreadStateView } from '../../src/shared/viewModel';
 import type { ChatActions } from '../actions';
 import type { ChatStore, StoreChange } from '../store';
 import { updateCompactionNode } from '../views/compaction';
+import { subagentEnded, updateSubagentNode } from '../views/subagent';
 import { renderEntry } from '../views/entries';
 import type { RenderContext } from '../views/entries';
 import type { LiveAnnouncer } from '../views/liveRegion';
@@ -124,6 +125,16 @@ export class TranscriptView {
       return { node: old, created: false };
     }
     if (old && entry.kind === 'compaction' && updateCompactionNode(old, entry)) return { node: old, created: false };
+    if (old && entry.kind === 'subagent') {
+      // updated in place; a permission request of the subagent is one of the chat's (focus, announcement)
+      const memo = permissionFocus.remember(old);
+      const was = old.getAttribute('data-status');
+      if (updateSubagentNode(old, entry)) {
+        permissionFocus.rendered(old, memo);
+        if (was !== entry.status && subagentEnded(entry)) this.deps.live.say(subagentEnded(entry));
+        return { node: old, created: false };
+      }
+    }
     const node = renderEntry(entry, context);
     const focusMemo = permissionFocus.remember(old);
     const itemMemo = this.deps.focus?.remember(old);

@@ -6,7 +6,7 @@
 import type { ToolContentView } from '../../src/shared/viewModel';
 import { button } from '../components/button';
 import { inlineDiff } from '../lib/diffLines';
-import type { DiffRow } from '../lib/diffLines';
+import type { DiffRow, InlineDiff } from '../lib/diffLines';
 import { h } from './dom';
 import type { RenderContext } from './renderContext';
 
@@ -29,24 +29,30 @@ function rowNode(r: DiffRow): HTMLTableRowElement {
     h('td', { class: 'diff-code' }, r.text));
 }
 
-/** The inline diff of the content item at `index` of tool call `toolCallId`. */
-export function diffNode(c: DiffView, toolCallId: string, index: number, ctx: RenderContext): HTMLElement {
-  const d = inlineDiff(c.oldText, c.newText);
-  const isNew = c.oldText === null;
-  const name = baseName(c.path);
-  const folder = c.path.slice(0, Math.max(0, c.path.length - name.length)).replace(/[\\/]$/, '');
+/** How a file changed, for the diff's header: its icon and badge. */
+export type DiffChange = 'added' | 'deleted' | 'modified';
+
+const changeLooks: Record<DiffChange, { icon: string; badge?: string }> = {
+  added: { icon: 'new-file', badge: 'new file' }, deleted: { icon: 'trash', badge: 'deleted' }, modified: { icon: 'diff-single' },
+};
+
+/**
+ * An inline diff: a header (file name, folder, +added −removed, then `extra`, e.g. Open Diff) and the rows.
+ * `note` says what was left out beyond the rows (a cap).
+ */
+export function diffFrame(path: string, change: DiffChange, d: InlineDiff, extra: readonly (Node | undefined)[] = [], note?: string): HTMLElement {
+  const name = baseName(path);
+  const folder = path.slice(0, Math.max(0, path.length - name.length)).replace(/[\\/]$/, '');
+  const look = changeLooks[change];
   const head = h('div', { class: 'diff-head' },
-    h('span', { class: `codicon codicon-${isNew ? 'new-file' : 'diff-single'}`, 'aria-hidden': 'true' }),
-    h('span', { class: 'diff-name', title: c.path }, name),
-    folder ? h('span', { class: 'diff-folder', title: c.path }, folder) : undefined,
-    isNew ? h('span', { class: 'diff-badge' }, 'new file') : undefined,
+    h('span', { class: `codicon codicon-${look.icon}`, 'aria-hidden': 'true' }),
+    h('span', { class: 'diff-name', title: path }, name),
+    folder ? h('span', { class: 'diff-folder', title: path }, folder) : undefined,
+    look.badge ? h('span', { class: 'diff-badge' }, look.badge) : undefined,
     h('span', { class: 'diff-stat', 'aria-label': `${d.added} lines added, ${d.removed} removed` },
       h('span', { class: 'diff-stat-added' }, `+${d.added}`), ' ', h('span', { class: 'diff-stat-removed' }, `−${d.removed}`)),
-    button({
-      label: 'Open Diff', icon: 'diff', testId: 'open-diff', className: 'diff-open', title: `Open the changes of ${name} in the diff editor`,
-      onClick: () => ctx.actions.openDiff(toolCallId, index),
-    }));
-  const node = h('div', { class: 'diff', 'data-testid': 'diff', 'data-path': c.path }, head);
+    ...extra);
+  const node = h('div', { class: 'diff', 'data-testid': 'diff', 'data-path': path }, head);
   if (d.tooLarge) {
     node.append(h('div', { class: 'diff-note' }, 'This change is too large to show here. Use Open Diff.'));
   } else if (!d.rows.length) {
@@ -54,7 +60,19 @@ export function diffNode(c: DiffView, toolCallId: string, index: number, ctx: Re
   } else {
     const table = h('table', { class: 'diff-table', 'data-testid': 'diff-table', 'aria-label': `Changes to ${name}` }, h('tbody', {}, ...d.rows.map(rowNode)));
     node.append(h('div', { class: 'diff-body', tabindex: '0', role: 'region', 'aria-label': `Diff of ${name}` }, table));
-    if (d.omittedRows) node.append(h('div', { class: 'diff-note' }, `${d.omittedRows} more lines not shown. Use Open Diff.`));
   }
+  const omitted = d.omittedRows ? `${d.omittedRows} more lines not shown.` : '';
+  if (omitted || note) node.append(h('div', { class: 'diff-note' }, [omitted, note].filter(Boolean).join(' ')));
   return node;
+}
+
+/** The inline diff of the content item at `index` of tool call `toolCallId`. */
+export function diffNode(c: DiffView, toolCallId: string, index: number, ctx: RenderContext): HTMLElement {
+  const d = inlineDiff(c.oldText, c.newText);
+  const name = baseName(c.path);
+  const open = button({
+    label: 'Open Diff', icon: 'diff', testId: 'open-diff', className: 'diff-open', title: `Open the changes of ${name} in the diff editor`,
+    onClick: () => ctx.actions.openDiff(toolCallId, index),
+  });
+  return diffFrame(c.path, c.oldText === null ? 'added' : 'modified', d, [open], d.omittedRows ? 'Use Open Diff.' : undefined);
 }

@@ -1,4 +1,7 @@
-/** Renders one transcript entry by kind; the renderers live in messages.ts, toolCall.ts, notice.ts and compaction.ts. */
+/**
+ * Renders one transcript entry by kind; the renderers live in messages.ts, toolCall.ts, notice.ts, compaction.ts,
+ * sessionMessage.ts and subagent.ts (whose card renders its own entries with {@link renderNestedEntry}).
+ */
 import type { EntryView } from '../../src/shared/viewModel';
 import { addMessageToolbar } from './messageActions';
 import { compactionNode } from './compaction';
@@ -6,6 +9,8 @@ import { agentTextNode, userMessageNode } from './messages';
 import { elicitationEntryNode } from './elicitation';
 import { noticeNode } from './notice';
 import type { RenderContext } from './renderContext';
+import { sessionMessageNode } from './sessionMessage';
+import { subagentNode } from './subagent';
 import { toolCallNode } from './toolCall';
 
 export { appendText } from './messages';
@@ -19,10 +24,22 @@ export function renderEntry(e: EntryView, ctx: RenderContext): HTMLElement {
   return node;
 }
 
+/**
+ * An entry inside a subagent's card: the same renderers, without the message toolbars (Copy, Retry and Edit act on
+ * the session's own messages).
+ */
+export function renderNestedEntry(e: EntryView, ctx: RenderContext): HTMLElement {
+  const node = e.kind === 'user' ? userMessageNode(e) : e.kind === 'agent' ? agentTextNode(e) : entryNode(e, ctx);
+  if (!node.hasAttribute('role')) node.setAttribute('role', 'listitem');
+  return node;
+}
+
 function entryNode(e: EntryView, ctx: RenderContext): HTMLElement {
   switch (e.kind) {
     case 'user': return addMessageToolbar(userMessageNode(e), 'user', e.id);
     case 'agent': return addMessageToolbar(agentTextNode(e), 'agent', e.id);
+    case 'subagent': return subagentNode(e, ctx, renderNestedEntry);
+    case 'sessionMessage': return sessionMessageNode(e);
     case 'thought': return agentTextNode(e);
     case 'toolCall': return toolCallNode(e, ctx);
     case 'notice': return noticeNode(e, ctx);

@@ -1,16 +1,20 @@
 /**
  * The session header: the title (the user's, else the agent's `session_info_update`, else the first prompt;
- * click it, or press F2 anywhere in the chat, to rename the session), agent, status, Fork Session (only when
- * the agent can fork), the Follow Agent toggle, the plan and the context usage meter.
+ * click it, or press F2 anywhere in the chat, to rename the session), agent (its title, version and the session's
+ * folders in the tooltip), the account chip (accountChip.ts), status, Fork Session (only when the agent can fork),
+ * the Follow Agent toggle, the plans, the context usage meter and the last turn's tokens.
  */
 import '@vscode/codicons/dist/codicon.css';
 import '../styles/header.css';
 import { untitledSession, type ThreadStateView } from '../../src/shared/viewModel';
+import type { AgentAccountView } from '../../src/shared/accountModel';
+import { AccountChip, type AccountActions } from './accountChip';
 import { revealInvisible } from '../../src/shared/inertText';
+import { agentTooltip } from '../lib/agentTooltip';
 import { h } from './dom';
 import { button } from '../components/button';
 import { actionButton, type NoticeActions } from './notice';
-import { planNode } from './plan';
+import { planNode, planViewNode } from './plan';
 import { usageNode } from './usage';
 import { visibleText } from './visibleText';
 
@@ -18,8 +22,12 @@ const statusLabels: Record<string, string> = {
   starting: 'Starting…', idle: 'Ready', working: 'Working…', awaitingPermission: 'Waiting for your permission', disconnected: 'Disconnected', error: 'Error',
 };
 
+function withTitle(title: string | undefined): { title?: string } {
+  return title ? { title } : {};
+}
+
 /** What the header's buttons do. */
-export interface HeaderActions extends NoticeActions {
+export interface HeaderActions extends NoticeActions, AccountActions {
   toggleFollow(): void;
   renameSession(): void;
   forkSession(): void;
@@ -31,6 +39,10 @@ export class Header {
   private readonly follow: HTMLButtonElement;
   private readonly title: HTMLElement;
   private readonly fork: HTMLElement;
+  /** Kept across renders too (its buttons keep the focus). */
+  private readonly account: AccountChip;
+  private accountView: AgentAccountView = {};
+  private agentName = '';
 
   constructor(private readonly root: HTMLElement, private readonly actions: HeaderActions) {
     // a toggle button: a constant label, the state in aria-pressed (and in the pressed look)
@@ -54,6 +66,13 @@ export class Header {
       e.preventDefault();
       actions.renameSession();
     });
+    this.account = new AccountChip(actions);
+  }
+
+  /** The agent's sign-in state (the account chip; nothing for an agent without `auth.status`). */
+  renderAccount(view: AgentAccountView): void {
+    this.accountView = view;
+    this.account.render(view.auth, this.agentName);
   }
 
   render(state: ThreadStateView | undefined): void {
@@ -61,6 +80,9 @@ export class Header {
     const hadFocus = document.activeElement === this.follow;
     const titleHadFocus = document.activeElement === this.title;
     const forkHadFocus = document.activeElement === this.fork;
+    const accountFocus = this.account.focusedControl();
+    this.agentName = state.agentName;
+    this.account.render(this.accountView.auth, state.agentName);
     this.follow.setAttribute('aria-pressed', String(state.following));
     this.follow.title = state.following
       ? 'Follow Agent is on: the files the agent works on open beside the chat. Click to stop following.'
@@ -73,7 +95,8 @@ export class Header {
     const children: Node[] = [
       h('div', { class: 'title-row' },
         this.title,
-        h('span', { class: 'agent', 'data-testid': 'session-agent', ...(state.roots?.length ? { title: `Folders of this session:\n${state.roots.join('\n')}` } : {}) }, state.agentName),
+        h('span', { class: 'agent', 'data-testid': 'session-agent', ...withTitle(agentTooltip(state)) }, state.agentName),
+        this.account.element,
         h('span', { class: `status ${state.status}`, 'data-testid': 'session-status', 'data-status': state.status, role: 'status' }, statusLabels[state.status] ?? state.status),
         ...(state.canFork ? [this.fork] : []),
         this.follow),
@@ -85,13 +108,23 @@ export class Header {
     }
     const plan = planNode(state.plan);
     if (plan) children.push(plan);
-    const usage = usageNode(state.usage);
+    for (const p of state.plans ?? []) {
+      const node = planViewNode(p);
+      if (node) children.push(node);
+    }
+    const usage = usageNode(state.usage, state.turnUsage);
     if (usage) children.push(usage);
-    const planHadFocus = Boolean(document.activeElement?.closest('.plan'));
+    // the plan that had the focus keeps it (by its key; a file plan by its link)
+    const focusedPlan = document.activeElement?.closest<HTMLElement>('.plan');
+    const planKey = focusedPlan?.getAttribute('data-plan-key') ?? focusedPlan?.getAttribute('data-plan-id');
     this.root.replaceChildren(...children);
-    if (planHadFocus) this.root.querySelector<HTMLElement>('.plan summary')?.focus();
+    if (focusedPlan && planKey) {
+      const again = [...this.root.querySelectorAll<HTMLElement>('.plan')].find((n) => (n.getAttribute('data-plan-key') ?? n.getAttribute('data-plan-id')) === planKey);
+      again?.querySelector<HTMLElement>('summary, [data-href]')?.focus();
+    }
     if (hadFocus) this.follow.focus();
     if (titleHadFocus) this.title.focus();
     if (forkHadFocus && state.canFork) this.fork.focus();
+    this.account.restoreFocus(accountFocus);
   }
 }

@@ -20,7 +20,7 @@ import type { LiveAnnouncer } from './liveRegion';
 
 const isMac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
 // elicitations (elicitation.ts) follow the same rules: a pending one is a dialog, its fields and buttons options
-const dialogSelector = '[data-testid="permission"], [data-testid="elicitation"][data-pending="true"]';
+export const dialogSelector = '[data-testid="permission"], [data-testid="elicitation"][data-pending="true"]';
 const optionSelector = '[data-testid="permission-option"], [data-focus-target="true"]';
 
 /** The key that reaches the newest pending request, as the hint and the announcement name it. */

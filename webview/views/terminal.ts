@@ -31,8 +31,14 @@ function segmentNodes(segments: readonly AnsiSegment[]): Node[] {
   return segments.map((s) => (s.classes.length ? h('span', { class: s.classes.join(' ') }, s.text) : document.createTextNode(s.text)));
 }
 
+/** Complete terminal text (e.g. a command's output in a tool call's raw output) as styled text nodes, and its length. */
+export function ansiNodes(text: string): { readonly nodes: Node[]; readonly chars: number } {
+  const { segments } = ansiSegments(text);
+  return { nodes: segmentNodes(segments), chars: segments.reduce((n, s) => n + s.text.length, 0) };
+}
+
 /** "5.1 MB truncated, showing the last 64 KB": what the card says above a tail whose start was dropped. */
-export function truncationText(view: TerminalView, shownChars: number): string {
+export function truncationText(view: Pick<TerminalView, 'droppedChars'>, shownChars: number): string {
   const dropped = view.droppedChars ? formatChars(view.droppedChars) : 'Earlier output';
   return `${dropped} truncated, showing the last ${formatChars(shownChars)}`;
 }

@@ -1,6 +1,7 @@
 /**
  * Tool-call cards: a codicon per kind, the title, the status (spinner while running, ✓ done, ✗ failed),
- * the raw input (collapsible), the content (text, inline diff with Open Diff, live terminal), locations as
+ * the raw input (collapsible), the content (text, inline diff with Open Diff, live terminal), the raw output
+ * (the command's output and diffs when there is no content, the rest collapsible: rawOutput.ts), locations as
  * links that open the file at the line, and the permission dialog. The dialog shows what is approved
  * verbatim (the command line, its directory, the paths), invisible characters made visible, and its
  * buttons act only deliberately (permissionGuard.ts).
@@ -13,8 +14,10 @@ import { progressRing } from '../components/progressRing';
 import { diffNode } from './diff';
 import { elicitationNode } from './elicitation';
 import { h } from './dom';
+import { jsonDisclosureNode } from './jsonDisclosure';
 import { contentNode } from './messages';
 import { guardActivation } from './permissionGuard';
+import { rawOutputNodes } from './rawOutput';
 import type { RenderContext } from './renderContext';
 import { terminalNode } from './terminal';
 import { visibleText } from './visibleText';
@@ -35,8 +38,6 @@ const optionLooks: Record<string, { appearance: 'primary' | 'secondary'; icon: s
   reject_once: { appearance: 'secondary', icon: 'close' },
   reject_always: { appearance: 'secondary', icon: 'circle-slash' },
 };
-/** Cards whose raw input the user opened (kept across re-renders of the card). */
-const openRawInputs = new Set<string>();
 
 function statusNode(e: ToolCallView): HTMLElement {
   const label = statusLabels[e.status] ?? e.status;
@@ -50,27 +51,10 @@ function toolContentNode(c: ContentView): Node {
   return h('div', { class: 'tool-text', 'data-testid': 'tool-text' }, contentNode(c, { markdown: true }));
 }
 
-/**
- * The raw input: VS Code's disclosure look (a chevron and a muted label, collapsed by default) on a real button
- * with `aria-expanded`, so Enter/Space open it; the JSON sits in an editor-font block.
- */
+/** The raw input, collapsible JSON (collapsed by default). */
 function rawInputNode(e: ToolCallView): HTMLElement | undefined {
   if (e.rawInput === undefined) return undefined;
-  const bodyId = `raw-${e.id.replace(/[^A-Za-z0-9_-]/g, '_')}`;
-  const chevron = h('span', { class: 'codicon codicon-chevron-right', 'aria-hidden': 'true' });
-  const toggle = h('button', { type: 'button', class: 'tool-raw-toggle', 'data-testid': 'raw-input-toggle', 'aria-expanded': 'false', 'aria-controls': bodyId },
-    chevron, h('span', { class: 'tool-raw-label' }, 'Raw input'));
-  const body = h('pre', { class: 'tool-raw-json', id: bodyId, tabindex: '0' }, e.rawInput);
-  const show = (open: boolean) => {
-    toggle.setAttribute('aria-expanded', String(open));
-    chevron.className = `codicon codicon-chevron-${open ? 'down' : 'right'}`;
-    body.hidden = !open;
-    if (open) openRawInputs.add(e.id);
-    else openRawInputs.delete(e.id);
-  };
-  show(openRawInputs.has(e.id));
-  toggle.addEventListener('click', () => show(toggle.getAttribute('aria-expanded') !== 'true'));
-  return h('div', { class: 'tool-raw', 'data-testid': 'raw-input' }, toggle, body);
+  return jsonDisclosureNode({ key: `${e.id}-input`, label: 'Raw input', json: e.rawInput, droppedChars: e.rawInputDroppedChars, testId: 'raw-input' });
 }
 
 function locationsNode(e: ToolCallView, ctx: RenderContext): HTMLElement | undefined {
@@ -151,6 +135,7 @@ export function toolCallNode(e: ToolCallView, ctx: RenderContext): HTMLElement {
     else if (c.type === 'diff') card.append(diffNode(c, e.toolCallId, index, ctx));
     else card.append(terminalNode(c.terminalId, ctx.terminals(c.terminalId), ctx));
   });
+  if (e.rawOutput) card.append(...rawOutputNodes(e.rawOutput, e.id));
   const locations = locationsNode(e, ctx);
   if (locations) card.append(locations);
   const dialog = permissionDialog(e, ctx);

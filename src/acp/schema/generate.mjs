@@ -80,7 +80,8 @@ const str = (/** @type {unknown} */ v) => JSON.stringify(v);
  * @returns {{ expr: string, object: boolean }} object: the expression is a loose object (extendable)
  */
 function gen(node) {
-  if (node === true || node === undefined || (isObj(node) && Object.keys(node).every((k) => k === 'description' || k === 'title'))) {
+  // no constraint but annotations (e.g. `rawInput`, `rawOutput`: any JSON value, also a string or an array)
+  if (node === true || node === undefined || (isObj(node) && Object.keys(node).every((k) => k === 'description' || k === 'title' || k.startsWith('x-')))) {
     return { expr: 'z.unknown()', object: false };
   }
   if (node.$ref) {

@@ -409,7 +409,7 @@ export const zErrorCode = z.union([z.literal(-32700), z.literal(-32600), z.liter
 /**
  * JSON-RPC error object.
  */
-export const zError = z.looseObject({ code: zErrorCode, message: z.string(), data: z.record(z.string(), z.unknown()).optional().catch(undefined) });
+export const zError = z.looseObject({ code: zErrorCode, message: z.string(), data: z.unknown().optional().catch(undefined) });
 
 /**
  * **UNSTABLE**
@@ -511,12 +511,12 @@ export const zToolKind = z.enum(["read","edit","delete","move","search","execute
 /**
  * Represents a tool call that the language model has requested.
  */
-export const zToolCall = z.looseObject({ toolCallId: zToolCallId, title: z.string(), name: z.string().nullable().optional().catch(undefined), kind: zToolKind.optional().catch(undefined), status: zToolCallStatus.optional().catch(undefined), content: skipInvalidItems(zToolCallContent).optional().catch(undefined), locations: skipInvalidItems(zToolCallLocation).optional().catch(undefined), rawInput: z.record(z.string(), z.unknown()).optional().catch(undefined), rawOutput: z.record(z.string(), z.unknown()).optional().catch(undefined), _meta: z.record(z.string(), z.unknown()).nullable().optional().catch(undefined) });
+export const zToolCall = z.looseObject({ toolCallId: zToolCallId, title: z.string(), name: z.string().nullable().optional().catch(undefined), kind: zToolKind.optional().catch(undefined), status: zToolCallStatus.optional().catch(undefined), content: skipInvalidItems(zToolCallContent).optional().catch(undefined), locations: skipInvalidItems(zToolCallLocation).optional().catch(undefined), rawInput: z.unknown().optional().catch(undefined), rawOutput: z.unknown().optional().catch(undefined), _meta: z.record(z.string(), z.unknown()).nullable().optional().catch(undefined) });
 
 /**
  * An update to an existing tool call.
  */
-export const zToolCallUpdate = z.looseObject({ toolCallId: zToolCallId, kind: zToolKind.nullable().optional().catch(undefined), status: zToolCallStatus.nullable().optional().catch(undefined), title: z.string().nullable().optional().catch(undefined), name: z.string().nullable().optional().catch(undefined), content: skipInvalidItems(zToolCallContent).nullable().optional().catch(undefined), locations: skipInvalidItems(zToolCallLocation).nullable().optional().catch(undefined), rawInput: z.record(z.string(), z.unknown()).optional().catch(undefined), rawOutput: z.record(z.string(), z.unknown()).optional().catch(undefined), _meta: z.record(z.string(), z.unknown()).nullable().optional().catch(undefined) });
+export const zToolCallUpdate = z.looseObject({ toolCallId: zToolCallId, kind: zToolKind.nullable().optional().catch(undefined), status: zToolCallStatus.nullable().optional().catch(undefined), title: z.string().nullable().optional().catch(undefined), name: z.string().nullable().optional().catch(undefined), content: skipInvalidItems(zToolCallContent).nullable().optional().catch(undefined), locations: skipInvalidItems(zToolCallLocation).nullable().optional().catch(undefined), rawInput: z.unknown().optional().catch(undefined), rawOutput: z.unknown().optional().catch(undefined), _meta: z.record(z.string(), z.unknown()).nullable().optional().catch(undefined) });
 
 /**
  * Cost information for a session.
@@ -1282,7 +1282,7 @@ export const zProxyRequest = z.looseObject({ id: zRequestId, method: z.string(),
 /**
  * **UNSTABLE**
  */
-export const zProxySuccessorResponse = z.record(z.string(), z.unknown());
+export const zProxySuccessorResponse = z.unknown();
 
 /**
  * A JSON-RPC response object.

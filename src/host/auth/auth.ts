@@ -67,6 +67,8 @@ export interface AuthDeps {
   readonly prompter: AuthPrompter;
   /** Restarts the agent (its sessions are reattached) and returns the new, initialized host. */
   restart(host: AgentHost): Promise<AgentHost>;
+  /** After a login: the agent's sign-in state is asked again (src/host/auth/agentAccounts.ts). */
+  afterLogin?(host: AgentHost): Promise<void>;
 }
 
 /** Runs logins for agents. */
@@ -91,6 +93,12 @@ export class AgentAuth {
 
   /** Offers the agent's auth methods and runs the chosen one; returns the host to use afterwards. */
   async login(host: AgentHost): Promise<AgentHost> {
+    const next = await this.runLogin(host);
+    await this.deps.afterLogin?.(next);
+    return next;
+  }
+
+  private async runLogin(host: AgentHost): Promise<AgentHost> {
     const name = host.definition.name;
     const methods = parseAuthMethods(host.initializeResponse?.authMethods);
     if (!methods.length) throw new Error(`${name} requires authentication but offers no login method this client supports. Log in outside VS Code (see the agent's documentation), then try again.`);

@@ -1,38 +1,53 @@
 /**
- * AgentSecrets: the values a user gave for an agent's `env_var` login method
- * (https://agentclientprotocol.com/protocol/initialization), kept only in VS Code's SecretStorage (the OS
- * keychain), one JSON entry per agent. They reach the agent as environment variables when it is spawned, and
- * are registered with the {@link Redactor} before that, so they never appear in a log. They are never written
- * to settings.
+ * AgentSecrets: what the user gave Switchboard for an agent that must stay secret, kept only in VS Code's
+ * SecretStorage (the OS keychain), one JSON entry per agent and kind, never in settings:
+ * - the values of its `env_var` login method (https://agentclientprotocol.com/protocol/initialization), which
+ *   reach the agent as environment variables when it is spawned;
+ * - the model providers the user set (`providers/set`, UNSTABLE: docs/architecture.md#accounts-and-model-providers)
+ *   with their API keys, set again at every start of the agent.
+ * Every value read or stored is registered with the {@link Redactor} first, so it never appears in a log.
  */
 import type * as vscode from 'vscode';
 import { z } from 'zod';
 import type { Redactor } from './redactor';
 
-const storedSchema = z.record(z.string(), z.string());
+const envSchema = z.record(z.string(), z.string());
+const providerSchema = z.object({ apiType: z.string().min(1), baseUrl: z.string().min(1), apiKey: z.string().min(1).optional() });
+const providersSchema = z.record(z.string(), providerSchema);
 
-/** Per-agent secret environment variables. */
+/** A model provider the user set, kept to be set again at every start of the agent. */
+export type SavedProvider = z.infer<typeof providerSchema>;
+
+/** Per-agent secrets. */
 export class AgentSecrets {
   constructor(private readonly storage: vscode.SecretStorage, private readonly redactor: Redactor) {}
 
-  private key(agentId: string): string {
-    return `switchboard.agentEnv.${agentId}`;
-  }
-
-  /** The stored variables of an agent (empty when none); they are masked in logs from now on. */
-  async envFor(agentId: string): Promise<Record<string, string>> {
-    const raw = await this.storage.get(this.key(agentId));
-    if (!raw) return {};
+  private async read<T>(key: string, schema: z.ZodType<T>): Promise<T | undefined> {
+    const raw = await this.storage.get(key);
+    if (!raw) return undefined;
     let parsed: unknown;
     try {
       parsed = JSON.parse(raw);
     } catch {
-      return {};
+      return undefined;
     }
-    const result = storedSchema.safeParse(parsed);
-    if (!result.success) return {};
-    this.redactor.addNamed(agentId, result.data);
-    return result.data;
+    const result = schema.safeParse(parsed);
+    return result.success ? result.data : undefined;
+  }
+
+  private envKey(agentId: string): string {
+    return `switchboard.agentEnv.${agentId}`;
+  }
+
+  private providersKey(agentId: string): string {
+    return `switchboard.providers.${agentId}`;
+  }
+
+  /** The stored variables of an agent (empty when none); they are masked in logs from now on. */
+  async envFor(agentId: string): Promise<Record<string, string>> {
+    const env = (await this.read(this.envKey(agentId), envSchema)) ?? {};
+    this.redactor.addNamed(agentId, env);
+    return env;
   }
 
   /** Stores (merges) variables of an agent; empty values remove that variable. */
@@ -43,13 +58,33 @@ export class AgentSecrets {
       else delete current[name];
     }
     this.redactor.addNamed(agentId, current);
-    await this.storage.store(this.key(agentId), JSON.stringify(current));
+    await this.storage.store(this.envKey(agentId), JSON.stringify(current));
   }
 
   /** Forgets every stored variable of an agent (Log Out). Returns whether there were any. */
   async clear(agentId: string): Promise<boolean> {
     const current = await this.envFor(agentId);
-    await this.storage.delete(this.key(agentId));
+    await this.storage.delete(this.envKey(agentId));
     return Object.keys(current).length > 0;
+  }
+
+  /** The model providers set for an agent, by provider id; their keys are masked in logs from now on. */
+  async providersFor(agentId: string): Promise<Record<string, SavedProvider>> {
+    const saved = (await this.read(this.providersKey(agentId), providersSchema)) ?? {};
+    for (const p of Object.values(saved)) if (p.apiKey) this.redactor.add(p.apiKey);
+    return saved;
+  }
+
+  /** Keeps (or, with undefined, forgets) the provider `providerId` of an agent. */
+  async storeProvider(agentId: string, providerId: string, provider: SavedProvider | undefined): Promise<void> {
+    const saved = await this.providersFor(agentId);
+    if (provider) {
+      if (provider.apiKey) this.redactor.add(provider.apiKey);
+      saved[providerId] = provider;
+    } else {
+      delete saved[providerId];
+    }
+    if (Object.keys(saved).length) await this.storage.store(this.providersKey(agentId), JSON.stringify(saved));
+    else await this.storage.delete(this.providersKey(agentId));
   }
 }

@@ -21,8 +21,12 @@ import type { PlanEntry } from '../../acp/schema/types.gen';
 import { maskStrings } from '../../shared/secretMasker';
 import type { TerminalView } from '../../shared/viewModel';
 import { isCompactionEntry, settleCompaction } from '../../thread/compaction';
-import type { TextEntry, ThreadEntry } from '../../thread/thread';
+import type { SubagentEntry, TextEntry, ThreadEntry } from '../../thread/thread';
 import { settleElicitations } from '../../thread/elicitations';
+import { storedPlans } from '../../thread/plans';
+import type { PlanState } from '../../thread/plans';
+import { isSessionMessageEntry } from '../../thread/sessionMessages';
+import { settleSubagent, storedSubagent } from '../../thread/subagents';
 
 /** The first line of every log. */
 export interface TranscriptHeader {
@@ -44,6 +48,8 @@ export type TranscriptRecord =
   | { readonly k: 'a'; readonly i: number; readonly t: string }
   | { readonly k: 'title'; readonly t: string }
   | { readonly k: 'plan'; readonly p: PlanEntry[] }
+  /** The plans the agent keeps by id (src/thread/plans.ts), all of them. */
+  | { readonly k: 'plans'; readonly p: PlanState[] }
   /** The user's queued prompts (not sent yet), as the session's queue serializes them. */
   | { readonly k: 'queue'; readonly q: unknown[] }
   /** An agent terminal as the chat shows it (its kept output tail), whole; the latest per terminal wins. */
@@ -55,6 +61,8 @@ export interface Transcript {
   readonly entries: ThreadEntry[];
   readonly title: string;
   readonly plan: PlanEntry[];
+  /** The plans by id. */
+  readonly plans: PlanState[];
   readonly queue: unknown[];
   /** The agent terminals shown in the chat, with the output they had when last recorded. */
   readonly terminals: TerminalView[];
@@ -93,6 +101,7 @@ export function replayTranscript(records: readonly TranscriptRecord[]): Transcri
   const entries: ThreadEntry[] = [];
   let title = '';
   let plan: PlanEntry[] = [];
+  let plans: PlanState[] = [];
   let queue: unknown[] = [];
   const terminals = new Map<string, TerminalView>();
   for (const r of records) {
@@ -105,12 +114,13 @@ export function replayTranscript(records: readonly TranscriptRecord[]): Transcri
       }
       case 'title': title = r.t; break;
       case 'plan': plan = r.p; break;
+      case 'plans': plans = storedPlans(r.p); break;
       case 'queue': queue = Array.isArray(r.q) ? r.q : []; break;
       case 'term': if (isTerminalView(r.v)) { terminals.delete(r.v.terminalId); terminals.set(r.v.terminalId, r.v); } break;
     }
   }
-  const dense = entries.filter(isKnownEntry).map(settleEntry);
-  return { header: first, entries: dense, title, plan, queue, terminals: [...terminals.values()] };
+  const dense = entries.map(keepEntry).filter((e): e is ThreadEntry => e !== undefined).map(settleEntry);
+  return { header: first, entries: dense, title, plan, plans, queue, terminals: [...terminals.values()] };
 }
 
 /** A recorded terminal view that has what the chat needs (a line written by another version may not). */
@@ -123,20 +133,26 @@ const entryKinds: ReadonlySet<string> = new Set<ThreadEntry['kind']>(['user', 'a
 
 /**
  * A recorded entry this version can show: a kind it knows (a log written by a newer version may have others),
- * and for a compaction the fields the chat needs. Older logs have no compactions and load as they are.
+ * and for a compaction, a message between sessions and a subagent's card (with its own entries, checked the
+ * same way) the fields the chat needs. Older logs have none of these and load as they are.
  */
-function isKnownEntry(e: ThreadEntry | undefined): e is ThreadEntry {
-  if (typeof e !== 'object' || e === null) return false;
-  return e.kind === 'compaction' ? isCompactionEntry(e) : entryKinds.has(e.kind);
+function keepEntry(e: unknown): ThreadEntry | undefined {
+  if (typeof e !== 'object' || e === null) return undefined;
+  const kind = (e as { kind?: unknown }).kind;
+  if (kind === 'compaction') return isCompactionEntry(e) ? e : undefined;
+  if (kind === 'sessionMessage') return isSessionMessageEntry(e) ? e : undefined;
+  if (kind === 'subagent') return storedSubagent(e, keepEntry);
+  return typeof kind === 'string' && entryKinds.has(kind) ? e as ThreadEntry : undefined;
 }
 
 /**
  * A restored (or copied: a fork) entry: a pending permission or elicitation cannot survive, an unfinished tool
- * call did not finish, nor did a compaction in progress.
+ * call did not finish, nor did a compaction in progress or a subagent at work (nor anything in its card).
  */
 export function settleEntry(entry: ThreadEntry): ThreadEntry {
   const e = settleElicitations(entry);
   if (e.kind === 'compaction') return settleCompaction(e);
+  if (e.kind === 'subagent') return settleSubagent(e, settleEntry);
   if (e.kind !== 'toolCall') return e;
   const unfinished = e.status === 'pending' || e.status === 'in_progress' || e.status === 'waitingForConfirmation';
   return { ...e, permission: undefined, status: unfinished ? 'cancelled' : e.status };
@@ -166,6 +182,8 @@ export class TranscriptWriter {
   private readonly _held = new Map<number, string>();
   /** The end of what was written of a streaming message, by entry index: the context its next append is masked in. */
   private readonly _written = new Map<number, string>();
+  /** Subagent cards written with the tails of their streaming messages held back, by entry index: written whole at the end of the turn. */
+  private readonly _heldCards = new Map<number, ThreadEntry>();
   private _chain: Promise<void> = Promise.resolve();
   /** Batches taken by `flush` whose append has not started yet: `flushSync` writes them first, in order. */
   private readonly _queued: { data: string; started: boolean }[] = [];
@@ -189,7 +207,7 @@ export class TranscriptWriter {
   /** Bytes written so far (after the last flush). */
   get bytes(): number { return this._bytes; }
   /** True when records wait for a flush. */
-  get hasPending(): boolean { return this._pending.length > 0 || this._held.size > 0; }
+  get hasPending(): boolean { return this._pending.length > 0 || this._held.size > 0 || this._heldCards.size > 0; }
 
   /** The entry at `index` is new or changed. */
   entry(index: number, entry: ThreadEntry): void {
@@ -212,8 +230,8 @@ export class TranscriptWriter {
     this._pending.push({ k: 'term', v: view });
   }
 
-  /** Records a title, plan or queue (the latest wins). */
-  state(record: Extract<TranscriptRecord, { k: 'title' | 'plan' | 'queue' }>): void {
+  /** Records a title, plan, plans or queue (the latest wins). */
+  state(record: Extract<TranscriptRecord, { k: 'title' | 'plan' | 'plans' | 'queue' }>): void {
     this._pending = this._pending.filter((p) => p.k !== record.k);
     this._pending.push(record);
   }
@@ -258,11 +276,15 @@ export class TranscriptWriter {
    * Replaces the whole log with `header` and the given state (after `session/load` replayed the history),
    * atomically: a temporary file renamed over the log. Pending records are dropped (the state includes them).
    */
-  async rewrite(header: TranscriptHeader, entries: readonly ThreadEntry[], title: string, plan: PlanEntry[], terminals: readonly TerminalView[] = []): Promise<void> {
+  async rewrite(header: TranscriptHeader, entries: readonly ThreadEntry[], title: string, plan: PlanEntry[], terminals: readonly TerminalView[] = [], plans: PlanState[] = []): Promise<void> {
     this._pending = [];
     this._held.clear();
     this._written.clear();
-    const lines: Pending[] = [...entries.map((e, i) => ({ k: 'e' as const, i, e })), { k: 'title', t: title }, { k: 'plan', p: plan }, ...terminals.map((v) => ({ k: 'term' as const, v }))];
+    this._heldCards.clear();
+    const lines: Pending[] = [
+      ...entries.map((e, i) => ({ k: 'e' as const, i, e })), { k: 'title', t: title }, { k: 'plan', p: plan },
+      ...(plans.length ? [{ k: 'plans' as const, p: plans }] : []), ...terminals.map((v) => ({ k: 'term' as const, v })),
+    ];
     const data = [JSON.stringify(header), ...lines.map((l) => this.line(l))].join('\n') + '\n';
     const tmp = `${this.file}.${process.pid}.tmp`;
     this._chain = this._chain.then(async () => {
@@ -295,6 +317,12 @@ export class TranscriptWriter {
         } else if (cut > 0) {
           lines.push(JSON.stringify({ k: 'a', i: p.i, t: this.maskAppended(p.i, text.slice(0, cut)) }));
         }
+      } else if (p.k === 'e' && p.e.kind === 'subagent') {
+        // a card is written whole each time: its streaming messages keep their last word back like the session's
+        const cut = final ? p.e : heldBack(p.e);
+        if (cut === p.e) this._heldCards.delete(p.i);
+        else this._heldCards.set(p.i, p.e);
+        lines.push(this.line({ ...p, e: cut }));
       } else {
         if (p.k === 'e') this._held.delete(p.i);
         lines.push(this.line(p));
@@ -304,6 +332,8 @@ export class TranscriptWriter {
     if (final) {
       for (const [i, t] of this._held) lines.push(JSON.stringify({ k: 'a', i, t: this.maskAppended(i, t) }));
       this._held.clear();
+      for (const [i, e] of this._heldCards) lines.push(this.line({ k: 'e', i, e }));
+      this._heldCards.clear();
     }
     return lines.length ? lines.join('\n') + '\n' : undefined;
   }
@@ -330,6 +360,18 @@ export class TranscriptWriter {
 const maxHeldChars = 4096;
 // how much of what was written of a message its next append is masked with
 const contextChars = 256;
+
+/** A subagent's card with the last word of its messages held back (the same card when nothing is held). */
+function heldBack(card: SubagentEntry): SubagentEntry {
+  let changed = false;
+  const entries = card.entries.map((e): ThreadEntry => {
+    const next = e.kind === 'subagent' ? heldBack(e)
+      : (e.kind === 'agent' || e.kind === 'thought') && safeCut(e.text) < e.text.length ? { ...e, text: e.text.slice(0, safeCut(e.text)) } : e;
+    if (next !== e) changed = true;
+    return next;
+  });
+  return changed ? { ...card, entries } : card;
+}
 
 /** Where a streaming message's text may be cut for writing: after its last whitespace (see the module header). */
 function safeCut(text: string): number {

@@ -101,6 +101,7 @@ export class TranscriptStore implements vscode.Disposable {
     let timer: NodeJS.Timeout | undefined;
     let title = thread.title;
     let plan = JSON.stringify(thread.plan);
+    let plans = JSON.stringify(thread.plans);
     /** Terminals with output not recorded yet: written when they exit or are released, and when a turn ends. */
     const terminalsChanged = new Set<string>();
     const recordTerminals = () => {
@@ -127,6 +128,9 @@ export class TranscriptStore implements vscode.Disposable {
         if (e) writer.entry(c.index, e);
       } else if (c.type === 'append') {
         writer.append(c.index, c.text);
+      } else if (c.type === 'subEntry' || c.type === 'subAppend') {
+        const e = thread.entries[c.index];
+        if (e) writer.entry(c.index, e); // the subagent's card, whole (written at most once per flush)
       } else if (c.type === 'terminalOutput') {
         terminalsChanged.add(c.terminalId);
         return; // not at every chunk: the view is the whole kept output
@@ -138,6 +142,8 @@ export class TranscriptStore implements vscode.Disposable {
         if (thread.title !== title) writer.state({ k: 'title', t: (title = thread.title) });
         const p = JSON.stringify(thread.plan);
         if (p !== plan) { plan = p; writer.state({ k: 'plan', p: thread.plan }); }
+        const ps = JSON.stringify(thread.plans);
+        if (ps !== plans) { plans = ps; writer.state({ k: 'plans', p: thread.plans }); }
         if (thread.status !== 'working') { // a turn ended: write now, with the output of its terminals
           recordTerminals();
           return flush(true); // with the held-back end of the answer (transcriptLog.ts)
@@ -150,9 +156,10 @@ export class TranscriptStore implements vscode.Disposable {
     return {
       compact: async () => {
         recording = true;
-        await writer.rewrite(header, thread.entries, thread.title, thread.plan, thread.terminals.views());
+        await writer.rewrite(header, thread.entries, thread.title, thread.plan, thread.terminals.views(), thread.plans);
         title = thread.title;
         plan = JSON.stringify(thread.plan);
+        plans = JSON.stringify(thread.plans);
         this._dir.touched(header.agentId, header.sessionId, thread.title);
         this._onDidChange.fire();
       },

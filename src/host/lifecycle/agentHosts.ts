@@ -22,6 +22,8 @@ export interface AgentHostsDeps {
   readonly onExit: (host: AgentHost) => void;
   /** An agent is ready, with what it advertised. */
   readonly onReady: (def: AgentDefinition, caps: AgentCapabilities | undefined) => void;
+  /** Runs after `initialize`, before the host is ready (the sign-in state and model providers: AgentAccounts). */
+  readonly afterInitialize?: (host: AgentHost, token?: vscode.CancellationToken) => Promise<void>;
 }
 
 /** The hosts by agent id. */
@@ -54,7 +56,7 @@ export class AgentHosts implements vscode.Disposable {
     }
     if (!host) {
       host = new AgentHost(def, this.deps.logFor(def), this.deps.clientInfo, cwd, def.id === demoAgentId && def.command === process.execPath,
-        () => this.deps.envFor(def.id), this.deps.features);
+        () => this.deps.envFor(def.id), this.deps.features, this.deps.afterInitialize);
       this._hosts.set(def.id, host);
       const created = host;
       created.onDidChangeState((state) => {

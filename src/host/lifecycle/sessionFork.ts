@@ -1,7 +1,7 @@
 /**
  * Fork Session (`session/fork`, unstable, only when the agent advertises `sessionCapabilities.fork`): a new
  * session that starts with the context of an open one. The agent does not replay the conversation to the
- * fork, so the client copies what the source's chat shows (entries, plan, terminal output), settled as a
+ * fork, so the client copies what the source's chat shows (entries with subagent cards, plans, terminal output), settled as a
  * restored transcript is (nothing pending), under a "Forked from …" marker. The fork gets its own modes and
  * config options from the response, and is named "<source title> (fork)" until the agent names it
  * (docs/architecture.md "Organizing sessions").
@@ -57,7 +57,7 @@ export async function forkSession(deps: SessionForkDeps, source: AgentSession, t
   const title = source.thread.title || untitledSession;
   const marker: ThreadEntry = { kind: 'notice', id: 'fork', level: 'info', text: forkMarkerText(title), marker: 'fork' };
   const copied = structuredClone(source.thread.entries).map(settleEntry);
-  fork.thread.restore([marker, ...copied], `${title} (fork)`, structuredClone(source.thread.plan), source.thread.terminals.views());
+  fork.thread.restore([marker, ...copied], `${title} (fork)`, structuredClone(source.thread.plan), source.thread.terminals.views(), structuredClone(source.thread.plans));
   fork.thread.setSessionSetup(res); // its own config options and legacy modes
   await deps.adopt(fork);
   return fork;

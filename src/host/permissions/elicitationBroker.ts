@@ -155,7 +155,8 @@ export class ElicitationBroker implements vscode.Disposable {
       const view: ElicitationView = parsed.mode === 'form'
         ? { requestId, message: p.message, mode: 'form', form: parsed.form, state: 'pending', values: defaultValues(parsed.form) }
         : { requestId, message: p.message, mode: 'url', url: parsed.url, state: 'pending' };
-      addElicitation(this.ctx.thread, view, p.toolCallId ?? undefined);
+      // a subagent's request (its own session id) is its own entry: its tool call ids are not the session's
+      addElicitation(this.ctx.thread, view, p.sessionId === this.ctx.sessionId ? p.toolCallId ?? undefined : undefined);
       // the agent withdrew the request ($/cancel_request): the connection answers -32800
       pending.cancelListener = token.onCancellationRequested(() => this.finish(requestId, { action: 'cancel' }, 'Withdrawn by the agent'));
       if (!this.ctx.isChatVisible()) this.ask(pending, p.message);

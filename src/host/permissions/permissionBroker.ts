@@ -11,7 +11,6 @@
 import type * as vscode from 'vscode';
 import type { CancellationToken } from 'vscode-jsonrpc/node';
 import type { PermissionOption, RequestPermissionRequest, RequestPermissionResponse, ToolKind } from '../../acp/schema/types.gen';
-import type { ToolCallEntry } from '../../thread/toolCall';
 import { autoApproveOption } from './autoApprove';
 import type { AutoApprovePolicy } from './autoApprove';
 import type { SessionContext } from '../sessionContext';
@@ -92,12 +91,12 @@ export class PermissionBroker implements vscode.Disposable {
     const auto = await this.autoApproval(p);
     if (this._disposed || epoch !== this._cancelEpoch) {
       // the turn was cancelled while the policy was checked (realpath is async): never park after a cancel
-      this.ctx.thread.recordPermissionOutcome(p.toolCall, 'Cancelled');
+      this.ctx.thread.recordPermissionOutcome(p.toolCall, 'Cancelled', p.sessionId);
       return cancelled;
     }
     if (token.isCancellationRequested) return cancelled; // withdrawn meanwhile; the connection answers -32800
     if (auto) {
-      this.ctx.thread.recordPermissionOutcome(p.toolCall, `${autoApprovedLabel}: ${auto.name}`);
+      this.ctx.thread.recordPermissionOutcome(p.toolCall, `${autoApprovedLabel}: ${auto.name}`, p.sessionId);
       this.ctx.log.info(`permission for tool call ${p.toolCall.toolCallId} auto-approved (reads) with option '${auto.optionId}'`);
       return { outcome: { outcome: 'selected', optionId: auto.optionId } };
     }
@@ -127,7 +126,7 @@ export class PermissionBroker implements vscode.Disposable {
       const requestId = `perm-${++lastRequestNumber}`;
       const pending: PendingPermission = { requestId, toolCallId: p.toolCall.toolCallId, options: p.options, resolve, notified: false };
       this._pending.set(requestId, pending);
-      this.ctx.thread.setPermission(p.toolCall, requestId, p.options.map((o) => ({ optionId: o.optionId, name: o.name, kind: o.kind })));
+      this.ctx.thread.setPermission(p.toolCall, requestId, p.options.map((o) => ({ optionId: o.optionId, name: o.name, kind: o.kind })), p.sessionId);
       // the agent withdrew the request ($/cancel_request): close the dialog; the connection answers -32800
       pending.cancelListener = token.onCancellationRequested(() => this.settle(requestId, cancelled, 'Withdrawn by the agent'));
       if (this._pending.has(requestId) && !this.ctx.isChatVisible()) this.notify(pending, p);
@@ -137,7 +136,7 @@ export class PermissionBroker implements vscode.Disposable {
   /** Offers the request in a notification too; whichever answer comes first wins, a late click does nothing. */
   private notify(pending: PendingPermission, p: RequestPermissionRequest): void {
     pending.notified = true;
-    const entry = this.toolCall(pending.toolCallId);
+    const entry = this.ctx.thread.toolCall(pending.toolCallId, p.sessionId);
     const prompt: PermissionPrompt = {
       agentName: this.ctx.agentName,
       title: entry?.title ?? p.toolCall.title ?? 'a tool call',
@@ -153,7 +152,7 @@ export class PermissionBroker implements vscode.Disposable {
   private async autoApproval(p: RequestPermissionRequest): Promise<PermissionOption | undefined> {
     const policy = this.env.autoApprovePolicy();
     if (policy === 'never') return undefined;
-    const entry = this.toolCall(p.toolCall.toolCallId);
+    const entry = this.ctx.thread.toolCall(p.toolCall.toolCallId, p.sessionId);
     const input = {
       toolKind: p.toolCall.kind ?? entry?.toolKind ?? 'other',
       locations: p.toolCall.locations ?? entry?.locations ?? [],
@@ -167,11 +166,6 @@ export class PermissionBroker implements vscode.Disposable {
       this.ctx.log.warn(`auto-approve check failed, asking instead: ${error instanceof Error ? error.message : String(error)}`);
       return undefined;
     }
-  }
-
-  private toolCall(toolCallId: string): ToolCallEntry | undefined {
-    for (const e of this.ctx.thread.entries) if (e.kind === 'toolCall' && e.toolCallId === toolCallId) return e;
-    return undefined;
   }
 
   private settle(requestId: string, response: RequestPermissionResponse, label: string): void {

@@ -33,7 +33,7 @@ const realSchedule: Schedule = (fn, ms) => {
 };
 
 /** Update kinds that belong to a turn (dropped between an abandoned turn and the next prompt). */
-const turnContent = new Set<SessionUpdate['sessionUpdate']>(['agent_message_chunk', 'agent_thought_chunk', 'tool_call', 'tool_call_update', 'plan']);
+const turnContent = new Set<SessionUpdate['sessionUpdate']>(['agent_message_chunk', 'agent_thought_chunk', 'tool_call', 'tool_call_update', 'plan', 'plan_update', 'plan_removed']);
 
 interface Running {
   readonly abandon: (afterMs: number) => void;

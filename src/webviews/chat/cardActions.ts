@@ -19,8 +19,9 @@ import type { ToolCallEntry } from '../../thread/toolCall';
 import { inertText } from '../../shared/inertText';
 import { commandIds } from '../../constants';
 
-function toolCall(session: AgentSession, toolCallId: string): ToolCallEntry | undefined {
-  return session.thread.entries.find((e): e is ToolCallEntry => e.kind === 'toolCall' && e.toolCallId === toolCallId);
+/** The tool call of the session, or of the subagent `sessionId` (in its card). */
+function toolCall(session: AgentSession, toolCallId: string, sessionId?: string): ToolCallEntry | undefined {
+  return session.thread.toolCall(toolCallId, sessionId);
 }
 
 function showError(message: string): void {
@@ -31,15 +32,15 @@ function showError(message: string): void {
  * Opens the diff editor (what `switchboard.openDiff` does) for the diff at `index` of a tool call's content,
  * beside the chat shown in `chatColumn` (diffPlacement.ts), never over it.
  */
-export async function openToolCallDiff(session: AgentSession, { toolCallId, index }: OpenDiffParams, chatColumn?: vscode.ViewColumn): Promise<void> {
-  const item = toolCall(session, toolCallId)?.content[index];
+export async function openToolCallDiff(session: AgentSession, { toolCallId, index, sessionId }: OpenDiffParams, chatColumn?: vscode.ViewColumn): Promise<void> {
+  const item = toolCall(session, toolCallId, sessionId)?.content[index];
   if (item?.type !== 'diff') return showError('This diff is no longer available.');
   await openDiff({ path: item.path, oldText: item.oldText ?? null, newText: item.newText }, { viewColumn: besideChat(chatColumn) ?? vscode.ViewColumn.Beside });
 }
 
 /** Opens the file of the location at `index` of a tool call beside the chat, at its (1-based) line. */
-export async function openToolCallLocation(session: AgentSession, { toolCallId, index }: OpenLocationParams): Promise<void> {
-  const location = toolCall(session, toolCallId)?.locations[index];
+export async function openToolCallLocation(session: AgentSession, { toolCallId, index, sessionId }: OpenLocationParams): Promise<void> {
+  const location = toolCall(session, toolCallId, sessionId)?.locations[index];
   if (!location) return showError('This location is no longer available.');
   const file = path.isAbsolute(location.path) ? location.path : path.join(session.cwd, location.path);
   const line = typeof location.line === 'number' && location.line > 0 ? location.line - 1 : 0;

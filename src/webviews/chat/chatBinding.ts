@@ -12,12 +12,12 @@
  * Nothing the agent sends shows or focuses the surface: only the user's own actions do.
  */
 import * as vscode from 'vscode';
-import { ElicitationUrlCommand, ForkSessionCommand, RenameSessionCommand, RespondElicitationCommand } from '../../shared/chatProtocol';
+import { CancelSubagentCommand, ElicitationUrlCommand, ForkSessionCommand, RenameSessionCommand, RespondElicitationCommand } from '../../shared/chatProtocol';
 import { CancelTurnCommand, DidChangeNotification, DidEntriesNotification, DidSnapshotNotification, ReadyCommand, RequestEntriesCommand, RequestSnapshotCommand, RespondPermissionCommand, ToggleFollowCommand } from '../../shared/chatProtocol';
 import type { IpcMessageType, RequestEntriesParams } from '../../shared/chatProtocol';
 import { snapshotTailEntries, untitledSession } from '../../shared/viewModel';
 import type { AgentSession } from '../../host/agentSession';
-import { entryToView, stateToView, threadSnapshot } from '../../thread/toView';
+import { entryView, nestedEntryView, sessionNames, stateToView, threadSnapshot } from '../../thread/toView';
 import type { ThreadChange } from '../../thread/thread';
 import { chatHtml, localResourceRoots } from './html';
 import { inertText } from '../../shared/inertText';
@@ -29,6 +29,8 @@ import { IpcDispatcher } from './ipc';
 import { ChatLinkHandler } from './linkHandler';
 import { registerMessageActions } from './messageActions';
 import { ChangedFilesController } from './changedFilesController';
+import { AccountController } from './accountController';
+import type { AgentAccounts } from '../../host/auth/agentAccounts';
 import { WelcomeController } from './welcomeController';
 import { commandIds } from '../../constants';
 import type { HistorySource } from './welcomeController';
@@ -62,6 +64,8 @@ export interface ChatContext {
   readonly memory?: PromptMemory;
   /** The sessions the welcome of an empty chat lists (the session history of its folder). */
   readonly history?: HistorySource;
+  /** The agents' sign-in states and model providers (the header's account chip, the settings popover). */
+  readonly accounts?: AgentAccounts;
 }
 
 /** Sets the webview options every chat webview needs (scripts, the resource roots). */
@@ -85,21 +89,25 @@ export class ChatBinding implements vscode.Disposable {
   private readonly welcome: WelcomeController;
   /** The changed-files bar above the composer. */
   private readonly changedFiles: ChangedFilesController;
+  /** The account chip and the model providers. */
+  private readonly account: AccountController;
 
-  constructor(private readonly surface: ChatSurface, readonly session: AgentSession, { extensionUri, log, memory, history }: ChatContext) {
+  constructor(private readonly surface: ChatSurface, readonly session: AgentSession, { extensionUri, log, memory, history, accounts }: ChatContext) {
     const webview = surface.webview;
     webview.options = chatWebviewOptions(extensionUri);
     webview.html = chatHtml(webview, extensionUri, chatTitles(session).full, { sessionId: session.sessionId, agentId: session.host.definition.id, cwd: session.cwd });
     this.updateTitle();
     this._queue = new DeltaQueue({
-      entry: (index) => entryToView(session.thread.entries[index]),
-      state: () => stateToView(session.thread, session.host.definition.name),
+      entry: (index) => entryView(session.thread.entries[index], sessionNames(session.thread)),
+      nestedEntry: (index, path) => nestedEntryView(session.thread, index, path),
+      state: () => stateToView(session.thread, session.host.displayName),
       terminal: (terminalId) => session.thread.terminals.view(terminalId) ?? null,
     });
     this.composer = new ComposerController(session, (type, params) => this.post(type, params), () => surface.reveal(), log, memory);
     this.links = new ChatLinkHandler(session.cwd, log);
     this.welcome = new WelcomeController(session, history, (type, params) => this.post(type, params), log);
     this.changedFiles = new ChangedFilesController(session, (type, params) => this.post(type, params), () => surface.viewColumn(), log);
+    this.account = new AccountController(session, accounts, (type, params) => this.post(type, params));
     const ipc = new IpcDispatcher(log);
     this.registerCommands(ipc);
     registerCardActions(ipc, session, () => surface.viewColumn());
@@ -108,10 +116,12 @@ export class ChatBinding implements vscode.Disposable {
     this.links.register(ipc);
     this.welcome.register(ipc);
     this.changedFiles.register(ipc);
+    this.account.register(ipc);
     this._disposables.push(
       this.composer,
       this.links,
       this.changedFiles,
+      this.account,
       surface.onDidBecomeActive(() => {
         this.composer.markActive();
         session.thread.acknowledgeFailure(); // brought to the front: the failure in it is seen
@@ -132,6 +142,7 @@ export class ChatBinding implements vscode.Disposable {
       this.composer.sendState();
       void this.welcome.send();
       this.changedFiles.sendState();
+      this.account.sendState(true);
     };
     ipc.on(ReadyCommand, ready);
     ipc.on(RequestSnapshotCommand, ready);
@@ -144,6 +155,9 @@ export class ChatBinding implements vscode.Disposable {
     ipc.on(ForkSessionCommand, () => { void vscode.commands.executeCommand(commandIds.forkSession, this.session.key); });
     ipc.on(RespondElicitationCommand, ({ requestId, action, content }) => { this.session.elicitations.respond(requestId, action, content); });
     ipc.on(ElicitationUrlCommand, ({ requestId, op }) => { this.session.elicitations.urlAction(requestId, op); });
+    ipc.on(CancelSubagentCommand, ({ sessionId }) => {
+      if (!this.session.cancelSubagent(sessionId)) this.session.context.log.info(`Cancel of subagent '${sessionId}' not sent: the agent does not permit it, or it is unknown`);
+    });
   }
 
   private updateTitle(): void {
@@ -154,7 +168,7 @@ export class ChatBinding implements vscode.Disposable {
     this._queue.clear();
     if (this._timer) clearTimeout(this._timer);
     this._timer = undefined;
-    this.post(DidSnapshotNotification, threadSnapshot(this.session.thread, this.session.host.definition.name, this._seq, snapshotTailEntries));
+    this.post(DidSnapshotNotification, threadSnapshot(this.session.thread, this.session.host.displayName, this._seq, snapshotTailEntries));
   }
 
   /**
@@ -166,7 +180,7 @@ export class ChatBinding implements vscode.Disposable {
     const entries = this.session.thread.entries;
     const end = Math.min(before, entries.length);
     const from = Math.max(0, end - count);
-    this.post(DidEntriesNotification, { seq: this._seq, from, entries: entries.slice(from, end).map(entryToView) });
+    this.post(DidEntriesNotification, { seq: this._seq, from, entries: entries.slice(from, end).map((e) => entryView(e, sessionNames(this.session.thread))) });
   }
 
   private onThreadChange(c: ThreadChange): void {
@@ -217,7 +231,7 @@ export class ChatBinding implements vscode.Disposable {
 /** The chat's titles: the session's title and the agent's name, both inert (plain text, capped, no invisible characters). */
 export function chatTitles(session: AgentSession): ChatTitles {
   const title = inertText(session.thread.title || untitledSession, 'plain', 80);
-  const agent = inertText(session.host.definition.name, 'plain', 40);
+  const agent = inertText(session.host.displayName, 'plain', 40);
   return { full: `${title} · ${agent}`, session: title, agent };
 }
 

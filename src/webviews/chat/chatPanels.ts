@@ -92,7 +92,7 @@ export class ChatPanelRegistry implements vscode.Disposable {
   }
 
   private contextFor(session: AgentSession): ChatContext {
-    return { extensionUri: this.extensionUri, log: this.sessions.logFor(session.host.definition), memory: this.memory, history: this.historyOf(session) };
+    return { extensionUri: this.extensionUri, log: this.sessions.logFor(session.host.definition), memory: this.memory, history: this.historyOf(session), accounts: this.sessions.accounts };
   }
 
   /** Registers the serializer that restores panels after a window reload. */

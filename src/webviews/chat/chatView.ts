@@ -167,7 +167,7 @@ export class ChatView implements vscode.WebviewViewProvider, vscode.Disposable {
       viewColumn: () => undefined,
     };
     const history = (): ReturnType<SessionManager['history']> => this.deps.sessions.history(session.cwd);
-    this._binding = new ChatBinding(surface, session, { extensionUri: this.deps.extensionUri, log: this.deps.sessions.logFor(session.host.definition), memory: this.deps.memory, history });
+    this._binding = new ChatBinding(surface, session, { extensionUri: this.deps.extensionUri, log: this.deps.sessions.logFor(session.host.definition), memory: this.deps.memory, history, accounts: this.deps.sessions.accounts });
   }
 
   private clear(): void {

@@ -16,6 +16,8 @@ import type { ThreadChange } from '../../thread/thread';
 export interface DeltaSource {
   /** The entry at `index` as the chat renders it. */
   entry(index: number): EntryView;
+  /** The entry at `path` inside the subagent card at `index`, undefined when there is none. */
+  nestedEntry(index: number, path: readonly number[]): EntryView | undefined;
   /** The thread-level state. */
   state(): ThreadStateView;
   /** A terminal's whole view, or null when the thread forgot it. */
@@ -65,6 +67,8 @@ export class DeltaQueue {
       this._deltas[this._deltas.length - 1] = { op: 'append', index: c.index, text: last.text + c.text };
     } else if (c.type === 'append') {
       this._deltas.push({ op: 'append', index: c.index, text: c.text });
+    } else if (c.type === 'subAppend' || c.type === 'subEntry') {
+      this.addNested(c, last);
     } else if (c.type === 'entry') {
       // a later full entry makes earlier deltas of the same entry redundant only if they are the tail
       if (last && (last.op === 'append' || last.op === 'entry') && last.index === c.index) this._deltas.pop();
@@ -102,6 +106,22 @@ export class DeltaQueue {
   }
 
   /**
+   * A change inside a subagent's card: appends to one entry are merged, a whole entry makes the deltas of that
+   * entry before it redundant, like at the top level. An entry the thread no longer has is not posted.
+   */
+  private addNested(c: Extract<ThreadChange, { type: 'subAppend' | 'subEntry' }>, last: ThreadDelta | undefined): void {
+    const same = (last?.op === 'subAppend' || last?.op === 'subEntry') && last.index === c.index && samePath(last.path, c.path);
+    if (c.type === 'subAppend') {
+      if (same && last.op === 'subAppend') this._deltas[this._deltas.length - 1] = { ...last, text: last.text + c.text };
+      else this._deltas.push({ op: 'subAppend', index: c.index, path: c.path, text: c.text });
+      return;
+    }
+    if (same) this._deltas.pop();
+    const entry = this.source.nestedEntry(c.index, c.path);
+    if (entry) this._deltas.push({ op: 'subEntry', index: c.index, path: c.path, entry });
+  }
+
+  /**
    * Terminal output: merged per terminal (past the tail size, only "there is more" is kept: the whole view
    * is read when it is taken); a whole view makes the queued output and views of that terminal redundant.
    */
@@ -117,4 +137,8 @@ export class DeltaQueue {
     this._deltas = this._deltas.filter((d) => !(d.op === 'terminal' && d.terminalId === c.terminalId));
     this._deltas.push({ op: 'terminal', terminalId: c.terminalId, terminal: this.source.terminal(c.terminalId) });
   }
+}
+
+function samePath(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }

@@ -10,7 +10,8 @@ import { ForkSessionCommand, RenameSessionCommand } from '../../shared/chatProto
 import { OpenDiffCommand, OpenLocationCommand, RetryPromptCommand, ShowTerminalCommand } from '../../shared/chatProtocol';
 import { ContinueSessionCommand, DismissNoticeCommand, ResendPromptCommand, RestartAgentCommand } from '../../shared/chatProtocol';
 import { CopyCodeCommand, InsertCodeCommand, OpenLinkCommand } from '../../shared/chatProtocol';
-import { ElicitationUrlCommand, OpenRecentSessionCommand, RespondElicitationCommand } from '../../shared/chatProtocol';
+import { CancelSubagentCommand, ElicitationUrlCommand, OpenRecentSessionCommand, RespondElicitationCommand } from '../../shared/chatProtocol';
+import { DisableProviderCommand, LogInCommand, LogOutCommand, SetProviderCommand } from '../../shared/chatProtocol';
 import type { CommandMethod, ParamsOf } from '../../shared/chatProtocol';
 import { changedFilesCommandSchemas } from './changedFilesSchemas';
 import { composerCommandSchemas } from './composerSchemas';
@@ -34,8 +35,8 @@ export const ipcSchemas = {
   [RenameSessionCommand.method]: z.strictObject({}),
   [ForkSessionCommand.method]: z.strictObject({}),
   // tool-call card and notice actions (cardActions.ts): content items are referred to by index, never sent back
-  [OpenDiffCommand.method]: z.strictObject({ toolCallId: short, index: z.number().int().nonnegative().max(100_000) }),
-  [OpenLocationCommand.method]: z.strictObject({ toolCallId: short, index: z.number().int().nonnegative().max(100_000) }),
+  [OpenDiffCommand.method]: z.strictObject({ toolCallId: short, index: z.number().int().nonnegative().max(100_000), sessionId: z.string().max(1024).optional() }),
+  [OpenLocationCommand.method]: z.strictObject({ toolCallId: short, index: z.number().int().nonnegative().max(100_000), sessionId: z.string().max(1024).optional() }),
   [ShowTerminalCommand.method]: z.strictObject({ terminalId: short }),
   [RetryPromptCommand.method]: z.object({}),
   [RestartAgentCommand.method]: z.object({}),
@@ -60,6 +61,13 @@ export const ipcSchemas = {
     content: z.record(short, z.union([z.string().max(100_000), z.number(), z.boolean(), z.array(z.string().max(10_000)).max(1000)])).optional(),
   }),
   [ElicitationUrlCommand.method]: z.strictObject({ requestId: short, op: z.enum(['retry', 'dismiss']) }),
+  // a subagent's card: the host cancels only a subagent the thread knows, and only when the agent permits it
+  [CancelSubagentCommand.method]: z.strictObject({ sessionId: z.string().min(1).max(1024) }),
+  // the account chip and the model providers (accountController.ts: a provider id the agent did not list is refused)
+  [LogInCommand.method]: z.object({}),
+  [LogOutCommand.method]: z.object({}),
+  [SetProviderCommand.method]: z.strictObject({ providerId: short }),
+  [DisableProviderCommand.method]: z.strictObject({ providerId: short }),
 } satisfies IpcSchemaTable;
 
 /** The same table, looked up by a method type: `schemas[m]` is the schema of `ParamsOf<typeof m>`. */

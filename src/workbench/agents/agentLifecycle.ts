@@ -41,7 +41,8 @@ export function registerAgentLifecycle(deps: AgentLifecycleDeps): AgentLifecycle
       const added = await addAgent({ registry: deps.registry, secrets: () => sessions.secrets }, { offerStart });
       return added && { id: added.id };
     }),
-    vscode.commands.registerCommand(commandIds.logOut, () => logOut(sessions, deps.activeSession())),
+    // the chat's Log Out button passes its session's key; the palette acts on the active chat
+    vscode.commands.registerCommand(commandIds.logOut, (key?: unknown) => logOut(sessions, (typeof key === 'string' ? sessions.get(key) : undefined) ?? deps.activeSession())),
     sessions.onDidChangeSessions(() => updateLogOutContext(sessions)),
   ];
   return { trustNotice, dispose: () => disposables.splice(0).forEach((d) => d.dispose()) };

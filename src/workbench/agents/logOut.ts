@@ -2,7 +2,7 @@
  * `ACP: Log Out` (https://agentclientprotocol.com/protocol/initialization): sends `logout` to an agent that advertises
  * `agentCapabilities.auth.logout` (never otherwise), and forgets the values of its `env_var` login kept in
  * SecretStorage (the agent is restarted without them). The command is shown only while such an agent runs
- * (context key {@link canLogOutContextKey}).
+ * (context key {@link canLogOutContextKey}). The chat's Log Out button runs it with its session's key.
  */
 import * as vscode from 'vscode';
 import { canLogOutContextKey } from '../../constants';
@@ -45,6 +45,7 @@ export async function logOut(sessions: SessionManager, active: AgentSession | un
     return false;
   }
   host.log.info('logged out');
+  await sessions.accounts.refreshAuthStatus(host); // the chat's account chip follows (docs/architecture.md#accounts-and-model-providers)
   const hadSecrets = (await sessions.secrets?.clear(def.id)) === true;
   // the values are in the running process's environment: restart it without them
   if (hadSecrets) await sessions.restartAgent(def, host.cwd).catch(() => undefined);

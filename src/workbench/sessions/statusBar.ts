@@ -50,10 +50,10 @@ export class SessionStatusBar implements vscode.Disposable {
     const l = failure ? { icon: 'error', text: s.thread.status === 'idle' ? 'crashed, restarted' : 'crashed' }
       : readOnly ? { icon: 'lock', text: 'read-only' }
       : labels[s.thread.status] ?? { icon: 'comment-discussion', text: s.thread.status };
-    this._item.text = inert.label`$(${l.icon}) ${s.host.definition.name}: ${l.text}`;
+    this._item.text = inert.label`$(${l.icon}) ${s.host.displayName}: ${l.text}`;
     const details = [failure, s.thread.error].filter((d): d is string => !!d).map((d) => inertText(d, 'plain'));
-    this._item.tooltip = [inert.plain`${s.thread.title || untitledSession} · ${s.host.definition.name} (${l.text})`, ...details, 'Click to switch session'].join('\n');
-    this._item.accessibilityInformation = { label: inert.plain`Switchboard session: ${s.host.definition.name}, ${l.text}. Switch session.`, role: 'button' };
+    this._item.tooltip = [inert.plain`${s.thread.title || untitledSession} · ${s.host.displayName} (${l.text})`, ...details, 'Click to switch session'].join('\n');
+    this._item.accessibilityInformation = { label: inert.plain`Switchboard session: ${s.host.displayName}, ${l.text}. Switch session.`, role: 'button' };
     this._item.backgroundColor = failure ? new vscode.ThemeColor('statusBarItem.errorBackground')
       : s.thread.status === 'awaitingPermission' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     this._item.show();

@@ -1,10 +1,15 @@
 /**
  * `ACP: Switch Session…`: a QuickPick of the open sessions and history (the client's store and what running
  * agents list). Each row shows the title, the agent, the relative time and the cwd, with badges for working
- * and for awaiting permission; fuzzy search covers description and detail. Enter opens or focuses the
- * session; the row buttons close or delete it.
+ * and for awaiting permission; fuzzy search covers description and detail. The detail line also says whether
+ * the user is signed in to the agent, when it runs and advertises `auth.status`
+ * (docs/architecture.md#accounts-and-model-providers). Enter opens or focuses the session; the row buttons close
+ * or delete it.
  */
 import { untitledSession } from '../../shared/viewModel';
+import { authSummary } from '../../shared/accountModel';
+import type { AgentAuthStatus } from '../../host/agentHost';
+import { hasAuthStatus } from '../../host/auth/agentAccounts';
 import * as vscode from 'vscode';
 import type { AgentSession } from '../../host/agentSession';
 import { relativeTime } from '../../host/history/sessionHistory';
@@ -39,6 +44,17 @@ export function rowDescription(item: HistoryItem): string {
 export function rowFolders(item: HistoryItem): string {
   const more = item.additionalDirectories ?? [];
   return more.length ? `${item.cwd} + ${more.join(', ')}` : item.cwd;
+}
+
+/** The detail line: the sign-in state of the agent when it reports one (first: a long path is cut), then the folders (raw text). */
+export function rowDetail(item: HistoryItem, auth: AgentAuthStatus | undefined): string {
+  return auth ? `${authSummary(auth)} · ${rowFolders(item)}` : rowFolders(item);
+}
+
+/** The sign-in state of the agent of a history item: its open session's agent, else the running agent. */
+function authOf(deps: SessionCommandDeps, item: HistoryItem): AgentAuthStatus | undefined {
+  const host = item.open?.host ?? deps.sessions.hostOf(item.agentId);
+  return host && host.state === 'ready' && hasAuthStatus(host) ? host.authStatus : undefined;
 }
 
 /**
@@ -82,7 +98,7 @@ export async function switchSession(deps: SessionCommandDeps, sessionId?: string
     const open = items.filter((i) => i.open);
     const rest = items.filter((i) => !i.open);
     const row = (i: HistoryItem): Row => ({
-      label: rowLabel(i), description: inertText(rowDescription(i), 'label'), detail: inertText(rowFolders(i), 'label'), item: i,
+      label: rowLabel(i), description: inertText(rowDescription(i), 'label'), detail: inertText(rowDetail(i, authOf(deps, i)), 'label'), item: i,
       buttons: i.open ? [closeButton, deleteButton] : [deleteButton],
     });
     qp.items = [

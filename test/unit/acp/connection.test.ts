@@ -65,6 +65,17 @@ describe('AcpConnection', () => {
     assert.ok(peer.logger.has(/ignored session\/update of unknown kind "hologram"/));
   });
 
+  it('logs and ignores a plan_update of a plan type it does not know (a newer protocol\'s), and keeps going', async () => {
+    const seen: string[] = [];
+    peer.connection.onNotification('session/update', (p) => { seen.push(p.update.sessionUpdate === 'plan_update' ? p.update.plan.type : p.update.sessionUpdate); });
+    peer.send({ jsonrpc: '2.0', method: 'session/update', params: { sessionId: 's', update: { sessionUpdate: 'plan_update', plan: { type: 'diagram', planId: 'd', svg: '<svg/>' } } } });
+    peer.send({ jsonrpc: '2.0', method: 'session/update', params: { sessionId: 's', update: { sessionUpdate: 'plan_update', plan: { type: 'markdown', planId: 'm', content: '# M' } } } });
+    await until(() => seen.length === 1);
+    assert.deepEqual(seen, ['markdown']);
+    assert.ok(peer.logger.has(/ignored a plan_update of unknown type "diagram"/));
+    assert.ok(!peer.logger.has(/invalid 'session\/update'/), 'not reported as invalid');
+  });
+
   it('drops config options of unknown types but keeps the rest of the message', async () => {
     const p = peer.connection.request('session/new', { cwd: '/w', mcpServers: [] });
     const req = await peer.next();

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { inlineDiff } from '../../../webview/lib/diffLines';
+import { hunkRows, inlineDiff } from '../../../webview/lib/diffLines';
 import { usageLevel } from '../../../webview/lib/usageLevel';
 
 describe('inline diff rows', () => {
@@ -30,6 +30,19 @@ describe('inline diff rows', () => {
     assert.equal(d.omittedRows, 41);
     assert.equal(inlineDiff('a', 'b'.repeat(100), { maxChars: 50 }).tooLarge, true);
     assert.deepEqual(inlineDiff('same\n', 'same\n').rows, []);
+  });
+});
+
+describe('rows of parsed hunks (a raw output\'s unified diff)', () => {
+  it('numbers the lines from the hunk starts and skips "no newline" markers', () => {
+    const d = hunkRows([{ oldStart: 10, oldLines: 2, newStart: 10, newLines: 2, lines: [' a', '-b', '+c', '\\ No newline at end of file'] }]);
+    assert.deepEqual(d.rows, [
+      { kind: 'hunk', text: '@@ -10,2 +10,2 @@' },
+      { kind: 'context', oldLine: 10, newLine: 10, text: 'a' },
+      { kind: 'removed', oldLine: 11, text: 'b' },
+      { kind: 'added', newLine: 11, text: 'c' },
+    ]);
+    assert.deepEqual([d.added, d.removed, d.omittedRows], [1, 1, 0]);
   });
 });
 

@@ -8,7 +8,8 @@ function queue(tailChars = 10) {
   const entry = (index: number): EntryView => ({ kind: 'agent', id: `e${index}`, text: `v${++reads}`, blocks: [] });
   const state = (): ThreadStateView => ({ sessionId: 's', title: `t${++reads}`, agentName: 'A', status: 'idle', following: false, plan: [], commands: [] });
   const terminal = (terminalId: string): TerminalView | null => (terminalId === 'gone' ? null : { terminalId, command: 'ls', output: `out${++reads}`, truncated: false, released: false });
-  return new DeltaQueue({ entry, state, terminal }, tailChars);
+  const nestedEntry = (index: number, path: readonly number[]): EntryView | undefined => (index === 99 ? undefined : { kind: 'agent', id: `e${index}/${path.join('/')}`, text: `v${++reads}`, blocks: [] });
+  return new DeltaQueue({ entry, nestedEntry, state, terminal }, tailChars);
 }
 
 describe('DeltaQueue (src/webviews/chat/deltaQueue)', () => {
@@ -97,6 +98,7 @@ describe('DeltaQueue (src/webviews/chat/deltaQueue)', () => {
   it('paces terminal output: once per interval, while other deltas go at once', () => {
     const q = new DeltaQueue({
       entry: (index) => ({ kind: 'agent', id: `e${index}`, text: '', blocks: [] }),
+      nestedEntry: () => undefined,
       state: () => ({ sessionId: 's', title: '', agentName: 'A', status: 'idle', following: false, plan: [], commands: [] }),
       terminal: (terminalId) => ({ terminalId, command: 'ls', output: 'tail', truncated: true, droppedChars: 99, released: false }),
     }, 10, 200);
