@@ -7,6 +7,7 @@ import * as assert from 'node:assert/strict';
 import type { AgentHost } from '../../../src/host/agentHost';
 import type { AgentSession } from '../../../src/host/agentSession';
 import { forkMarkerText, forkSession, whyNotForkable, type SessionForkDeps } from '../../../src/host/lifecycle/sessionFork';
+import { zSessionUpdate } from '../../../src/acp/schema/zod.gen';
 import { stateToView } from '../../../src/thread/toView';
 import { AcpThread } from '../../../src/thread/thread';
 
@@ -70,6 +71,23 @@ describe('host / fork session', () => {
     assert.equal(fork.thread.title, 'Plan the release (fork)', 'a prompt does not rename it');
     fork.thread.handleSessionUpdate({ sessionUpdate: 'session_info_update', title: 'Release, take two' });
     assert.equal(fork.thread.title, 'Release, take two', 'until the agent names it');
+  });
+
+  it('copies plans by id and subagent cards, settled: the fork\'s card is a copy that no longer runs', async () => {
+    const { host } = fakeHost({ fork: {} });
+    const source = fakeSession(host, 'src');
+    source.thread.handleSessionUpdate(zSessionUpdate.parse({ sessionUpdate: 'plan_update', plan: { type: 'markdown', planId: 'p1', content: '## Steps' } }));
+    source.thread.handleSessionUpdate(zSessionUpdate.parse({ sessionUpdate: 'subagent_update', sessionId: 'c1', title: 'Explore', state: { state: 'running' } }));
+    source.thread.handleSessionUpdate(zSessionUpdate.parse({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'Looking.' } }), 'c1');
+    const deps: SessionForkDeps = { setupFor: (_h, cwd) => ({ cwd, mcpServers: [] }), withAuth: (h, call) => call(h), create: (h, id) => fakeSession(h, id), adopt: async () => undefined };
+    const fork = await forkSession(deps, source);
+    assert.deepEqual(fork.thread.plans.map((p) => p.planId), ['p1']);
+    assert.notEqual(fork.thread.plans, source.thread.plans, 'a copy of the plans');
+    const card = fork.thread.subagent('c1');
+    assert.ok(card, 'the fork knows the copied card');
+    assert.deepEqual(card.entries.map((e) => e.kind), ['agent']);
+    assert.deepEqual(card.state, { state: 'idle', stopReason: 'cancelled' }, 'the copy does not run');
+    assert.equal(source.thread.subagent('c1')?.state?.state, 'running', 'the source\'s card is untouched');
   });
 });
 
