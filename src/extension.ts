@@ -65,6 +65,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     definitionOf: (id) => registry.get(id),
     isChatVisible: (key) => chats.isVisible(key),
     reopen: new ReopenPolicy(context.globalState),
+    meta: context.workspaceState, // the user's session titles and archive flags (src/host/history/sessionMeta.ts)
     providerPrompter: vscodeProviderPrompter,
     // in the workspace's storage, next to its transcripts (the global storage when no folder is open)
     checkpoints: new CheckpointService(vscode.Uri.joinPath(context.storageUri ?? context.globalStorageUri, 'checkpoints').fsPath, log),

@@ -11,7 +11,7 @@ import {
   SetModeCommand, ShowTerminalCommand, ToggleFollowCommand, UpdateQueuedPromptCommand,
 } from '../src/shared/chatProtocol';
 import { CancelSubagentCommand, ChangedFileCommand, ChangedFilesAllCommand, ChangesDiffCommand, ChangesUndoCommand, CopyMessageCommand, DismissNoticeCommand, EditResendCommand, ElicitationUrlCommand, OpenRecentSessionCommand, RespondElicitationCommand, RestoreCheckpointCommand, RetryMessageCommand } from '../src/shared/chatProtocol';
-import { DisableProviderCommand, LogInCommand, LogOutCommand, SetProviderCommand } from '../src/shared/chatProtocol';
+import { DisableProviderCommand, ForkSessionCommand, LogInCommand, LogOutCommand, RenameSessionCommand, SetProviderCommand } from '../src/shared/chatProtocol';
 import type { IpcMessageType } from '../src/shared/chatProtocol';
 import type { ChangedFileAction, ChangedFilesAllAction } from '../src/shared/changedFiles';
 import type { AttachmentView, DraftView } from '../src/shared/composerModel';
@@ -75,6 +75,10 @@ export interface ChatActions {
 
   // the header
   toggleFollow(): void;
+  /** Asks the host for a new title for this session (the title, F2). */
+  renameSession(): void;
+  /** Forks this session into a new chat (the Fork button; only shown when the agent can). */
+  forkSession(): void;
   /** Log In: the agent's login methods (the account chip). */
   logIn(): void;
   /** Log Out of the session's agent (the account chip). */
@@ -145,6 +149,8 @@ export function chatActions(ipc: ActionTransport): ChatActions {
     changesUndo: (entryId) => ipc.post(ChangesUndoCommand, { entryId }),
 
     toggleFollow: () => ipc.post(ToggleFollowCommand, {}),
+    renameSession: () => ipc.post(RenameSessionCommand, {}),
+    forkSession: () => ipc.post(ForkSessionCommand, {}),
     logIn: () => ipc.post(LogInCommand, {}),
     logOut: () => ipc.post(LogOutCommand, {}),
 

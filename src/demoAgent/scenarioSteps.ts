@@ -26,9 +26,10 @@ import { authStatusSchema } from './accountShapes';
  * of the agent's environment, empty when unset),
  * `now` (ISO time), `turn` (number of the prompt in the session), `result.<name>` (text of a
  * recorded result), `config.<id>` (current value of a config option), `configLabel.<id>` (its
- * display name), `mode` (current legacy mode id), `mcpServers` (the MCP servers the session got in
- * session/new, load or resume: transport, name, command or URL, env and header names; `none`), `traceparents` (the
- * `_meta.traceparent` of every request the client sent so far, `<method> <traceparent or none>` joined with `; `).
+ * display name), `mode` (current legacy mode id), `title` (the session's title as the agent keeps it), `mcpServers`
+ * (the MCP servers the session got in session/new, load or resume: transport, name, command or URL, env and header
+ * names; `none`), `traceparents` (the `_meta.traceparent` of every request the client sent so far, `<method>
+ * <traceparent or none>` joined with `; `).
  */
 
 const whenSchema = z.record(z.string(), z.union([z.string(), z.array(z.string()).min(1)]));

@@ -1,4 +1,4 @@
-import type * as acp from '@agentclientprotocol/sdk';
+import type * as acp from '@agentclientprotocol/sdk/unstable';
 import { runClientStep, type ClientStep } from './clientSteps';
 import { runDiskStep } from './diskSteps';
 import type { EngineContext } from './engineContext';
@@ -337,6 +337,7 @@ export class StepRunner {
       case 'execPath': return this.engine.io.execPath;
       case 'now': return new Date().toISOString();
       case 'mode': return session?.modes?.currentModeId ?? '';
+      case 'title': return session?.title ?? '';
       case 'turn': return String(session?.prompts ?? 0);
       case 'mcpServers': return mcpServersSummary(session?.mcpServers ?? []);
       case 'traceparents': return this.engine.wire.traceparents.join('; ') || 'none';

@@ -77,6 +77,12 @@ export const ElicitationUrlCommand = command<ElicitationUrlParams>()('elicitatio
 /** The user turns Follow Agent on or off for this session (the header's toggle button). */
 export const ToggleFollowCommand = command<Record<string, never>>()('follow/toggle');
 
+/** The user clicked the session's title in the header (or pressed F2 in the chat): the host asks for a new title. */
+export const RenameSessionCommand = command<Record<string, never>>()('session/rename');
+
+/** The user clicked Fork Session in the header: the host forks the session into a new chat. */
+export const ForkSessionCommand = command<Record<string, never>>()('session/fork');
+
 /** `sessionId`: the subagent whose card has the tool call (absent: the session's own). */
 export interface OpenDiffParams { readonly toolCallId: string; readonly index: number; readonly sessionId?: string }
 /** The user clicked Open Diff on the diff at `index` of a tool call's content: the host opens the diff editor. */
@@ -216,7 +222,8 @@ export type ChatCommand =
   | typeof CopyMessageCommand | typeof RetryMessageCommand | typeof EditResendCommand | typeof DismissNoticeCommand
   | typeof RespondElicitationCommand | typeof ElicitationUrlCommand | typeof CancelSubagentCommand
   | typeof LogInCommand | typeof LogOutCommand | typeof SetProviderCommand | typeof DisableProviderCommand
-  | typeof RestoreCheckpointCommand | typeof ChangesDiffCommand | typeof ChangesUndoCommand;
+  | typeof RestoreCheckpointCommand | typeof ChangesDiffCommand | typeof ChangesUndoCommand
+  | typeof RenameSessionCommand | typeof ForkSessionCommand;
 
 /** The method string of a command. */
 export type CommandMethod = ChatCommand['method'];

@@ -105,6 +105,8 @@ export interface NoticeView {
    * `resend` sends the prompt again that was interrupted when the agent exited, `continue` starts a new session
    * that carries this transcript (the agent can neither resume nor load this one). */
   readonly action?: NoticeAction;
+  /** `fork`: the first entry of a forked session, "Forked from …" (the transcript below it is the source's). */
+  readonly marker?: 'fork';
 }
 
 /** What a notice's button does. */
@@ -298,6 +300,8 @@ export interface ThreadStateView {
   readonly status: SessionStatus;
   /** Whether Follow Agent is on for this session (the header's toggle button). */
   readonly following: boolean;
+  /** Whether the header offers Fork Session (the agent advertises `session/fork`). */
+  readonly canFork?: boolean;
   /** The session's folders: its cwd, then its additional directories (the header's tooltip). */
   readonly roots?: readonly string[];
   readonly plan: readonly PlanEntryView[];

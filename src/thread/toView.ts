@@ -133,7 +133,7 @@ function viewOf(e: ThreadEntry, names: SessionNames): EntryView {
     case 'agent':
     case 'thought': return { kind: e.kind, id: e.id, text: e.text, blocks: e.blocks.map(contentToView) };
     case 'toolCall': return toolCallToView(e);
-    case 'notice': return { kind: 'notice', id: e.id, level: e.level, text: e.text, ...(e.action ? { action: e.action } : {}) };
+    case 'notice': return { kind: 'notice', id: e.id, level: e.level, text: e.text, ...(e.action ? { action: e.action } : {}), ...(e.marker ? { marker: e.marker } : {}) };
     case 'compaction': return compactionToView(e);
     case 'elicitation': return { kind: 'elicitation', id: e.id, elicitation: e.elicitation };
     case 'changes': return changesToView(e);
@@ -187,6 +187,7 @@ export function stateToView(t: AcpThread, agentName: string): ThreadStateView {
     agentName,
     status: t.status,
     following: t.following,
+    ...(t.canFork ? { canFork: true } : {}),
     ...(t.roots.length ? { roots: t.roots } : {}),
     plan: planEntriesToView(t.plan, t.planCancelled),
     ...(t.plans.length ? { plans: t.plans.map(planToView) } : {}),

@@ -38,7 +38,7 @@ function toolbar(actions: readonly Action[]): HTMLElement {
  * Adds the toolbar to a user message (first, shown at its top right) or an answer (last, at its bottom right,
  * clear of a first code block's own buttons), and the entry id. The Tab order follows what is seen. A user
  * message with a checkpoint (`userCheckpoint`) also has Restore Checkpoint, and Edit & Resend even when it is
- * not the latest (it then restores the checkpoint and continues in a new session).
+ * not the latest (it then restores the checkpoint and continues in a fork of the session, or a new session).
  */
 export function addMessageToolbar(node: HTMLElement, kind: 'user' | 'userCheckpoint' | 'agent', entryId: string): HTMLElement {
   node.setAttribute('data-entry-id', entryId);
@@ -105,9 +105,11 @@ function startEdit(message: HTMLElement, entryId: string, actions: MessageAction
   const typed = typedTextNode(message);
   const input = h('textarea', { class: 'msg-edit-input', 'data-testid': 'message-edit-input', 'aria-label': 'Edit your message; Enter sends it again, Escape cancels', rows: '3' });
   input.value = typed?.textContent ?? '';
-  // an earlier message goes back to its checkpoint and on in a new session (the host shows what will change first)
+  // an earlier message goes back to its checkpoint and on in a fork of the session when the agent can fork, else
+  // in a new session (the host shows what will change first)
   const earlier = !message.hasAttribute('data-latest');
-  const hint = earlier ? 'Enter restores the files to before this message (after a preview) and sends it in a new session · Esc to cancel' : 'Enter to send · Esc to cancel';
+  const where = document.documentElement.hasAttribute('data-can-fork') ? 'a fork of this session' : 'a new session';
+  const hint = earlier ? `Enter restores the files to before this message (after a preview) and sends it in ${where} · Esc to cancel` : 'Enter to send · Esc to cancel';
   const editor = h('div', { class: 'msg-edit', 'data-testid': 'message-editor' }, input,
     h('div', { class: 'msg-edit-bar' },
       h('span', { class: 'msg-edit-hint', 'data-testid': 'message-edit-hint' }, hint),

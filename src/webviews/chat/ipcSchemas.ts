@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { CancelTurnCommand, ReadyCommand, RequestEntriesCommand, RequestSnapshotCommand, RespondPermissionCommand, ToggleFollowCommand } from '../../shared/chatProtocol';
+import { ForkSessionCommand, RenameSessionCommand } from '../../shared/chatProtocol';
 import { OpenDiffCommand, OpenLocationCommand, RetryPromptCommand, ShowTerminalCommand } from '../../shared/chatProtocol';
 import { ContinueSessionCommand, DismissNoticeCommand, ResendPromptCommand, RestartAgentCommand } from '../../shared/chatProtocol';
 import { CopyCodeCommand, InsertCodeCommand, OpenLinkCommand } from '../../shared/chatProtocol';
@@ -30,6 +31,9 @@ export const ipcSchemas = {
   [RequestSnapshotCommand.method]: z.object({ reason: short }),
   [RequestEntriesCommand.method]: z.strictObject({ before: z.number().int().nonnegative().max(100_000_000), count: z.number().int().min(1).max(1000) }),
   [ToggleFollowCommand.method]: z.object({}),
+  // the header's title and Fork button: the host knows the session, the webview names nothing
+  [RenameSessionCommand.method]: z.strictObject({}),
+  [ForkSessionCommand.method]: z.strictObject({}),
   // tool-call card and notice actions (cardActions.ts): content items are referred to by index, never sent back
   [OpenDiffCommand.method]: z.strictObject({ toolCallId: short, index: z.number().int().nonnegative().max(100_000), sessionId: z.string().max(1024).optional() }),
   [OpenLocationCommand.method]: z.strictObject({ toolCallId: short, index: z.number().int().nonnegative().max(100_000), sessionId: z.string().max(1024).optional() }),

@@ -20,6 +20,12 @@ import type { SessionCommandDeps } from './sessionCommands';
  */
 export type ForkSession = (key: string) => Promise<AgentSession | undefined>;
 
+/** What a fork is told before the edited message: the agent still has the turns from the edited one on. */
+export function forkedEditNote(message: number): string {
+  return `I am going back to my message ${message} of this conversation: the workspace's files were restored to how they were before it. `
+    + 'Disregard that message and everything after it, and continue from here with my edited message instead.';
+}
+
 /**
  * Runs Edit & Resend of the earlier message `entryId` of `from` with the edited `text`. Nothing happens when
  * the user cancels the preview.
@@ -48,6 +54,8 @@ export async function editEarlierMessage(deps: SessionCommandDeps, from: AgentSe
     return undefined;
   }
   const turns = from.thread.entries.slice(0, index).filter((e) => e.kind === 'user').length;
+  // a fork keeps the whole conversation on the agent's side: it is told which part no longer holds
+  if (forked) prompt.unshift({ type: 'text', text: forkedEditNote(turns + 1) });
   session.thread.addNotice('info', forked
     ? `Edit & Resend of an earlier message of "${title}": the files were restored to before it, and this session is a fork of that one.`
     : `Edit & Resend of an earlier message of "${title}": the files were restored to before it, and this is a new session (${def.name} cannot fork sessions)${turns ? ` that starts with a summary of the ${turns} turn${turns === 1 ? '' : 's'} before it` : ''}.`);
