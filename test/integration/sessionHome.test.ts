@@ -7,6 +7,7 @@
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SwitchboardTestApi } from '../../src/api';
@@ -28,14 +29,14 @@ describe('the sessions\' home: states, search, changed files, presets', function
   after(async () => {
     await sb.stopAll();
     await setSetting('presets', undefined);
-    for (const f of ['.home-go', 'src/app.ts', 'notes/release.md']) fs.rmSync(path.join(root, f), { force: true });
+    for (const f of ['src/app.ts', 'notes/release.md']) fs.rmSync(path.join(root, f), { force: true });
   });
 
   it('shows each of three sessions in its own state, counts the one waiting, and goes to it', async () => {
-    fs.rmSync(path.join(root, '.home-go'), { force: true });
+    const go = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sb-home-')), 'go');
     fs.mkdirSync(path.join(root, 'src'), { recursive: true });
     fs.writeFileSync(path.join(root, 'src', 'app.ts'), "export const version = '1.0.0';\n");
-    const done = await sb.newSession(await useScriptedAgent('homeDone'));
+    const done = await sb.newSession(await useScriptedAgent('homeDone', { HOME_GO_FILE: go }));
     const doneTurn = sb.prompt(done, 'Write the release notes');
     await until(() => state(done) === 'streaming' && sb.sessionStates().find((x) => x.sessionId === done)?.state.planStep === 'Write the release notes', 'the first one streams, on its plan step');
 
@@ -49,10 +50,10 @@ describe('the sessions\' home: states, search, changed files, presets', function
     await until(() => state(waiting) === 'waiting:permission', 'the third one waits for a permission');
     assert.equal(sb.sessionsBadge(), 1, 'the badge counts it');
 
-    fs.writeFileSync(path.join(root, '.home-go'), '');
+    fs.writeFileSync(go, '');
     await doneTurn;
     assert.equal(state(done), 'unread', 'it finished while its chat was not on screen');
-    await until(() => sb.sessionFiles(done).length === 2, 'its two changed files are listed under it');
+    await until(() => sb.sessionFiles(done).length === 2, 'its two changed files are listed under it').catch((e: unknown) => { throw new Error(`${String(e)}: ${JSON.stringify(sb.sessionFiles(done))}`); });
     assert.deepEqual(sb.sessionFiles(done).map((f) => [path.relative(root, f.path), f.added, f.removed]), [[path.join('src', 'app.ts'), 2, 1], [path.join('notes', 'release.md'), 3, 0]]);
 
     assert.equal(sb.nextWaitingSession(), waiting, 'Go to Next Session Waiting for You goes to the permission');

@@ -9,17 +9,21 @@
 // Screenshots: sessionHome-{dark,light}.png (the Sessions view), sessionHome-switch.png, sessionHome-folder.png.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { idle, openSession, scriptedAgent, sendPrompt } from './scriptedSession.mjs';
 import { answerRename, contextMenu, row, titleAction } from './organizeSteps.mjs';
 import { colorThemes, resetTheme, switchTheme } from './colorThemes.mjs';
 import { activeTabWith, clickNotificationButton, rowAction, showSessionsView, switchboardBadge } from './homeSteps.mjs';
 
+/** The file that lets the Home done agent finish its turn: outside the workspace (it is no change of the turn). */
+const goFile = path.join(os.tmpdir(), `sb-home-go-${process.pid}-${Date.now()}`);
+
 export const name = 'sessionHome';
 export const timeout = 420_000;
 export const settings = {
   'switchboard.agents': [
-    scriptedAgent('home-done', 'Home done', 'homeDone'),
+    { ...scriptedAgent('home-done', 'Home done', 'homeDone'), env: { SCRIPTED_AGENT_DELAY_SCALE: '0', HOME_GO_FILE: goFile } },
     scriptedAgent('home-fail', 'Home failing', 'homeFail'),
     scriptedAgent('home-wait', 'Home waiting', 'homeWaiting'),
   ],
@@ -30,6 +34,7 @@ export const files = { 'src/app.ts': appBefore };
 /** @param {import('../harness/runUi.mjs').UiTest} t */
 export async function run(t) {
   const { page } = t;
+  fs.rmSync(goFile, { force: true }); // the module runs once per VS Code version
   const git = (/** @type {string[]} */ ...args) => execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'init.defaultBranch=main', ...args], { cwd: t.workspace });
   git('init', '-q');
   git('add', '-A');
@@ -54,7 +59,7 @@ export async function run(t) {
   t.expect((await row(view, 'Write the release notes').innerText()).includes('step: Write the release notes'), 'the view shows the streaming session\'s plan step');
 
   // the first one finishes now, behind the others
-  fs.writeFileSync(path.join(t.workspace, '.home-go'), '');
+  fs.writeFileSync(goFile, '');
   await row(view, 'Write the release notes').filter({ hasText: 'finished, unread' }).waitFor({ timeout: 30_000 });
   await row(view, 'Check the deployment').filter({ hasText: 'failed' }).waitFor({ timeout: 15_000 });
   await row(view, 'Migrate the database').filter({ hasText: 'waiting for you (permission)' }).waitFor({ timeout: 15_000 });

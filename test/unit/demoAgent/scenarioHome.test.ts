@@ -14,14 +14,15 @@ describe('demoAgent / the home scenarios', () => {
   afterEach(() => fs.rmSync(cwd, { recursive: true, force: true }));
 
   it('homeDone waits for the go file, then writes two files through the client and finishes', async () => {
-    const c = open('homeDone');
+    const go = path.join(cwd, 'go');
+    const c = open('homeDone', { env: { HOME_GO_FILE: go } });
     const { sessionId } = await c.start(cwd);
     let stopped = false;
     const turn = c.prompt(sessionId, 'Write the notes').then((r) => { stopped = true; return r; });
     await new Promise((r) => setTimeout(r, 400));
     assert.equal(stopped, false, 'the turn waits for the go file');
     assert.equal(c.updatesOf('plan', sessionId)[0]?.entries[0]?.status, 'in_progress', 'with a plan step in progress');
-    fs.writeFileSync(path.join(cwd, '.home-go'), '');
+    fs.writeFileSync(go, '');
     assert.equal(await turn, 'end_turn');
     assert.deepEqual(c.requestsOf('fs/write_text_file').map((p) => path.relative(cwd, (p as { path: string }).path)), [path.join('src', 'app.ts'), path.join('notes', 'release.md')]);
     assert.match(c.text(), /Changed two files\./);
