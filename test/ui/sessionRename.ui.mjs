@@ -61,6 +61,9 @@ export async function run(t) {
   // and F2 on the selected row
   await sessionsView(t);
   await row(view, 'Release notes, view').click();
+  // a click opens the session, and its chat may take the keyboard: the user goes back to the view's list
+  await view.locator('.monaco-list').first().focus();
+  await view.locator('.monaco-list-row.selected', { hasText: 'Release notes, view' }).waitFor({ timeout: 10_000 });
   await t.page.keyboard.press('F2');
   await answerRename(t, 'Release notes, view', 'Release notes, F2');
   await row(view, 'Release notes, F2').waitFor({ timeout: 15_000 });
