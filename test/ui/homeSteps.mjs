@@ -65,7 +65,18 @@ export function activeTabWith(t, title) {
 export async function showSessionsView(t) {
   const { page } = t;
   const view = page.locator('.pane', { has: page.locator('.pane-header', { hasText: /Sessions/i }) }).first();
-  if (!(await view.isVisible().catch(() => false))) await page.locator('.part.activitybar .action-label[aria-label^="Switchboard"]').first().click();
+  // the item, not its label: the badge (sessions waiting) sits over the label and takes the click
+  const item = page.locator('.part.activitybar .action-item', { has: page.locator('.action-label[aria-label^="Switchboard"]') }).first();
+  if (!(await view.isVisible().catch(() => false))) await item.click();
   await view.waitFor({ timeout: 15_000 });
   return view;
+}
+
+/**
+ * Takes the keyboard away from the chat on screen, so that the Escape the command palette begins with reaches
+ * the workbench and not the composer, where it would stop the running turn.
+ * @param {import('../harness/runUi.mjs').UiTest} t
+ */
+export async function leaveChat(t) {
+  await t.page.evaluate(() => { if (document.activeElement instanceof HTMLElement) document.activeElement.blur(); });
 }
