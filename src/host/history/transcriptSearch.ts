@@ -5,7 +5,7 @@
  * complete lines are scanned as text for the query as it is spelled inside JSON (case-insensitive), and only a
  * line that contains it is parsed, to check that the match is in text the user saw (a message, a tool call's
  * title, a notice, the session title) and not in a key or an id. A session stops being read at its first match.
- * Memory: one buffer per reader (a few hundred KiB; it grows only for a single longer line, up to a cap), whatever
+ * Memory: one buffer per reader (32 KiB; it grows only for a single longer line, up to a cap), whatever
  * the number and size of the sessions. No vscode.
  */
 import * as fs from 'node:fs';
@@ -31,7 +31,7 @@ export interface SearchOptions {
   readonly isCancelled?: () => boolean;
   /** At most this many sessions are returned (in the order of `targets`). */
   readonly maxResults?: number;
-  /** Bytes per read (default 256 KiB). */
+  /** Bytes per read (default 32 KiB: each chunk's text is a young, short-lived string, not a large object kept until a full GC). */
   readonly chunkBytes?: number;
   /** Files read at the same time (default 4). */
   readonly concurrency?: number;
@@ -62,7 +62,7 @@ export async function searchTranscripts(targets: readonly SearchTarget[], query:
   let next = 0;
   let count = 0;
   const worker = async (): Promise<void> => {
-    const reader = new ChunkReader(options.chunkBytes ?? 256 * 1024);
+    const reader = new ChunkReader(options.chunkBytes ?? 32 * 1024);
     while (next < targets.length && count < max) {
       if (options.isCancelled?.()) throw new SearchCancelled();
       const i = next++;
