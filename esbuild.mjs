@@ -38,6 +38,24 @@ const problemMatcher = {
   },
 };
 
+/**
+ * zod's `z` namespace re-exports every error-message locale (`z.locales`, about 216 KB minified, a quarter of
+ * the extension bundle); Switchboard validates with zod's default English messages only, so the namespace
+ * keeps just `en`. Parsing and validation are unchanged (docs/architecture.md, "Start fast, ship small").
+ */
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  /** @param {esbuild.PluginBuild} build */
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => (/[\\/]zod[\\/]/.test(args.importer)
+      ? { path: path.join(path.dirname(args.importer), '..', 'locales', 'en.js'), namespace: 'zod-locales' }
+      : undefined));
+    build.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.path)};`, loader: 'js', resolveDir: path.dirname(args.path),
+    }));
+  },
+};
+
 /** @type {esbuild.BuildOptions} */
 const common = {
   bundle: true,
@@ -46,7 +64,7 @@ const common = {
   sourcesContent: false,
   logLevel: 'warning',
   legalComments: production ? 'none' : 'inline',
-  plugins: [problemMatcher],
+  plugins: [problemMatcher, zodEnglishOnly],
 };
 
 /** @type {esbuild.BuildOptions[]} */

@@ -3,7 +3,7 @@
  * Schema: agents of every vintage send fields we do not know or cannot parse, and one bad optional field
  * or array item must never lose a whole message: older and newer agents must both be understood.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Something the tolerant parser dropped or replaced, for the agent log. */
 export interface SchemaDiagnostic {
@@ -19,23 +19,23 @@ export function setSchemaDiagnosticSink(sink: ((d: SchemaDiagnostic) => void) | 
 }
 
 /** `null` means "use the default" for this field. */
-export function nullAsDefault<T extends z.ZodType>(schema: T, fallback: unknown) {
-  return z.preprocess((v) => (v === null ? fallback : v), schema);
+export function nullAsDefault<T extends z.ZodMiniType>(schema: T, fallback: unknown) {
+  return z.pipe(z.transform((v: unknown) => (v === null ? fallback : v)), schema);
 }
 
 /** A required field whose invalid value falls back to a default, while a missing one is still an error. */
-export function requiredDefaultOnError<T extends z.ZodType>(schema: T, fallback: z.output<T>) {
-  const caught = schema.catch(fallback);
-  return z.unknown().transform((value, ctx): z.output<T> => {
+export function requiredDefaultOnError<T extends z.ZodMiniType>(schema: T, fallback: z.output<T>) {
+  const caught = z.catch(schema, fallback);
+  return z.pipe(z.unknown(), z.transform((value, ctx): z.output<T> => {
     if (value !== undefined) return caught.parse(value);
-    ctx.addIssue({ code: 'custom', message: 'Required value is missing' });
+    ctx.issues.push({ code: 'custom', message: 'Required value is missing', input: value });
     return z.NEVER;
-  });
+  }));
 }
 
 /** An array whose invalid items are dropped (and reported) instead of failing the whole array. */
-export function skipInvalidItems<T extends z.ZodType>(item: T) {
-  return z.array(z.unknown()).transform((items): z.output<T>[] => {
+export function skipInvalidItems<T extends z.ZodMiniType>(item: T) {
+  return z.pipe(z.array(z.unknown()), z.transform((items): z.output<T>[] => {
     const out: z.output<T>[] = [];
     for (const value of items) {
       const r = item.safeParse(value);
@@ -43,7 +43,7 @@ export function skipInvalidItems<T extends z.ZodType>(item: T) {
       else diagnosticSink?.({ kind: 'skippedItem', message: `ignored an item: ${z.prettifyError(r.error).replace(/\n/g, ' ')}: ${preview(value)}` });
     }
     return out;
-  });
+  }));
 }
 
 function preview(value: unknown): string {

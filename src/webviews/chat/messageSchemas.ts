@@ -3,15 +3,14 @@
  * params types). A message is referred to by its entry id; its text and blocks come from the thread, never
  * from the webview, except the edited text of Edit & Resend.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CopyMessageCommand, EditResendCommand, RetryMessageCommand } from '../../shared/chatProtocol';
 
-const entryId = z.string().min(1).max(256);
+const entryId = z.string().check(z.minLength(1), z.maxLength(256));
 
 /** Params schemas of the message actions, by method. */
 export const messageCommandSchemas = {
   [CopyMessageCommand.method]: z.strictObject({ entryId }),
   [RetryMessageCommand.method]: z.strictObject({ entryId }),
-  [EditResendCommand.method]: z.strictObject({ entryId, text: z.string().max(1_000_000) })
-    .refine((p) => p.text.trim().length > 0, 'an empty message'),
+  [EditResendCommand.method]: z.strictObject({ entryId, text: z.string().check(z.maxLength(1_000_000)) }).check(z.refine((p) => p.text.trim().length > 0, 'an empty message')),
 };
