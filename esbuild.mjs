@@ -56,6 +56,25 @@ const zodEnglishOnly = {
   },
 };
 
+/**
+ * Parts of the extension loaded on first use, not at activation (docs/architecture.md, "Start fast, ship
+ * small"): `await import('./x.js')` of one of these files is bundled as its own file, dist/<name>.js, and
+ * required when the import runs. Unbundled (out/, the tests), the same import loads out/…/x.js as usual.
+ */
+const lazyModules = { archiveExtract: 'src/registry/archiveExtract.ts' };
+const lazyEntries = {
+  name: 'lazy-entries',
+  /** @param {esbuild.PluginBuild} build */
+  setup(build) {
+    const files = new Map(Object.entries(lazyModules).map(([name, file]) => [path.resolve(file).replace(/\.ts$/, ''), name]));
+    build.onResolve({ filter: /^\./ }, (args) => {
+      if (args.kind !== 'dynamic-import') return undefined;
+      const name = files.get(path.resolve(args.resolveDir, args.path).replace(/\.[jt]s$/, ''));
+      return name ? { path: `./${name}.js`, external: true } : undefined;
+    });
+  },
+};
+
 /** @type {esbuild.BuildOptions} */
 const common = {
   bundle: true,
@@ -71,12 +90,15 @@ const common = {
 const builds = [
   {
     ...common,
-    entryPoints: { extension: 'src/extension.ts' },
+    entryPoints: { extension: 'src/extension.ts', ...lazyModules },
     outdir: dist,
     platform: 'node',
     format: 'cjs',
     target: 'node20',
     external: ['vscode'],
+    plugins: [...(common.plugins ?? []), lazyEntries],
+    // import() of a lazy part becomes require() of its file (VS Code loads the extension as CommonJS)
+    supported: { 'dynamic-import': false },
   },
   {
     ...common,
