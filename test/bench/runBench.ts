@@ -2,7 +2,7 @@
  * `npm run bench`: every benchmark prints its figures and a ratio against a baseline measured in the same
  * run, and the target it is held to. Benchmarks are not tests: nothing here is timed inside `npm test`.
  */
-import { runHostBenchmarks, runSessionSwitchBenchmark } from './hostBench';
+import { runHostBenchmarks, runSessionSwitchBenchmark, runStreamBenchmark } from './hostBench';
 import { benchThroughput } from './ndjsonThroughput';
 import { runRenderBenchmark } from './renderBench';
 import { reportTerminalOutput } from './terminalOutput';
@@ -21,7 +21,12 @@ async function main(): Promise<void> {
 
   reportTerminalOutput();
 
-  // the chat webview's Markdown rendering, in headless Chromium
+  // the user's figure: streaming end to end in the workbench (code-server + Chromium): test/bench/e2eStreamBench.mjs
+  const stream = await runStreamBenchmark();
+  for (const line of stream.lines) console.log(line);
+  if (!stream.ok) process.exitCode = 1;
+
+  // a unit-level guard, not the user's figure: the chat webview's Markdown rendering alone, in headless Chromium
   const render = await runRenderBenchmark();
   for (const line of render.lines) console.log(line);
   if (!render.ok) process.exitCode = 1;

@@ -72,7 +72,10 @@ export function frameProbe(marker) {
     setTimeout(() => {
       const now = Date.now();
       for (let i = 0; i < seen.length; i += 2) state.stamps[seen[i]] ??= [Number(seen[i + 1]), now];
-      if (ended && !state.endAt) state.endAt = now;
+      if (ended && !state.endAt) {
+        state.endAt = now;
+        console.timeStamp('e2e-end'); // bounds the measured stream in a trace (trace.mjs)
+      }
     }, 0);
   };
   /** @type {MutationObserver | undefined} */
@@ -110,7 +113,10 @@ export function frameProbe(marker) {
     }, true);
     document.addEventListener('keydown', (e) => {
       const t = /** @type {Element | null} */ (e.target);
-      if (e.key === 'Enter' && !e.shiftKey && t?.closest?.('[data-testid="composer-input"]')) state.sendAt = Date.now();
+      if (e.key === 'Enter' && !e.shiftKey && t?.closest?.('[data-testid="composer-input"]')) {
+        state.sendAt = Date.now();
+        console.timeStamp('e2e-send');
+      }
     }, true);
   };
   const started = Date.now();

@@ -28,15 +28,19 @@ export function summarise(trace) {
   /** @type {Map<string, string>} */
   const threadNames = new Map();
   for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') threadNames.set(`${e.pid}:${e.tid}`, e.args.name);
+  // the measured stream, when the page marked it (frameProbe.mjs: console.timeStamp at Send and at the end)
+  const mark = (/** @type {string} */ m) => events.find((e) => e.name === 'TimeStamp' && e.args?.data?.message === m)?.ts;
+  const from = mark('e2e-send') ?? -Infinity;
+  const to = mark('e2e-end') ?? Infinity;
   /** @type {Map<string, any[]>} */
   const byThread = new Map();
   for (const e of events) {
-    if (e.ph !== 'X' || typeof e.dur !== 'number') continue;
+    if (e.ph !== 'X' || typeof e.dur !== 'number' || e.ts < from || e.ts > to) continue;
     const key = `${e.pid}:${e.tid}`;
     if (threadNames.get(key) !== 'CrRendererMain') continue;
     (byThread.get(key) ?? byThread.set(key, []).get(key))?.push(e);
   }
-  let best = { key: '', busy: 0, layers: /** @type {Record<string, number>} */ ({}), urls: /** @type {Record<string, number>} */ ({}), tasks: 0 };
+  let best = { long: /** @type {{ ms: number, start: number, inside: Record<string, number> }[]} */ ([]), windowMs: (to - from) / 1000, key: '', busy: 0, layers: /** @type {Record<string, number>} */ ({}), urls: /** @type {Record<string, number>} */ ({}), tasks: 0 };
   for (const [key, list] of byThread) {
     list.sort((a, b) => a.ts - b.ts || b.dur - a.dur);
     /** @type {Record<string, number>} */
@@ -47,9 +51,13 @@ export function summarise(trace) {
     const stack = [];
     let busy = 0;
     let tasks = 0;
+    /** @type {{ ms: number, start: number, inside: Record<string, number> }[]} tasks over 50 ms, with their events' self time by name */
+    const long = [];
     const close = (/** @type {{ e: any, end: number, child: number, url: string }} */ f) => {
       const self = Math.max(0, f.e.dur - f.child) / 1000;
       const l = layer(f.e.name);
+      const task = long[long.length - 1];
+      if (task && stack.length >= 1 && f.e.ts >= task.start && f.e.ts < task.start + task.ms * 1000) task.inside[f.e.name] = (task.inside[f.e.name] ?? 0) + self;
       layers[l] += self;
       if (l === 'script') urls[f.url] = (urls[f.url] ?? 0) + self;
     };
@@ -57,12 +65,16 @@ export function summarise(trace) {
       while (stack.length && stack[stack.length - 1].end <= e.ts) close(/** @type {any} */ (stack.pop()));
       const parent = stack[stack.length - 1];
       if (parent) parent.child += e.dur;
-      else { busy += e.dur / 1000; tasks++; }
+      else {
+        busy += e.dur / 1000;
+        tasks++;
+        if (e.dur > 50_000) long.push({ ms: e.dur / 1000, start: e.ts, inside: {} });
+      }
       const url = e.args?.data?.url || e.args?.data?.stackTrace?.[0]?.url || parent?.url || '';
       stack.push({ e, end: e.ts + e.dur, child: 0, url: shortUrl(url) });
     }
     while (stack.length) close(/** @type {any} */ (stack.pop()));
-    if (busy > best.busy) best = { key, busy, layers, urls, tasks };
+    if (busy > best.busy) best = { windowMs: best.windowMs, key, busy, layers, urls, tasks, long };
   }
   return best;
 }
@@ -93,9 +105,10 @@ export async function traceStream(w, file, chunks, client = 'ours') {
   const s = summarise(JSON.parse(buffer.toString('utf8')));
   const f = (/** @type {number} */ x) => `${Math.round(x)} ms`;
   const lines = [
-    `trace of one ${chunks.toLocaleString('en-US')}-chunk stream (${client}, ${(r.ms / 1000).toFixed(2)} s, written to ${file}): renderer main thread busy ${f(s.busy)} in ${s.tasks} tasks`,
+    `trace of one ${chunks.toLocaleString('en-US')}-chunk stream (${client}, ${(r.ms / 1000).toFixed(2)} s, written to ${file}): renderer main thread busy ${f(s.busy)} of the ${Number.isFinite(s.windowMs) ? f(s.windowMs) : 'whole trace'} from Send to painted, in ${s.tasks} tasks`,
     `  ${Object.entries(s.layers).map(([k, v]) => `${k} ${f(v)}`).join(', ')}`,
     `  script by source: ${Object.entries(s.urls).sort((a, b) => b[1] - a[1]).slice(0, 5).map(([k, v]) => `${k} ${f(v)}`).join(', ')}`,
+    ...s.long.map((t) => `  a task of ${f(t.ms)}: ${Object.entries(t.inside).sort((a, b) => b[1] - a[1]).slice(0, 4).map(([k, v]) => `${k} ${f(v)}`).join(', ')}`),
     `  extension host CPU ${f(r.hostCpuMs)}, agent wrote the stream in ${f(r.agentWriteMs)}, longest task ${f(r.longTasks.length ? Math.max(...r.longTasks) : 0)}`,
   ];
   return { lines, summary: s, run: { ms: r.ms, hostCpuMs: r.hostCpuMs, agentWriteMs: r.agentWriteMs } };

@@ -189,8 +189,17 @@ export async function measureStream(w, o) {
   return { ...o, finished, ms, projectedMs, longTasks: tasks, hostCpuMs, rendererCpuMs, rssBefore, peakGrowthMb, lags, receiveLags, lastLag, stamped, agentWriteMs, frame };
 }
 
-/** CPU use of the renderer and the extension host over `ms` with nothing happening, in % of one core. @param {Workbench} w */
+/**
+ * CPU use of the renderer and the extension host over `ms` with nothing happening, in % of one core; first
+ * the page settles and its garbage (of earlier streams) is collected, so that it does not count as idle work.
+ * @param {Workbench} w
+ */
 export async function idleCpu(w, ms = 10_000) {
+  await sleep(3000);
+  const cdp = await w.page.context().newCDPSession(w.page);
+  await cdp.send('HeapProfiler.collectGarbage').catch(() => {});
+  await cdp.detach().catch(() => {});
+  await sleep(1000);
   const h0 = cpuMs(w.exthost);
   const r0 = cpuMs(w.renderer);
   await sleep(ms);
