@@ -4,6 +4,29 @@
  * or array item must never lose a whole message: older and newer agents must both be understood.
  */
 import * as z from 'zod/mini';
+// named imports, not `z.core.…`: the whole core namespace would come into the bundle
+import { $constructor, $ZodObjectJIT, util } from 'zod/v4/core';
+import type { $loose, $ZodLooseShape, $ZodObjectDef } from 'zod/v4/core';
+
+/**
+ * zod/mini's object on zod's compiled object parser. zod/mini's own objects run the generic parser, about
+ * five times slower on the agent's hot path (a `session/update` per chunk) than the compiled one (core's
+ * `$ZodObjectJIT`) that zod's classic API builds on; this builds zod/mini's object the classic way: the same
+ * validation and the same zod/mini schema (`z.extend` and the other functions keep its kind), at classic's
+ * speed (docs/architecture.md, "Speed, end to end").
+ */
+const initCompiled: (inst: z.ZodMiniObject, def: $ZodObjectDef) => void = $ZodObjectJIT.init;
+const initMini: (inst: z.ZodMiniObject, def: $ZodObjectDef) => void = z.ZodMiniType.init;
+const ZodMiniObjectJIT = $constructor('ZodMiniObject', (inst: z.ZodMiniObject, def: $ZodObjectDef) => {
+  initCompiled(inst, def);
+  initMini(inst, def);
+  util.installLazyProp(inst, 'shape', (self: z.ZodMiniObject) => self._zod.def.shape, false);
+}) as unknown as new <S extends $ZodLooseShape>(def: $ZodObjectDef<S>) => z.ZodMiniObject<S, $loose>;
+
+/** A loose object (unknown fields pass: ACP extensibility) on the compiled object parser. */
+export function looseObject<S extends $ZodLooseShape>(shape: S): z.ZodMiniObject<S, $loose> {
+  return new ZodMiniObjectJIT({ type: 'object', shape, catchall: z.unknown() });
+}
 
 /** Something the tolerant parser dropped or replaced, for the agent log. */
 export interface SchemaDiagnostic {

@@ -2,112 +2,112 @@
 // Do not edit by hand: change the generator and run `npm run generate`.
 /* eslint-disable */
 import * as z from 'zod/mini';
-import { nullAsDefault, requiredDefaultOnError, skipInvalidItems } from './runtime';
+import { looseObject, nullAsDefault, requiredDefaultOnError, skipInvalidItems } from './runtime';
 
 /**
  * **UNSTABLE**
  */
-export const zAuthStatusCapabilities = z.looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zAuthStatusCapabilities = looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Logout capabilities supported by the agent.
  */
-export const zLogoutCapabilities = z.looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zLogoutCapabilities = looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Authentication-related capabilities supported by the agent.
  */
-export const zAgentAuthCapabilities = z.looseObject({ status: z.catch(z.optional(z.nullable(zAuthStatusCapabilities)), undefined), logout: z.catch(z.optional(z.nullable(zLogoutCapabilities)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zAgentAuthCapabilities = looseObject({ status: z.catch(z.optional(z.nullable(zAuthStatusCapabilities)), undefined), logout: z.catch(z.optional(z.nullable(zLogoutCapabilities)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * MCP capabilities supported by the agent
  */
-export const zMcpCapabilities = z.looseObject({ http: z.catch(z.optional(z.boolean()), false), sse: z.catch(z.optional(z.boolean()), false), acp: z.catch(z.optional(z.boolean()), false), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zMcpCapabilities = looseObject({ http: z.catch(z.optional(z.boolean()), false), sse: z.catch(z.optional(z.boolean()), false), acp: z.catch(z.optional(z.boolean()), false), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Prompt capabilities supported by the agent in `session/prompt` requests.
  */
-export const zPromptCapabilities = z.looseObject({ image: z.catch(z.optional(z.boolean()), false), audio: z.catch(z.optional(z.boolean()), false), embeddedContext: z.catch(z.optional(z.boolean()), false), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zPromptCapabilities = looseObject({ image: z.catch(z.optional(z.boolean()), false), audio: z.catch(z.optional(z.boolean()), false), embeddedContext: z.catch(z.optional(z.boolean()), false), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * **UNSTABLE**
  */
-export const zProvidersCapabilities = z.looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zProvidersCapabilities = looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Capabilities for additional session directories support.
  */
-export const zSessionAdditionalDirectoriesCapabilities = z.looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zSessionAdditionalDirectoriesCapabilities = looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * **UNSTABLE**
  */
-export const zSessionArchiveCapabilities = z.looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zSessionArchiveCapabilities = looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Capabilities for the `session/close` method.
  */
-export const zSessionCloseCapabilities = z.looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zSessionCloseCapabilities = looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Capabilities for the `session/delete` method.
  */
-export const zSessionDeleteCapabilities = z.looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zSessionDeleteCapabilities = looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * **UNSTABLE**
  */
-export const zSessionForkCapabilities = z.looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zSessionForkCapabilities = looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Capabilities for the `session/list` method.
  */
-export const zSessionListCapabilities = z.looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zSessionListCapabilities = looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Capabilities for the `session/resume` method.
  */
-export const zSessionResumeCapabilities = z.looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zSessionResumeCapabilities = looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * **UNSTABLE**
  */
-export const zSessionStatusCapabilities = z.looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zSessionStatusCapabilities = looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * **UNSTABLE**
  */
-export const zSessionSystemPromptOverrideCapabilities = z.looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zSessionSystemPromptOverrideCapabilities = looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * **UNSTABLE**
  */
-export const zSessionSystemPromptModeCapabilities = z.looseObject({ override: z.catch(z.optional(z.nullable(zSessionSystemPromptOverrideCapabilities)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zSessionSystemPromptModeCapabilities = looseObject({ override: z.catch(z.optional(z.nullable(zSessionSystemPromptOverrideCapabilities)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * **UNSTABLE**
  */
-export const zSessionSystemPromptCapabilities = z.looseObject({ mode: z.catch(z.optional(z.nullable(zSessionSystemPromptModeCapabilities)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zSessionSystemPromptCapabilities = looseObject({ mode: z.catch(z.optional(z.nullable(zSessionSystemPromptModeCapabilities)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * **UNSTABLE**
  */
-export const zSessionTitleCapabilities = z.looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zSessionTitleCapabilities = looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Session capabilities supported by the agent.
  */
-export const zSessionCapabilities = z.looseObject({ list: z.catch(z.optional(z.nullable(zSessionListCapabilities)), undefined), delete: z.catch(z.optional(z.nullable(zSessionDeleteCapabilities)), undefined), additionalDirectories: z.catch(z.optional(z.nullable(zSessionAdditionalDirectoriesCapabilities)), undefined), systemPrompt: z.catch(z.optional(z.nullable(zSessionSystemPromptCapabilities)), undefined), fork: z.catch(z.optional(z.nullable(zSessionForkCapabilities)), undefined), archive: z.catch(z.optional(z.nullable(zSessionArchiveCapabilities)), undefined), status: z.catch(z.optional(z.nullable(zSessionStatusCapabilities)), undefined), title: z.catch(z.optional(z.nullable(zSessionTitleCapabilities)), undefined), resume: z.catch(z.optional(z.nullable(zSessionResumeCapabilities)), undefined), close: z.catch(z.optional(z.nullable(zSessionCloseCapabilities)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zSessionCapabilities = looseObject({ list: z.catch(z.optional(z.nullable(zSessionListCapabilities)), undefined), delete: z.catch(z.optional(z.nullable(zSessionDeleteCapabilities)), undefined), additionalDirectories: z.catch(z.optional(z.nullable(zSessionAdditionalDirectoriesCapabilities)), undefined), systemPrompt: z.catch(z.optional(z.nullable(zSessionSystemPromptCapabilities)), undefined), fork: z.catch(z.optional(z.nullable(zSessionForkCapabilities)), undefined), archive: z.catch(z.optional(z.nullable(zSessionArchiveCapabilities)), undefined), status: z.catch(z.optional(z.nullable(zSessionStatusCapabilities)), undefined), title: z.catch(z.optional(z.nullable(zSessionTitleCapabilities)), undefined), resume: z.catch(z.optional(z.nullable(zSessionResumeCapabilities)), undefined), close: z.catch(z.optional(z.nullable(zSessionCloseCapabilities)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Capabilities supported by the agent.
  */
-export const zAgentCapabilities = z.looseObject({ loadSession: z.catch(z.optional(z.boolean()), false), promptCapabilities: z.catch(z.optional(zPromptCapabilities), {"image":false,"audio":false,"embeddedContext":false}), mcpCapabilities: z.catch(z.optional(zMcpCapabilities), {"http":false,"sse":false,"acp":false}), sessionCapabilities: z.catch(z.optional(zSessionCapabilities), {}), auth: z.catch(z.optional(zAgentAuthCapabilities), {}), providers: z.catch(z.optional(z.nullable(zProvidersCapabilities)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zAgentCapabilities = looseObject({ loadSession: z.catch(z.optional(z.boolean()), false), promptCapabilities: z.catch(z.optional(zPromptCapabilities), {"image":false,"audio":false,"embeddedContext":false}), mcpCapabilities: z.catch(z.optional(zMcpCapabilities), {"http":false,"sse":false,"acp":false}), sessionCapabilities: z.catch(z.optional(zSessionCapabilities), {}), auth: z.catch(z.optional(zAgentAuthCapabilities), {}), providers: z.catch(z.optional(z.nullable(zProvidersCapabilities)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * **UNSTABLE**
  */
-export const zAuthAccount = z.looseObject({ label: z.string(), active: z.catch(z.optional(z.nullable(z.boolean())), undefined), name: z.catch(z.optional(z.nullable(z.string())), undefined), email: z.catch(z.optional(z.nullable(z.string())), undefined), organization: z.catch(z.optional(z.nullable(z.string())), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zAuthAccount = looseObject({ label: z.string(), active: z.catch(z.optional(z.nullable(z.boolean())), undefined), name: z.catch(z.optional(z.nullable(z.string())), undefined), email: z.catch(z.optional(z.nullable(z.string())), undefined), organization: z.catch(z.optional(z.nullable(z.string())), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * **UNSTABLE**
@@ -117,7 +117,7 @@ export const zAuthState = z.string();
 /**
  * **UNSTABLE**
  */
-export const zAuthStatusUpdateNotification = z.looseObject({ state: zAuthState, accounts: z.catch(z.optional(skipInvalidItems(zAuthAccount)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zAuthStatusUpdateNotification = looseObject({ state: zAuthState, accounts: z.catch(z.optional(skipInvalidItems(zAuthAccount)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Unique identifier for an elicitation.
@@ -127,7 +127,7 @@ export const zElicitationId = z.string();
 /**
  * Notification sent by the agent when a URL-based elicitation is complete.
  */
-export const zCompleteElicitationNotification = z.looseObject({ elicitationId: zElicitationId, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zCompleteElicitationNotification = looseObject({ elicitationId: zElicitationId, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Allows either side to send an arbitrary notification that is not part of the ACP spec.
@@ -144,7 +144,7 @@ export const zSessionId = z.string();
 /**
  * All text that was typed after the command name is provided as input.
  */
-export const zUnstructuredCommandInput = z.looseObject({ hint: z.string(), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zUnstructuredCommandInput = looseObject({ hint: z.string(), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * The input specification for a command.
@@ -154,12 +154,12 @@ export const zAvailableCommandInput = zUnstructuredCommandInput;
 /**
  * Information about a command.
  */
-export const zAvailableCommand = z.looseObject({ name: z.string(), description: z.string(), input: z.catch(z.optional(z.nullable(zAvailableCommandInput)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zAvailableCommand = looseObject({ name: z.string(), description: z.string(), input: z.catch(z.optional(z.nullable(zAvailableCommandInput)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Available commands are ready or have changed
  */
-export const zAvailableCommandsUpdate = z.looseObject({ availableCommands: requiredDefaultOnError(skipInvalidItems(zAvailableCommand), []), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zAvailableCommandsUpdate = looseObject({ availableCommands: requiredDefaultOnError(skipInvalidItems(zAvailableCommand), []), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Unique identifier for a context compaction within a session.
@@ -174,22 +174,22 @@ export const zRole = z.enum(["assistant","user"]);
 /**
  * Optional annotations for the client. The client can use annotations to inform how objects are used or displayed
  */
-export const zAnnotations = z.looseObject({ audience: z.catch(z.optional(z.nullable(skipInvalidItems(zRole))), undefined), lastModified: z.catch(z.optional(z.nullable(z.string())), undefined), priority: z.catch(z.optional(z.nullable(z.number())), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zAnnotations = looseObject({ audience: z.catch(z.optional(z.nullable(skipInvalidItems(zRole))), undefined), lastModified: z.catch(z.optional(z.nullable(z.string())), undefined), priority: z.catch(z.optional(z.nullable(z.number())), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Audio provided to or from an LLM.
  */
-export const zAudioContent = z.looseObject({ annotations: z.catch(z.optional(z.nullable(zAnnotations)), undefined), data: z.string(), mimeType: z.string(), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zAudioContent = looseObject({ annotations: z.catch(z.optional(z.nullable(zAnnotations)), undefined), data: z.string(), mimeType: z.string(), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Binary resource contents.
  */
-export const zBlobResourceContents = z.looseObject({ blob: z.string(), mimeType: z.catch(z.optional(z.nullable(z.string())), undefined), uri: z.string(), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zBlobResourceContents = looseObject({ blob: z.string(), mimeType: z.catch(z.optional(z.nullable(z.string())), undefined), uri: z.string(), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Text-based resource contents.
  */
-export const zTextResourceContents = z.looseObject({ mimeType: z.catch(z.optional(z.nullable(z.string())), undefined), text: z.string(), uri: z.string(), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zTextResourceContents = looseObject({ mimeType: z.catch(z.optional(z.nullable(z.string())), undefined), text: z.string(), uri: z.string(), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Resource content that can be embedded in a message.
@@ -199,22 +199,22 @@ export const zEmbeddedResourceResource = z.union([zTextResourceContents, zBlobRe
 /**
  * The contents of a resource, embedded into a prompt or tool call result.
  */
-export const zEmbeddedResource = z.looseObject({ annotations: z.catch(z.optional(z.nullable(zAnnotations)), undefined), resource: zEmbeddedResourceResource, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zEmbeddedResource = looseObject({ annotations: z.catch(z.optional(z.nullable(zAnnotations)), undefined), resource: zEmbeddedResourceResource, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * An image provided to or from an LLM.
  */
-export const zImageContent = z.looseObject({ annotations: z.catch(z.optional(z.nullable(zAnnotations)), undefined), data: z.string(), mimeType: z.string(), uri: z.catch(z.optional(z.nullable(z.string())), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zImageContent = looseObject({ annotations: z.catch(z.optional(z.nullable(zAnnotations)), undefined), data: z.string(), mimeType: z.string(), uri: z.catch(z.optional(z.nullable(z.string())), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * A resource that the server is capable of reading, included in a prompt or tool call result.
  */
-export const zResourceLink = z.looseObject({ annotations: z.catch(z.optional(z.nullable(zAnnotations)), undefined), description: z.catch(z.optional(z.nullable(z.string())), undefined), mimeType: z.catch(z.optional(z.nullable(z.string())), undefined), name: z.string(), size: z.catch(z.optional(z.nullable(z.int())), undefined), title: z.catch(z.optional(z.nullable(z.string())), undefined), uri: z.string(), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zResourceLink = looseObject({ annotations: z.catch(z.optional(z.nullable(zAnnotations)), undefined), description: z.catch(z.optional(z.nullable(z.string())), undefined), mimeType: z.catch(z.optional(z.nullable(z.string())), undefined), name: z.string(), size: z.catch(z.optional(z.nullable(z.int())), undefined), title: z.catch(z.optional(z.nullable(z.string())), undefined), uri: z.string(), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Text provided to or from an LLM.
  */
-export const zTextContent = z.looseObject({ annotations: z.catch(z.optional(z.nullable(zAnnotations)), undefined), text: z.string(), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zTextContent = looseObject({ annotations: z.catch(z.optional(z.nullable(zAnnotations)), undefined), text: z.string(), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Content blocks represent displayable information in the Agent Client Protocol.
@@ -229,7 +229,7 @@ export const zContentBlockVariants = { "text": z.extend(zTextContent, { type: z.
  * Agents MUST only send this update when the Client advertised
  * the `session.compaction` Client capability.
  */
-export const zCompactionSummaryChunk = z.looseObject({ compactionId: zCompactionId, content: zContentBlock, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zCompactionSummaryChunk = looseObject({ compactionId: zCompactionId, content: zContentBlock, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Lifecycle state of a context compaction.
@@ -242,12 +242,12 @@ export const zCompactionStatus = z.string();
  * Agents MUST only send this update when the Client advertised
  * the `session.compaction` Client capability.
  */
-export const zCompactionUpdate = z.looseObject({ compactionId: zCompactionId, status: zCompactionStatus, summary: z.catch(z.optional(z.nullable(skipInvalidItems(zContentBlock))), undefined), error: z.catch(z.optional(z.nullable(z.string())), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zCompactionUpdate = looseObject({ compactionId: zCompactionId, status: zCompactionStatus, summary: z.catch(z.optional(z.nullable(skipInvalidItems(zContentBlock))), undefined), error: z.catch(z.optional(z.nullable(z.string())), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * A boolean on/off toggle session configuration option payload.
  */
-export const zSessionConfigBoolean = z.looseObject({ currentValue: z.boolean() });
+export const zSessionConfigBoolean = looseObject({ currentValue: z.boolean() });
 
 /**
  * Unique identifier for a session configuration option.
@@ -272,12 +272,12 @@ export const zSessionConfigValueId = z.string();
 /**
  * A possible value for a session configuration option.
  */
-export const zSessionConfigSelectOption = z.looseObject({ value: zSessionConfigValueId, name: z.string(), description: z.catch(z.optional(z.nullable(z.string())), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zSessionConfigSelectOption = looseObject({ value: zSessionConfigValueId, name: z.string(), description: z.catch(z.optional(z.nullable(z.string())), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * A group of possible values for a session configuration option.
  */
-export const zSessionConfigSelectGroup = z.looseObject({ group: zSessionConfigGroupId, name: z.string(), options: requiredDefaultOnError(skipInvalidItems(zSessionConfigSelectOption), []), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zSessionConfigSelectGroup = looseObject({ group: zSessionConfigGroupId, name: z.string(), options: requiredDefaultOnError(skipInvalidItems(zSessionConfigSelectOption), []), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Possible values for a session configuration option.
@@ -287,17 +287,17 @@ export const zSessionConfigSelectOptions = z.union([z.array(zSessionConfigSelect
 /**
  * A single-value selector (dropdown) session configuration option payload.
  */
-export const zSessionConfigSelect = z.looseObject({ currentValue: zSessionConfigValueId, options: zSessionConfigSelectOptions });
+export const zSessionConfigSelect = looseObject({ currentValue: zSessionConfigValueId, options: zSessionConfigSelectOptions });
 
 /**
  * A session configuration option selector and its current state.
  */
-export const zSessionConfigOption = z.discriminatedUnion("type", [z.extend(z.extend(z.looseObject({ id: zSessionConfigId, name: z.string(), description: z.catch(z.optional(z.nullable(z.string())), undefined), category: z.catch(z.optional(z.nullable(zSessionConfigOptionCategory)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) }), zSessionConfigSelect.shape), { type: z.literal("select") }), z.extend(z.extend(z.looseObject({ id: zSessionConfigId, name: z.string(), description: z.catch(z.optional(z.nullable(z.string())), undefined), category: z.catch(z.optional(z.nullable(zSessionConfigOptionCategory)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) }), zSessionConfigBoolean.shape), { type: z.literal("boolean") })]);
+export const zSessionConfigOption = z.discriminatedUnion("type", [z.extend(z.extend(looseObject({ id: zSessionConfigId, name: z.string(), description: z.catch(z.optional(z.nullable(z.string())), undefined), category: z.catch(z.optional(z.nullable(zSessionConfigOptionCategory)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) }), zSessionConfigSelect.shape), { type: z.literal("select") }), z.extend(z.extend(looseObject({ id: zSessionConfigId, name: z.string(), description: z.catch(z.optional(z.nullable(z.string())), undefined), category: z.catch(z.optional(z.nullable(zSessionConfigOptionCategory)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) }), zSessionConfigBoolean.shape), { type: z.literal("boolean") })]);
 
 /**
  * Session configuration options have been updated.
  */
-export const zConfigOptionUpdate = z.looseObject({ configOptions: requiredDefaultOnError(skipInvalidItems(zSessionConfigOption), []), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zConfigOptionUpdate = looseObject({ configOptions: requiredDefaultOnError(skipInvalidItems(zSessionConfigOption), []), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Unique identifier for a message within a session.
@@ -307,7 +307,7 @@ export const zMessageId = z.string();
 /**
  * A streamed item of content
  */
-export const zContentChunk = z.looseObject({ content: zContentBlock, messageId: z.catch(z.optional(z.nullable(zMessageId)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zContentChunk = looseObject({ content: zContentBlock, messageId: z.catch(z.optional(z.nullable(zMessageId)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Unique identifier for a Session Mode.
@@ -317,7 +317,7 @@ export const zSessionModeId = z.string();
 /**
  * The current mode of the session has changed
  */
-export const zCurrentModeUpdate = z.looseObject({ currentModeId: zSessionModeId, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zCurrentModeUpdate = looseObject({ currentModeId: zSessionModeId, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Severity hint for a session notice.
@@ -327,7 +327,7 @@ export const zNoticeSeverity = z.string();
 /**
  * Fire-and-forget information for the user.
  */
-export const zNotice = z.looseObject({ severity: zNoticeSeverity, title: z.string(), description: z.catch(z.optional(z.nullable(z.string())), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zNotice = looseObject({ severity: zNoticeSeverity, title: z.string(), description: z.catch(z.optional(z.nullable(z.string())), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Priority levels for plan entries.
@@ -342,12 +342,12 @@ export const zPlanEntryStatus = z.enum(["pending","in_progress","completed"]);
 /**
  * A single entry in the execution plan.
  */
-export const zPlanEntry = z.looseObject({ content: z.string(), priority: zPlanEntryPriority, status: zPlanEntryStatus, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zPlanEntry = looseObject({ content: z.string(), priority: zPlanEntryPriority, status: zPlanEntryStatus, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * An execution plan for accomplishing complex tasks.
  */
-export const zPlan = z.looseObject({ entries: requiredDefaultOnError(skipInvalidItems(zPlanEntry), []), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zPlan = looseObject({ entries: requiredDefaultOnError(skipInvalidItems(zPlanEntry), []), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * **UNSTABLE**
@@ -357,22 +357,22 @@ export const zPlanId = z.string();
 /**
  * **UNSTABLE**
  */
-export const zPlanRemoved = z.looseObject({ planId: zPlanId, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zPlanRemoved = looseObject({ planId: zPlanId, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * **UNSTABLE**
  */
-export const zPlanFile = z.looseObject({ planId: zPlanId, uri: z.string(), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zPlanFile = looseObject({ planId: zPlanId, uri: z.string(), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * **UNSTABLE**
  */
-export const zPlanItems = z.looseObject({ planId: zPlanId, entries: requiredDefaultOnError(skipInvalidItems(zPlanEntry), []), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zPlanItems = looseObject({ planId: zPlanId, entries: requiredDefaultOnError(skipInvalidItems(zPlanEntry), []), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * **UNSTABLE**
  */
-export const zPlanMarkdown = z.looseObject({ planId: zPlanId, content: z.string(), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zPlanMarkdown = looseObject({ planId: zPlanId, content: z.string(), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * **UNSTABLE**
@@ -384,22 +384,22 @@ export const zPlanUpdateContentVariants = { "items": z.extend(zPlanItems, { type
 /**
  * **UNSTABLE**
  */
-export const zPlanUpdate = z.looseObject({ plan: zPlanUpdateContent, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zPlanUpdate = looseObject({ plan: zPlanUpdateContent, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Update to session metadata. All fields are optional to support partial updates.
  */
-export const zSessionInfoUpdate = z.looseObject({ title: z.catch(z.optional(z.nullable(z.string())), undefined), updatedAt: z.catch(z.optional(z.nullable(z.string())), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zSessionInfoUpdate = looseObject({ title: z.catch(z.optional(z.nullable(z.string())), undefined), updatedAt: z.catch(z.optional(z.nullable(z.string())), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * **UNSTABLE**
  */
-export const zSessionMessage = z.looseObject({ messageId: zMessageId, senderSessionId: z.catch(z.optional(z.nullable(zSessionId)), undefined), recipientSessionId: z.catch(z.optional(z.nullable(zSessionId)), undefined), senderMessageId: z.catch(z.optional(z.nullable(zMessageId)), undefined), recipientMessageId: z.catch(z.optional(z.nullable(zMessageId)), undefined), content: z.catch(z.optional(z.nullable(skipInvalidItems(zContentBlock))), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zSessionMessage = looseObject({ messageId: zMessageId, senderSessionId: z.catch(z.optional(z.nullable(zSessionId)), undefined), recipientSessionId: z.catch(z.optional(z.nullable(zSessionId)), undefined), senderMessageId: z.catch(z.optional(z.nullable(zMessageId)), undefined), recipientMessageId: z.catch(z.optional(z.nullable(zMessageId)), undefined), content: z.catch(z.optional(z.nullable(skipInvalidItems(zContentBlock))), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * **UNSTABLE**
  */
-export const zSessionMessageChunk = z.looseObject({ messageId: zMessageId, content: zContentBlock, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zSessionMessageChunk = looseObject({ messageId: zMessageId, content: zContentBlock, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Predefined error codes for common JSON-RPC and ACP-specific errors.
@@ -409,67 +409,67 @@ export const zErrorCode = z.union([z.literal(-32700), z.literal(-32600), z.liter
 /**
  * JSON-RPC error object.
  */
-export const zError = z.looseObject({ code: zErrorCode, message: z.string(), data: z.catch(z.optional(z.unknown()), undefined) });
+export const zError = looseObject({ code: zErrorCode, message: z.string(), data: z.catch(z.optional(z.unknown()), undefined) });
 
 /**
  * **UNSTABLE**
  */
-export const zErrorStopReason = z.looseObject({ error: z.catch(z.optional(z.nullable(zError)), undefined) });
+export const zErrorStopReason = looseObject({ error: z.catch(z.optional(z.nullable(zError)), undefined) });
 
 /**
  * **UNSTABLE**
  */
-export const zUsage = z.looseObject({ totalTokens: z.int(), inputTokens: z.int(), outputTokens: z.int(), thoughtTokens: z.catch(z.optional(z.nullable(z.int())), undefined), cachedReadTokens: z.catch(z.optional(z.nullable(z.int())), undefined), cachedWriteTokens: z.catch(z.optional(z.nullable(z.int())), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zUsage = looseObject({ totalTokens: z.int(), inputTokens: z.int(), outputTokens: z.int(), thoughtTokens: z.catch(z.optional(z.nullable(z.int())), undefined), cachedReadTokens: z.catch(z.optional(z.nullable(z.int())), undefined), cachedWriteTokens: z.catch(z.optional(z.nullable(z.int())), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * The child is ready to process another prompt.
  */
-export const zIdleStateUpdate = z.union([z.extend(z.looseObject({ usage: z.catch(z.optional(z.nullable(zUsage)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined), stopReason: z.catch(z.optional(z.nullable(z.string())), undefined) }), { stopReason: z.literal("end_turn") }), z.extend(z.looseObject({ usage: z.catch(z.optional(z.nullable(zUsage)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined), stopReason: z.catch(z.optional(z.nullable(z.string())), undefined) }), { stopReason: z.literal("max_tokens") }), z.extend(z.looseObject({ usage: z.catch(z.optional(z.nullable(zUsage)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined), stopReason: z.catch(z.optional(z.nullable(z.string())), undefined) }), { stopReason: z.literal("max_turn_requests") }), z.extend(z.looseObject({ usage: z.catch(z.optional(z.nullable(zUsage)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined), stopReason: z.catch(z.optional(z.nullable(z.string())), undefined) }), { stopReason: z.literal("refusal") }), z.extend(z.looseObject({ usage: z.catch(z.optional(z.nullable(zUsage)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined), stopReason: z.catch(z.optional(z.nullable(z.string())), undefined) }), { stopReason: z.literal("cancelled") }), z.extend(z.extend(z.looseObject({ usage: z.catch(z.optional(z.nullable(zUsage)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined), stopReason: z.catch(z.optional(z.nullable(z.string())), undefined) }), zErrorStopReason.shape), { stopReason: z.literal("error") }), z.extend(z.looseObject({ usage: z.catch(z.optional(z.nullable(zUsage)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined), stopReason: z.catch(z.optional(z.nullable(z.string())), undefined) }), { stopReason: z.string() }), z.extend(z.looseObject({ usage: z.catch(z.optional(z.nullable(zUsage)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined), stopReason: z.catch(z.optional(z.nullable(z.string())), undefined) }), { stopReason: z.optional(z.null()) })]);
+export const zIdleStateUpdate = z.union([z.extend(looseObject({ usage: z.catch(z.optional(z.nullable(zUsage)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined), stopReason: z.catch(z.optional(z.nullable(z.string())), undefined) }), { stopReason: z.literal("end_turn") }), z.extend(looseObject({ usage: z.catch(z.optional(z.nullable(zUsage)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined), stopReason: z.catch(z.optional(z.nullable(z.string())), undefined) }), { stopReason: z.literal("max_tokens") }), z.extend(looseObject({ usage: z.catch(z.optional(z.nullable(zUsage)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined), stopReason: z.catch(z.optional(z.nullable(z.string())), undefined) }), { stopReason: z.literal("max_turn_requests") }), z.extend(looseObject({ usage: z.catch(z.optional(z.nullable(zUsage)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined), stopReason: z.catch(z.optional(z.nullable(z.string())), undefined) }), { stopReason: z.literal("refusal") }), z.extend(looseObject({ usage: z.catch(z.optional(z.nullable(zUsage)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined), stopReason: z.catch(z.optional(z.nullable(z.string())), undefined) }), { stopReason: z.literal("cancelled") }), z.extend(z.extend(looseObject({ usage: z.catch(z.optional(z.nullable(zUsage)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined), stopReason: z.catch(z.optional(z.nullable(z.string())), undefined) }), zErrorStopReason.shape), { stopReason: z.literal("error") }), z.extend(looseObject({ usage: z.catch(z.optional(z.nullable(zUsage)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined), stopReason: z.catch(z.optional(z.nullable(z.string())), undefined) }), { stopReason: z.string() }), z.extend(looseObject({ usage: z.catch(z.optional(z.nullable(zUsage)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined), stopReason: z.catch(z.optional(z.nullable(z.string())), undefined) }), { stopReason: z.optional(z.null()) })]);
 
 /**
  * Foreground work is blocked on user action.
  */
-export const zRequiresActionStateUpdate = z.looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zRequiresActionStateUpdate = looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Foreground work is in progress.
  */
-export const zRunningStateUpdate = z.looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zRunningStateUpdate = looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * **UNSTABLE**
  */
-export const zUnknownStateUpdate = z.looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zUnknownStateUpdate = looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * **UNSTABLE**
  */
-export const zStateUpdate = z.union([z.extend(zRunningStateUpdate, { state: z.literal("running") }), z.intersection(z.intersection(z.looseObject({}), zIdleStateUpdate), z.looseObject({ state: z.literal("idle") })), z.extend(zRequiresActionStateUpdate, { state: z.literal("requires_action") }), z.extend(zUnknownStateUpdate, { state: z.literal("unknown") }), z.looseObject({ state: z.string() })]);
+export const zStateUpdate = z.union([z.extend(zRunningStateUpdate, { state: z.literal("running") }), z.intersection(z.intersection(looseObject({}), zIdleStateUpdate), looseObject({ state: z.literal("idle") })), z.extend(zRequiresActionStateUpdate, { state: z.literal("requires_action") }), z.extend(zUnknownStateUpdate, { state: z.literal("unknown") }), looseObject({ state: z.string() })]);
 
 /**
  * **UNSTABLE**
  */
-export const zSessionCancelCapabilities = z.looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zSessionCancelCapabilities = looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * **UNSTABLE**
  */
-export const zSubagentSessionCapabilities = z.looseObject({ cancel: z.catch(z.optional(z.nullable(zSessionCancelCapabilities)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zSubagentSessionCapabilities = looseObject({ cancel: z.catch(z.optional(z.nullable(zSessionCancelCapabilities)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * **UNSTABLE**
  */
-export const zSubagentUpdate = z.looseObject({ sessionId: zSessionId, title: z.catch(z.optional(z.nullable(z.string())), undefined), description: z.catch(z.optional(z.nullable(z.string())), undefined), capabilities: z.catch(z.optional(z.nullable(zSubagentSessionCapabilities)), undefined), state: z.catch(z.optional(z.nullable(zStateUpdate)), undefined), cwd: z.optional(z.nullable(z.string())), additionalDirectories: z.optional(z.nullable(z.array(z.string()))), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zSubagentUpdate = looseObject({ sessionId: zSessionId, title: z.catch(z.optional(z.nullable(z.string())), undefined), description: z.catch(z.optional(z.nullable(z.string())), undefined), capabilities: z.catch(z.optional(z.nullable(zSubagentSessionCapabilities)), undefined), state: z.catch(z.optional(z.nullable(zStateUpdate)), undefined), cwd: z.optional(z.nullable(z.string())), additionalDirectories: z.optional(z.nullable(z.array(z.string()))), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Standard content block (text, images, resources).
  */
-export const zContent = z.looseObject({ content: zContentBlock, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zContent = looseObject({ content: zContentBlock, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * A diff representing file modifications.
  */
-export const zDiff = z.looseObject({ path: z.string(), oldText: z.catch(z.optional(z.nullable(z.string())), undefined), newText: z.string(), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zDiff = looseObject({ path: z.string(), oldText: z.catch(z.optional(z.nullable(z.string())), undefined), newText: z.string(), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Typed identifier used for terminal values on the wire.
@@ -479,7 +479,7 @@ export const zTerminalId = z.string();
 /**
  * Embed a terminal created with `terminal/create` by its id.
  */
-export const zTerminal = z.looseObject({ terminalId: zTerminalId, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zTerminal = looseObject({ terminalId: zTerminalId, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Content produced by a tool call.
@@ -496,7 +496,7 @@ export const zToolCallId = z.string();
 /**
  * A file location being accessed or modified by a tool.
  */
-export const zToolCallLocation = z.looseObject({ path: z.string(), line: z.catch(z.optional(z.nullable(z.int())), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zToolCallLocation = looseObject({ path: z.string(), line: z.catch(z.optional(z.nullable(z.int())), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Execution status of a tool call.
@@ -511,22 +511,22 @@ export const zToolKind = z.enum(["read","edit","delete","move","search","execute
 /**
  * Represents a tool call that the language model has requested.
  */
-export const zToolCall = z.looseObject({ toolCallId: zToolCallId, title: z.string(), name: z.catch(z.optional(z.nullable(z.string())), undefined), kind: z.catch(z.optional(zToolKind), undefined), status: z.catch(z.optional(zToolCallStatus), undefined), content: z.catch(z.optional(skipInvalidItems(zToolCallContent)), undefined), locations: z.catch(z.optional(skipInvalidItems(zToolCallLocation)), undefined), rawInput: z.catch(z.optional(z.unknown()), undefined), rawOutput: z.catch(z.optional(z.unknown()), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zToolCall = looseObject({ toolCallId: zToolCallId, title: z.string(), name: z.catch(z.optional(z.nullable(z.string())), undefined), kind: z.catch(z.optional(zToolKind), undefined), status: z.catch(z.optional(zToolCallStatus), undefined), content: z.catch(z.optional(skipInvalidItems(zToolCallContent)), undefined), locations: z.catch(z.optional(skipInvalidItems(zToolCallLocation)), undefined), rawInput: z.catch(z.optional(z.unknown()), undefined), rawOutput: z.catch(z.optional(z.unknown()), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * An update to an existing tool call.
  */
-export const zToolCallUpdate = z.looseObject({ toolCallId: zToolCallId, kind: z.catch(z.optional(z.nullable(zToolKind)), undefined), status: z.catch(z.optional(z.nullable(zToolCallStatus)), undefined), title: z.catch(z.optional(z.nullable(z.string())), undefined), name: z.catch(z.optional(z.nullable(z.string())), undefined), content: z.catch(z.optional(z.nullable(skipInvalidItems(zToolCallContent))), undefined), locations: z.catch(z.optional(z.nullable(skipInvalidItems(zToolCallLocation))), undefined), rawInput: z.catch(z.optional(z.unknown()), undefined), rawOutput: z.catch(z.optional(z.unknown()), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zToolCallUpdate = looseObject({ toolCallId: zToolCallId, kind: z.catch(z.optional(z.nullable(zToolKind)), undefined), status: z.catch(z.optional(z.nullable(zToolCallStatus)), undefined), title: z.catch(z.optional(z.nullable(z.string())), undefined), name: z.catch(z.optional(z.nullable(z.string())), undefined), content: z.catch(z.optional(z.nullable(skipInvalidItems(zToolCallContent))), undefined), locations: z.catch(z.optional(z.nullable(skipInvalidItems(zToolCallLocation))), undefined), rawInput: z.catch(z.optional(z.unknown()), undefined), rawOutput: z.catch(z.optional(z.unknown()), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Cost information for a session.
  */
-export const zCost = z.looseObject({ amount: z.number(), currency: z.string(), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zCost = looseObject({ amount: z.number(), currency: z.string(), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Context window and cost update for a session.
  */
-export const zUsageUpdate = z.looseObject({ used: z.int(), size: z.int(), cost: z.catch(z.optional(z.nullable(zCost)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zUsageUpdate = looseObject({ used: z.int(), size: z.int(), cost: z.catch(z.optional(z.nullable(zCost)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Different types of updates that can be sent during session processing.
@@ -538,12 +538,12 @@ export const zSessionUpdateVariants = { "user_message_chunk": z.extend(zContentC
 /**
  * Notification containing a session update from the agent.
  */
-export const zSessionNotification = z.looseObject({ sessionId: zSessionId, update: zSessionUpdate, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zSessionNotification = looseObject({ sessionId: zSessionId, update: zSessionUpdate, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * A JSON-RPC notification object.
  */
-export const zAgentNotification = z.looseObject({ method: z.string(), params: z.optional(z.nullable(z.union([zSessionNotification, zCompleteElicitationNotification, zAuthStatusUpdateNotification, z.intersection(z.looseObject({}), zExtNotification)]))) });
+export const zAgentNotification = looseObject({ method: z.string(), params: z.optional(z.nullable(z.union([zSessionNotification, zCompleteElicitationNotification, zAuthStatusUpdateNotification, z.intersection(looseObject({}), zExtNotification)]))) });
 
 /**
  * JSON RPC Request Id
@@ -554,47 +554,47 @@ export const zRequestId = z.nullable(z.union([z.int(), z.string()]));
  * Request-scoped elicitation, tied to a specific JSON-RPC request outside of a session
  * (e.g., during auth/configuration phases before any session is started).
  */
-export const zElicitationRequestScope = z.looseObject({ requestId: zRequestId });
+export const zElicitationRequestScope = looseObject({ requestId: zRequestId });
 
 /**
  * Schema for boolean properties in an elicitation form.
  */
-export const zBooleanPropertySchema = z.looseObject({ title: z.catch(z.optional(z.nullable(z.string())), undefined), description: z.catch(z.optional(z.nullable(z.string())), undefined), default: z.catch(z.optional(z.nullable(z.boolean())), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zBooleanPropertySchema = looseObject({ title: z.catch(z.optional(z.nullable(z.string())), undefined), description: z.catch(z.optional(z.nullable(z.string())), undefined), default: z.catch(z.optional(z.nullable(z.boolean())), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Schema for integer properties in an elicitation form.
  */
-export const zIntegerPropertySchema = z.looseObject({ title: z.catch(z.optional(z.nullable(z.string())), undefined), description: z.catch(z.optional(z.nullable(z.string())), undefined), minimum: z.optional(z.nullable(z.int())), maximum: z.optional(z.nullable(z.int())), default: z.catch(z.optional(z.nullable(z.int())), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zIntegerPropertySchema = looseObject({ title: z.catch(z.optional(z.nullable(z.string())), undefined), description: z.catch(z.optional(z.nullable(z.string())), undefined), minimum: z.optional(z.nullable(z.int())), maximum: z.optional(z.nullable(z.int())), default: z.catch(z.optional(z.nullable(z.int())), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * String item schema for multi-select enum properties.
  */
-export const zStringMultiSelectItems = z.looseObject({ enum: z.array(z.string()), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zStringMultiSelectItems = looseObject({ enum: z.array(z.string()), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * A titled enum option with a const value, human-readable title, and optional description.
  */
-export const zEnumOption = z.looseObject({ const: z.string(), title: z.string(), description: z.catch(z.optional(z.nullable(z.string())), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zEnumOption = looseObject({ const: z.string(), title: z.string(), description: z.catch(z.optional(z.nullable(z.string())), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Items definition for titled multi-select enum properties.
  */
-export const zTitledMultiSelectItems = z.looseObject({ anyOf: z.array(zEnumOption), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zTitledMultiSelectItems = looseObject({ anyOf: z.array(zEnumOption), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Items for a multi-select (array) property schema.
  */
-export const zMultiSelectItems = z.union([z.extend(zStringMultiSelectItems, { type: z.literal("string") }), z.looseObject({ type: z.string() }), zTitledMultiSelectItems]);
+export const zMultiSelectItems = z.union([z.extend(zStringMultiSelectItems, { type: z.literal("string") }), looseObject({ type: z.string() }), zTitledMultiSelectItems]);
 
 /**
  * Schema for multi-select (array) properties in an elicitation form.
  */
-export const zMultiSelectPropertySchema = z.looseObject({ title: z.catch(z.optional(z.nullable(z.string())), undefined), description: z.catch(z.optional(z.nullable(z.string())), undefined), minItems: z.optional(z.nullable(z.int())), maxItems: z.optional(z.nullable(z.int())), items: zMultiSelectItems, default: z.catch(z.optional(z.nullable(skipInvalidItems(z.string()))), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zMultiSelectPropertySchema = looseObject({ title: z.catch(z.optional(z.nullable(z.string())), undefined), description: z.catch(z.optional(z.nullable(z.string())), undefined), minItems: z.optional(z.nullable(z.int())), maxItems: z.optional(z.nullable(z.int())), items: zMultiSelectItems, default: z.catch(z.optional(z.nullable(skipInvalidItems(z.string()))), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Schema for number (floating-point) properties in an elicitation form.
  */
-export const zNumberPropertySchema = z.looseObject({ title: z.catch(z.optional(z.nullable(z.string())), undefined), description: z.catch(z.optional(z.nullable(z.string())), undefined), minimum: z.optional(z.nullable(z.number())), maximum: z.optional(z.nullable(z.number())), default: z.catch(z.optional(z.nullable(z.number())), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zNumberPropertySchema = looseObject({ title: z.catch(z.optional(z.nullable(z.string())), undefined), description: z.catch(z.optional(z.nullable(z.string())), undefined), minimum: z.optional(z.nullable(z.number())), maximum: z.optional(z.nullable(z.number())), default: z.catch(z.optional(z.nullable(z.number())), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * String format types for string properties in elicitation schemas.
@@ -604,12 +604,12 @@ export const zStringFormat = z.enum(["email","uri","date","date-time"]);
 /**
  * Schema for string properties in an elicitation form.
  */
-export const zStringPropertySchema = z.looseObject({ title: z.catch(z.optional(z.nullable(z.string())), undefined), description: z.catch(z.optional(z.nullable(z.string())), undefined), minLength: z.optional(z.nullable(z.int())), maxLength: z.optional(z.nullable(z.int())), pattern: z.optional(z.nullable(z.string())), format: z.optional(z.nullable(zStringFormat)), default: z.catch(z.optional(z.nullable(z.string())), undefined), enum: z.optional(z.nullable(z.array(z.string()))), oneOf: z.optional(z.nullable(z.array(zEnumOption))), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zStringPropertySchema = looseObject({ title: z.catch(z.optional(z.nullable(z.string())), undefined), description: z.catch(z.optional(z.nullable(z.string())), undefined), minLength: z.optional(z.nullable(z.int())), maxLength: z.optional(z.nullable(z.int())), pattern: z.optional(z.nullable(z.string())), format: z.optional(z.nullable(zStringFormat)), default: z.catch(z.optional(z.nullable(z.string())), undefined), enum: z.optional(z.nullable(z.array(z.string()))), oneOf: z.optional(z.nullable(z.array(zEnumOption))), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Property schema for elicitation form fields.
  */
-export const zElicitationPropertySchema = z.union([z.extend(zStringPropertySchema, { type: z.literal("string") }), z.extend(zNumberPropertySchema, { type: z.literal("number") }), z.extend(zIntegerPropertySchema, { type: z.literal("integer") }), z.extend(zBooleanPropertySchema, { type: z.literal("boolean") }), z.extend(zMultiSelectPropertySchema, { type: z.literal("array") }), z.looseObject({ type: z.string() })]);
+export const zElicitationPropertySchema = z.union([z.extend(zStringPropertySchema, { type: z.literal("string") }), z.extend(zNumberPropertySchema, { type: z.literal("number") }), z.extend(zIntegerPropertySchema, { type: z.literal("integer") }), z.extend(zBooleanPropertySchema, { type: z.literal("boolean") }), z.extend(zMultiSelectPropertySchema, { type: z.literal("array") }), looseObject({ type: z.string() })]);
 
 /**
  * Type discriminator for elicitation schemas.
@@ -619,37 +619,37 @@ export const zElicitationSchemaType = z.literal("object");
 /**
  * Type-safe elicitation schema for requesting structured user input.
  */
-export const zElicitationSchema = z.looseObject({ type: z.catch(z.optional(zElicitationSchemaType), "object"), title: z.catch(z.optional(z.nullable(z.string())), undefined), properties: z.optional(z.record(z.string(), zElicitationPropertySchema)), required: z.optional(z.nullable(z.array(z.string()))), description: z.catch(z.optional(z.nullable(z.string())), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zElicitationSchema = looseObject({ type: z.catch(z.optional(zElicitationSchemaType), "object"), title: z.catch(z.optional(z.nullable(z.string())), undefined), properties: z.optional(z.record(z.string(), zElicitationPropertySchema)), required: z.optional(z.nullable(z.array(z.string()))), description: z.catch(z.optional(z.nullable(z.string())), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Session-scoped elicitation, optionally tied to a specific tool call.
  */
-export const zElicitationSessionScope = z.looseObject({ sessionId: zSessionId, toolCallId: z.catch(z.optional(z.nullable(zToolCallId)), undefined) });
+export const zElicitationSessionScope = looseObject({ sessionId: zSessionId, toolCallId: z.catch(z.optional(z.nullable(zToolCallId)), undefined) });
 
 /**
  * Form-based elicitation mode where the client renders a form from the provided schema.
  */
-export const zElicitationFormMode = z.union([z.extend(z.looseObject({ requestedSchema: zElicitationSchema }), zElicitationSessionScope.shape), z.extend(z.looseObject({ requestedSchema: zElicitationSchema }), zElicitationRequestScope.shape)]);
+export const zElicitationFormMode = z.union([z.extend(looseObject({ requestedSchema: zElicitationSchema }), zElicitationSessionScope.shape), z.extend(looseObject({ requestedSchema: zElicitationSchema }), zElicitationRequestScope.shape)]);
 
 /**
  * URL-based elicitation mode where the client directs the user to a URL.
  */
-export const zElicitationUrlMode = z.union([z.extend(z.looseObject({ elicitationId: zElicitationId, url: z.string() }), zElicitationSessionScope.shape), z.extend(z.looseObject({ elicitationId: zElicitationId, url: z.string() }), zElicitationRequestScope.shape)]);
+export const zElicitationUrlMode = z.union([z.extend(looseObject({ elicitationId: zElicitationId, url: z.string() }), zElicitationSessionScope.shape), z.extend(looseObject({ elicitationId: zElicitationId, url: z.string() }), zElicitationRequestScope.shape)]);
 
 /**
  * Request from the agent to elicit structured user input.
  */
-export const zCreateElicitationRequest = z.union([z.intersection(z.intersection(z.looseObject({ message: z.string(), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) }), zElicitationFormMode), z.looseObject({ mode: z.literal("form") })), z.intersection(z.intersection(z.looseObject({ message: z.string(), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) }), zElicitationUrlMode), z.looseObject({ mode: z.literal("url") })), z.extend(z.looseObject({ message: z.string(), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) }), { mode: z.string() })]);
+export const zCreateElicitationRequest = z.union([z.intersection(z.intersection(looseObject({ message: z.string(), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) }), zElicitationFormMode), looseObject({ mode: z.literal("form") })), z.intersection(z.intersection(looseObject({ message: z.string(), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) }), zElicitationUrlMode), looseObject({ mode: z.literal("url") })), z.extend(looseObject({ message: z.string(), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) }), { mode: z.string() })]);
 
 /**
  * An environment variable to set when launching an MCP server.
  */
-export const zEnvVariable = z.looseObject({ name: z.string(), value: z.string(), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zEnvVariable = looseObject({ name: z.string(), value: z.string(), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Request to create a new terminal and execute a command.
  */
-export const zCreateTerminalRequest = z.looseObject({ sessionId: zSessionId, command: z.string(), args: z.optional(nullAsDefault(z.array(z.string()), undefined)), env: z.optional(nullAsDefault(z.array(zEnvVariable), undefined)), cwd: z.optional(z.nullable(z.string())), outputByteLimit: z.optional(z.nullable(z.int())), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zCreateTerminalRequest = looseObject({ sessionId: zSessionId, command: z.string(), args: z.optional(nullAsDefault(z.array(z.string()), undefined)), env: z.optional(nullAsDefault(z.array(zEnvVariable), undefined)), cwd: z.optional(z.nullable(z.string())), outputByteLimit: z.optional(z.nullable(z.int())), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Allows for sending an arbitrary request that is not part of the ACP spec.
@@ -661,7 +661,7 @@ export const zExtRequest = z.unknown();
 /**
  * Request to kill a terminal without releasing it.
  */
-export const zKillTerminalRequest = z.looseObject({ sessionId: zSessionId, terminalId: zTerminalId, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zKillTerminalRequest = looseObject({ sessionId: zSessionId, terminalId: zTerminalId, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * **UNSTABLE**
@@ -676,17 +676,17 @@ export const zMcpServerAcpId = z.string();
 /**
  * **UNSTABLE**
  */
-export const zMessageMcpRequest = z.looseObject({ serverId: zMcpServerAcpId, requestId: zMcpRequestId, method: z.string(), params: z.optional(z.nullable(z.record(z.string(), z.unknown()))), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zMessageMcpRequest = looseObject({ serverId: zMcpServerAcpId, requestId: zMcpRequestId, method: z.string(), params: z.optional(z.nullable(z.record(z.string(), z.unknown()))), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Request to read content from a text file.
  */
-export const zReadTextFileRequest = z.looseObject({ sessionId: zSessionId, path: z.string(), line: z.optional(z.nullable(z.int())), limit: z.optional(z.nullable(z.int())), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zReadTextFileRequest = looseObject({ sessionId: zSessionId, path: z.string(), line: z.optional(z.nullable(z.int())), limit: z.optional(z.nullable(z.int())), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Request to release a terminal and free its resources.
  */
-export const zReleaseTerminalRequest = z.looseObject({ sessionId: zSessionId, terminalId: zTerminalId, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zReleaseTerminalRequest = looseObject({ sessionId: zSessionId, terminalId: zTerminalId, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Unique identifier for a permission option.
@@ -701,62 +701,62 @@ export const zPermissionOptionKind = z.enum(["allow_once","allow_always","reject
 /**
  * An option presented to the user when requesting permission.
  */
-export const zPermissionOption = z.looseObject({ optionId: zPermissionOptionId, name: z.string(), kind: zPermissionOptionKind, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zPermissionOption = looseObject({ optionId: zPermissionOptionId, name: z.string(), kind: zPermissionOptionKind, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Request for user permission to execute a tool call.
  */
-export const zRequestPermissionRequest = z.looseObject({ sessionId: zSessionId, toolCall: zToolCallUpdate, options: z.array(zPermissionOption), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zRequestPermissionRequest = looseObject({ sessionId: zSessionId, toolCall: zToolCallUpdate, options: z.array(zPermissionOption), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Request to get the current output and status of a terminal.
  */
-export const zTerminalOutputRequest = z.looseObject({ sessionId: zSessionId, terminalId: zTerminalId, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zTerminalOutputRequest = looseObject({ sessionId: zSessionId, terminalId: zTerminalId, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Request to wait for a terminal command to exit.
  */
-export const zWaitForTerminalExitRequest = z.looseObject({ sessionId: zSessionId, terminalId: zTerminalId, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zWaitForTerminalExitRequest = looseObject({ sessionId: zSessionId, terminalId: zTerminalId, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Request to write content to a text file.
  */
-export const zWriteTextFileRequest = z.looseObject({ sessionId: zSessionId, path: z.string(), content: z.string(), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zWriteTextFileRequest = looseObject({ sessionId: zSessionId, path: z.string(), content: z.string(), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * A JSON-RPC request object.
  */
-export const zAgentRequest = z.looseObject({ id: zRequestId, method: z.string(), params: z.optional(z.nullable(z.union([zWriteTextFileRequest, zReadTextFileRequest, zRequestPermissionRequest, zCreateTerminalRequest, zTerminalOutputRequest, zReleaseTerminalRequest, zWaitForTerminalExitRequest, zKillTerminalRequest, z.intersection(z.looseObject({}), zCreateElicitationRequest), zMessageMcpRequest, z.intersection(z.looseObject({}), zExtRequest)]))) });
+export const zAgentRequest = looseObject({ id: zRequestId, method: z.string(), params: z.optional(z.nullable(z.union([zWriteTextFileRequest, zReadTextFileRequest, zRequestPermissionRequest, zCreateTerminalRequest, zTerminalOutputRequest, zReleaseTerminalRequest, zWaitForTerminalExitRequest, zKillTerminalRequest, z.intersection(looseObject({}), zCreateElicitationRequest), zMessageMcpRequest, z.intersection(looseObject({}), zExtRequest)]))) });
 
 /**
  * **UNSTABLE**
  */
-export const zArchiveSessionResponse = z.looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zArchiveSessionResponse = looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * **UNSTABLE**
  */
-export const zAuthStatusResponse = z.looseObject({ state: zAuthState, accounts: z.catch(z.optional(skipInvalidItems(zAuthAccount)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zAuthStatusResponse = looseObject({ state: zAuthState, accounts: z.catch(z.optional(skipInvalidItems(zAuthAccount)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Response to the `authenticate` method.
  */
-export const zAuthenticateResponse = z.looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zAuthenticateResponse = looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Response from closing a session.
  */
-export const zCloseSessionResponse = z.looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zCloseSessionResponse = looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Response from deleting a session.
  */
-export const zDeleteSessionResponse = z.looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zDeleteSessionResponse = looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * **UNSTABLE**
  */
-export const zDisableProviderResponse = z.looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zDisableProviderResponse = looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Allows for sending an arbitrary response to an extension request that is not part of the ACP spec.
@@ -768,17 +768,17 @@ export const zExtResponse = z.unknown();
 /**
  * A mode the agent can operate in.
  */
-export const zSessionMode = z.looseObject({ id: zSessionModeId, name: z.string(), description: z.catch(z.optional(z.nullable(z.string())), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zSessionMode = looseObject({ id: zSessionModeId, name: z.string(), description: z.catch(z.optional(z.nullable(z.string())), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * The set of modes and the one currently active.
  */
-export const zSessionModeState = z.looseObject({ currentModeId: zSessionModeId, availableModes: requiredDefaultOnError(skipInvalidItems(zSessionMode), []), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zSessionModeState = looseObject({ currentModeId: zSessionModeId, availableModes: requiredDefaultOnError(skipInvalidItems(zSessionMode), []), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * **UNSTABLE**
  */
-export const zForkSessionResponse = z.looseObject({ sessionId: zSessionId, modes: z.catch(z.optional(z.nullable(zSessionModeState)), undefined), configOptions: z.catch(z.optional(z.nullable(skipInvalidItems(zSessionConfigOption))), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zForkSessionResponse = looseObject({ sessionId: zSessionId, modes: z.catch(z.optional(z.nullable(zSessionModeState)), undefined), configOptions: z.catch(z.optional(z.nullable(skipInvalidItems(zSessionConfigOption))), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Typed identifier used for auth method values on the wire.
@@ -788,12 +788,12 @@ export const zAuthMethodId = z.string();
 /**
  * Agent handles authentication itself through `authenticate`.
  */
-export const zAuthMethodAgent = z.looseObject({ id: zAuthMethodId, name: z.string(), description: z.catch(z.optional(z.nullable(z.string())), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zAuthMethodAgent = looseObject({ id: zAuthMethodId, name: z.string(), description: z.catch(z.optional(z.nullable(z.string())), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Terminal-based authentication method.
  */
-export const zAuthMethodTerminal = z.looseObject({ id: zAuthMethodId, name: z.string(), description: z.catch(z.optional(z.nullable(z.string())), undefined), args: z.optional(nullAsDefault(z.array(z.string()), undefined)), env: z.optional(nullAsDefault(z.record(z.string(), z.string()), undefined)), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zAuthMethodTerminal = looseObject({ id: zAuthMethodId, name: z.string(), description: z.catch(z.optional(z.nullable(z.string())), undefined), args: z.optional(nullAsDefault(z.array(z.string()), undefined)), env: z.optional(nullAsDefault(z.record(z.string(), z.string()), undefined)), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Describes an available authentication method.
@@ -805,7 +805,7 @@ export const zAuthMethod = z.union([z.extend(zAuthMethodTerminal, { type: z.lite
  * Describes the name and version of an ACP implementation, with an optional
  * title for UI representation.
  */
-export const zImplementation = z.looseObject({ name: z.string(), title: z.catch(z.optional(z.nullable(z.string())), undefined), version: z.string(), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zImplementation = looseObject({ name: z.string(), title: z.catch(z.optional(z.nullable(z.string())), undefined), version: z.string(), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Protocol version identifier.
@@ -815,7 +815,7 @@ export const zProtocolVersion = z.int();
 /**
  * Response to the `initialize` method.
  */
-export const zInitializeResponse = z.looseObject({ protocolVersion: zProtocolVersion, agentCapabilities: z.catch(z.optional(zAgentCapabilities), {"loadSession":false,"promptCapabilities":{"image":false,"audio":false,"embeddedContext":false},"mcpCapabilities":{"http":false,"sse":false,"acp":false},"sessionCapabilities":{},"auth":{}}), authMethods: z.catch(z.optional(skipInvalidItems(zAuthMethod)), []), agentInfo: z.catch(z.optional(z.nullable(zImplementation)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zInitializeResponse = looseObject({ protocolVersion: zProtocolVersion, agentCapabilities: z.catch(z.optional(zAgentCapabilities), {"loadSession":false,"promptCapabilities":{"image":false,"audio":false,"embeddedContext":false},"mcpCapabilities":{"http":false,"sse":false,"acp":false},"sessionCapabilities":{},"auth":{}}), authMethods: z.catch(z.optional(skipInvalidItems(zAuthMethod)), []), agentInfo: z.catch(z.optional(z.nullable(zImplementation)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * **UNSTABLE**
@@ -825,7 +825,7 @@ export const zLlmProtocol = z.string();
 /**
  * **UNSTABLE**
  */
-export const zProviderCurrentConfig = z.looseObject({ apiType: zLlmProtocol, baseUrl: z.string(), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zProviderCurrentConfig = looseObject({ apiType: zLlmProtocol, baseUrl: z.string(), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * **UNSTABLE**
@@ -835,37 +835,37 @@ export const zProviderId = z.string();
 /**
  * **UNSTABLE**
  */
-export const zProviderInfo = z.looseObject({ providerId: zProviderId, supported: requiredDefaultOnError(skipInvalidItems(zLlmProtocol), []), required: z.boolean(), current: z.optional(z.nullable(zProviderCurrentConfig)), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zProviderInfo = looseObject({ providerId: zProviderId, supported: requiredDefaultOnError(skipInvalidItems(zLlmProtocol), []), required: z.boolean(), current: z.optional(z.nullable(zProviderCurrentConfig)), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * **UNSTABLE**
  */
-export const zListProvidersResponse = z.looseObject({ providers: z.array(zProviderInfo), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zListProvidersResponse = looseObject({ providers: z.array(zProviderInfo), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Information about a session returned by session/list
  */
-export const zSessionInfo = z.looseObject({ sessionId: zSessionId, cwd: z.string(), additionalDirectories: z.catch(z.optional(skipInvalidItems(z.string())), undefined), title: z.catch(z.optional(z.nullable(z.string())), undefined), updatedAt: z.catch(z.optional(z.nullable(z.string())), undefined), archived: z.catch(z.optional(z.nullable(z.boolean())), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zSessionInfo = looseObject({ sessionId: zSessionId, cwd: z.string(), additionalDirectories: z.catch(z.optional(skipInvalidItems(z.string())), undefined), title: z.catch(z.optional(z.nullable(z.string())), undefined), updatedAt: z.catch(z.optional(z.nullable(z.string())), undefined), archived: z.catch(z.optional(z.nullable(z.boolean())), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Response from listing sessions.
  */
-export const zListSessionsResponse = z.looseObject({ sessions: requiredDefaultOnError(skipInvalidItems(zSessionInfo), []), nextCursor: z.catch(z.optional(z.nullable(z.string())), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zListSessionsResponse = looseObject({ sessions: requiredDefaultOnError(skipInvalidItems(zSessionInfo), []), nextCursor: z.catch(z.optional(z.nullable(z.string())), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Response from loading an existing session.
  */
-export const zLoadSessionResponse = z.looseObject({ modes: z.catch(z.optional(z.nullable(zSessionModeState)), undefined), configOptions: z.catch(z.optional(z.nullable(skipInvalidItems(zSessionConfigOption))), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zLoadSessionResponse = looseObject({ modes: z.catch(z.optional(z.nullable(zSessionModeState)), undefined), configOptions: z.catch(z.optional(z.nullable(skipInvalidItems(zSessionConfigOption))), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Response to the `logout` method.
  */
-export const zLogoutResponse = z.looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zLogoutResponse = looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Response from creating a new session.
  */
-export const zNewSessionResponse = z.looseObject({ sessionId: zSessionId, modes: z.catch(z.optional(z.nullable(zSessionModeState)), undefined), configOptions: z.catch(z.optional(z.nullable(skipInvalidItems(zSessionConfigOption))), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zNewSessionResponse = looseObject({ sessionId: zSessionId, modes: z.catch(z.optional(z.nullable(zSessionModeState)), undefined), configOptions: z.catch(z.optional(z.nullable(skipInvalidItems(zSessionConfigOption))), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Reasons why an agent stops processing a prompt turn.
@@ -875,12 +875,12 @@ export const zStopReason = z.enum(["end_turn","max_tokens","max_turn_requests","
 /**
  * Response from processing a user prompt.
  */
-export const zPromptResponse = z.looseObject({ stopReason: zStopReason, usage: z.catch(z.optional(z.nullable(zUsage)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zPromptResponse = looseObject({ stopReason: zStopReason, usage: z.catch(z.optional(z.nullable(zUsage)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Response from resuming an existing session.
  */
-export const zResumeSessionResponse = z.looseObject({ modes: z.catch(z.optional(z.nullable(zSessionModeState)), undefined), configOptions: z.catch(z.optional(z.nullable(skipInvalidItems(zSessionConfigOption))), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zResumeSessionResponse = looseObject({ modes: z.catch(z.optional(z.nullable(zSessionModeState)), undefined), configOptions: z.catch(z.optional(z.nullable(skipInvalidItems(zSessionConfigOption))), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * **UNSTABLE**
@@ -890,72 +890,72 @@ export const zSessionStatus = z.string();
 /**
  * **UNSTABLE**
  */
-export const zSessionStatusResponse = z.looseObject({ status: zSessionStatus, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zSessionStatusResponse = looseObject({ status: zSessionStatus, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * **UNSTABLE**
  */
-export const zSetProviderResponse = z.looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zSetProviderResponse = looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Response to `session/set_config_option` method.
  */
-export const zSetSessionConfigOptionResponse = z.looseObject({ configOptions: requiredDefaultOnError(skipInvalidItems(zSessionConfigOption), []), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zSetSessionConfigOptionResponse = looseObject({ configOptions: requiredDefaultOnError(skipInvalidItems(zSessionConfigOption), []), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Response to `session/set_mode` method.
  */
-export const zSetSessionModeResponse = z.looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zSetSessionModeResponse = looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * **UNSTABLE**
  */
-export const zSetSessionTitleResponse = z.looseObject({ title: z.string(), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zSetSessionTitleResponse = looseObject({ title: z.string(), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * **UNSTABLE**
  */
-export const zUnarchiveSessionResponse = z.looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zUnarchiveSessionResponse = looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * A JSON-RPC response object.
  */
-export const zAgentResponse = z.union([z.looseObject({ id: zRequestId, result: z.union([zInitializeResponse, zAuthenticateResponse, zListProvidersResponse, zSetProviderResponse, zDisableProviderResponse, zLogoutResponse, zAuthStatusResponse, zNewSessionResponse, zLoadSessionResponse, zListSessionsResponse, zDeleteSessionResponse, zForkSessionResponse, zArchiveSessionResponse, zUnarchiveSessionResponse, zSessionStatusResponse, zSetSessionTitleResponse, zResumeSessionResponse, zCloseSessionResponse, zSetSessionModeResponse, zSetSessionConfigOptionResponse, zPromptResponse, z.intersection(z.looseObject({}), zExtResponse)]) }), z.looseObject({ id: zRequestId, error: zError })]);
+export const zAgentResponse = z.union([looseObject({ id: zRequestId, result: z.union([zInitializeResponse, zAuthenticateResponse, zListProvidersResponse, zSetProviderResponse, zDisableProviderResponse, zLogoutResponse, zAuthStatusResponse, zNewSessionResponse, zLoadSessionResponse, zListSessionsResponse, zDeleteSessionResponse, zForkSessionResponse, zArchiveSessionResponse, zUnarchiveSessionResponse, zSessionStatusResponse, zSetSessionTitleResponse, zResumeSessionResponse, zCloseSessionResponse, zSetSessionModeResponse, zSetSessionConfigOptionResponse, zPromptResponse, z.intersection(looseObject({}), zExtResponse)]) }), looseObject({ id: zRequestId, error: zError })]);
 
 /**
  * **UNSTABLE**
  */
-export const zArchiveSessionRequest = z.looseObject({ sessionId: zSessionId, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zArchiveSessionRequest = looseObject({ sessionId: zSessionId, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Authentication capabilities supported by the client.
  */
-export const zAuthCapabilities = z.looseObject({ terminal: z.catch(z.optional(z.boolean()), false), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zAuthCapabilities = looseObject({ terminal: z.catch(z.optional(z.boolean()), false), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * **UNSTABLE**
  */
-export const zAuthStatusRequest = z.looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zAuthStatusRequest = looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Request parameters for the authenticate method.
  */
-export const zAuthenticateRequest = z.looseObject({ methodId: zAuthMethodId, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zAuthenticateRequest = looseObject({ methodId: zAuthMethodId, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Capabilities for boolean session configuration options.
  */
-export const zBooleanConfigOptionCapabilities = z.looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zBooleanConfigOptionCapabilities = looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Notification to cancel ongoing operations for a session.
  */
-export const zCancelNotification = z.looseObject({ sessionId: zSessionId, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zCancelNotification = looseObject({ sessionId: zSessionId, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Notification to cancel an ongoing request.
  */
-export const zCancelRequestNotification = z.looseObject({ requestId: zRequestId, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zCancelRequestNotification = looseObject({ requestId: zRequestId, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Client support for ID-addressed context compaction updates.
@@ -970,97 +970,97 @@ export const zNoticeCapabilities = z.record(z.string(), z.unknown());
 /**
  * Session configuration option capabilities supported by the client.
  */
-export const zSessionConfigOptionsCapabilities = z.looseObject({ boolean: z.catch(z.optional(z.nullable(zBooleanConfigOptionCapabilities)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zSessionConfigOptionsCapabilities = looseObject({ boolean: z.catch(z.optional(z.nullable(zBooleanConfigOptionCapabilities)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Session-related capabilities supported by the client.
  */
-export const zClientSessionCapabilities = z.looseObject({ compaction: z.catch(z.optional(z.nullable(zCompactionCapabilities)), undefined), configOptions: z.catch(z.optional(z.nullable(zSessionConfigOptionsCapabilities)), undefined), notices: z.catch(z.optional(z.nullable(zNoticeCapabilities)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zClientSessionCapabilities = looseObject({ compaction: z.catch(z.optional(z.nullable(zCompactionCapabilities)), undefined), configOptions: z.catch(z.optional(z.nullable(zSessionConfigOptionsCapabilities)), undefined), notices: z.catch(z.optional(z.nullable(zNoticeCapabilities)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Form-based elicitation capabilities.
  */
-export const zElicitationFormCapabilities = z.looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zElicitationFormCapabilities = looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * URL-based elicitation capabilities.
  */
-export const zElicitationUrlCapabilities = z.looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zElicitationUrlCapabilities = looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Elicitation capabilities supported by the client.
  */
-export const zElicitationCapabilities = z.looseObject({ form: z.catch(z.optional(z.nullable(zElicitationFormCapabilities)), undefined), url: z.catch(z.optional(z.nullable(zElicitationUrlCapabilities)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zElicitationCapabilities = looseObject({ form: z.catch(z.optional(z.nullable(zElicitationFormCapabilities)), undefined), url: z.catch(z.optional(z.nullable(zElicitationUrlCapabilities)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * File system capabilities that a client may support.
  */
-export const zFileSystemCapabilities = z.looseObject({ readTextFile: z.catch(z.optional(z.boolean()), false), writeTextFile: z.catch(z.optional(z.boolean()), false), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zFileSystemCapabilities = looseObject({ readTextFile: z.catch(z.optional(z.boolean()), false), writeTextFile: z.catch(z.optional(z.boolean()), false), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * **UNSTABLE**
  */
-export const zPlanCapabilities = z.looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zPlanCapabilities = looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * **UNSTABLE**
  */
-export const zSubagentCapabilities = z.looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zSubagentCapabilities = looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Capabilities supported by the client.
  */
-export const zClientCapabilities = z.looseObject({ fs: z.catch(z.optional(zFileSystemCapabilities), {"readTextFile":false,"writeTextFile":false}), terminal: z.catch(z.optional(z.boolean()), false), session: z.catch(z.optional(z.nullable(zClientSessionCapabilities)), undefined), subagents: z.catch(z.optional(z.nullable(zSubagentCapabilities)), undefined), plan: z.catch(z.optional(z.nullable(zPlanCapabilities)), undefined), auth: z.catch(z.optional(zAuthCapabilities), {"terminal":false}), elicitation: z.catch(z.optional(z.nullable(zElicitationCapabilities)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zClientCapabilities = looseObject({ fs: z.catch(z.optional(zFileSystemCapabilities), {"readTextFile":false,"writeTextFile":false}), terminal: z.catch(z.optional(z.boolean()), false), session: z.catch(z.optional(z.nullable(zClientSessionCapabilities)), undefined), subagents: z.catch(z.optional(z.nullable(zSubagentCapabilities)), undefined), plan: z.catch(z.optional(z.nullable(zPlanCapabilities)), undefined), auth: z.catch(z.optional(zAuthCapabilities), {"terminal":false}), elicitation: z.catch(z.optional(z.nullable(zElicitationCapabilities)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * **UNSTABLE**
  */
-export const zMessageMcpNotification = z.looseObject({ serverId: zMcpServerAcpId, requestId: zMcpRequestId, method: z.string(), params: z.optional(z.nullable(z.record(z.string(), z.unknown()))), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zMessageMcpNotification = looseObject({ serverId: zMcpServerAcpId, requestId: zMcpRequestId, method: z.string(), params: z.optional(z.nullable(z.record(z.string(), z.unknown()))), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * A JSON-RPC notification object.
  */
-export const zClientNotification = z.looseObject({ method: z.string(), params: z.optional(z.nullable(z.union([zCancelNotification, zMessageMcpNotification, z.intersection(z.looseObject({}), zExtNotification)]))) });
+export const zClientNotification = looseObject({ method: z.string(), params: z.optional(z.nullable(z.union([zCancelNotification, zMessageMcpNotification, z.intersection(looseObject({}), zExtNotification)]))) });
 
 /**
  * Request parameters for closing an active session.
  */
-export const zCloseSessionRequest = z.looseObject({ sessionId: zSessionId, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zCloseSessionRequest = looseObject({ sessionId: zSessionId, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Request parameters for deleting an existing session from `session/list`.
  */
-export const zDeleteSessionRequest = z.looseObject({ sessionId: zSessionId, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zDeleteSessionRequest = looseObject({ sessionId: zSessionId, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * **UNSTABLE**
  */
-export const zDisableProviderRequest = z.looseObject({ providerId: zProviderId, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zDisableProviderRequest = looseObject({ providerId: zProviderId, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * **UNSTABLE**
  */
-export const zMcpServerAcp = z.looseObject({ name: z.string(), serverId: zMcpServerAcpId, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zMcpServerAcp = looseObject({ name: z.string(), serverId: zMcpServerAcpId, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * An HTTP header to set when making requests to the MCP server.
  */
-export const zHttpHeader = z.looseObject({ name: z.string(), value: z.string(), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zHttpHeader = looseObject({ name: z.string(), value: z.string(), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * HTTP transport configuration for MCP.
  */
-export const zMcpServerHttp = z.looseObject({ name: z.string(), url: z.string(), headers: nullAsDefault(z.array(zHttpHeader), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zMcpServerHttp = looseObject({ name: z.string(), url: z.string(), headers: nullAsDefault(z.array(zHttpHeader), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * SSE transport configuration for MCP.
  */
-export const zMcpServerSse = z.looseObject({ name: z.string(), url: z.string(), headers: nullAsDefault(z.array(zHttpHeader), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zMcpServerSse = looseObject({ name: z.string(), url: z.string(), headers: nullAsDefault(z.array(zHttpHeader), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Stdio transport configuration for MCP.
  */
-export const zMcpServerStdio = z.looseObject({ name: z.string(), command: z.string(), args: nullAsDefault(z.array(z.string()), undefined), env: nullAsDefault(z.array(zEnvVariable), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zMcpServerStdio = looseObject({ name: z.string(), command: z.string(), args: nullAsDefault(z.array(z.string()), undefined), env: nullAsDefault(z.array(zEnvVariable), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Configuration for connecting to an MCP (Model Context Protocol) server.
@@ -1075,22 +1075,22 @@ export const zSystemPromptMode = z.string();
 /**
  * **UNSTABLE**
  */
-export const zSystemPrompt = z.looseObject({ mode: zSystemPromptMode, content: z.array(zContentBlock), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zSystemPrompt = looseObject({ mode: zSystemPromptMode, content: z.array(zContentBlock), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * **UNSTABLE**
  */
-export const zForkSessionRequest = z.looseObject({ sessionId: zSessionId, cwd: z.string(), additionalDirectories: z.optional(nullAsDefault(z.array(z.string()), undefined)), mcpServers: z.optional(nullAsDefault(z.array(zMcpServer), undefined)), systemPrompt: z.optional(z.nullable(zSystemPrompt)), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zForkSessionRequest = looseObject({ sessionId: zSessionId, cwd: z.string(), additionalDirectories: z.optional(nullAsDefault(z.array(z.string()), undefined)), mcpServers: z.optional(nullAsDefault(z.array(zMcpServer), undefined)), systemPrompt: z.optional(z.nullable(zSystemPrompt)), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Request parameters for the initialize method.
  */
-export const zInitializeRequest = z.looseObject({ protocolVersion: zProtocolVersion, clientCapabilities: z.catch(z.optional(zClientCapabilities), {"fs":{"readTextFile":false,"writeTextFile":false},"terminal":false,"auth":{"terminal":false}}), clientInfo: z.catch(z.optional(z.nullable(zImplementation)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zInitializeRequest = looseObject({ protocolVersion: zProtocolVersion, clientCapabilities: z.catch(z.optional(zClientCapabilities), {"fs":{"readTextFile":false,"writeTextFile":false},"terminal":false,"auth":{"terminal":false}}), clientInfo: z.catch(z.optional(z.nullable(zImplementation)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * **UNSTABLE**
  */
-export const zListProvidersRequest = z.looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zListProvidersRequest = looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * **UNSTABLE**
@@ -1100,67 +1100,67 @@ export const zSessionArchiveFilter = z.string();
 /**
  * Request parameters for listing existing sessions.
  */
-export const zListSessionsRequest = z.looseObject({ cwd: z.optional(z.nullable(z.string())), cursor: z.optional(z.nullable(z.string())), archived: z.optional(z.nullable(zSessionArchiveFilter)), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zListSessionsRequest = looseObject({ cwd: z.optional(z.nullable(z.string())), cursor: z.optional(z.nullable(z.string())), archived: z.optional(z.nullable(zSessionArchiveFilter)), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Request parameters for loading an existing session.
  */
-export const zLoadSessionRequest = z.looseObject({ mcpServers: nullAsDefault(z.array(zMcpServer), undefined), cwd: z.string(), additionalDirectories: z.optional(nullAsDefault(z.array(z.string()), undefined)), sessionId: zSessionId, systemPrompt: z.optional(z.nullable(zSystemPrompt)), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zLoadSessionRequest = looseObject({ mcpServers: nullAsDefault(z.array(zMcpServer), undefined), cwd: z.string(), additionalDirectories: z.optional(nullAsDefault(z.array(z.string()), undefined)), sessionId: zSessionId, systemPrompt: z.optional(z.nullable(zSystemPrompt)), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Request parameters for the logout method.
  */
-export const zLogoutRequest = z.looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zLogoutRequest = looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Request parameters for creating a new session.
  */
-export const zNewSessionRequest = z.looseObject({ cwd: z.string(), additionalDirectories: z.optional(nullAsDefault(z.array(z.string()), undefined)), mcpServers: nullAsDefault(z.array(zMcpServer), undefined), systemPrompt: z.optional(z.nullable(zSystemPrompt)), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zNewSessionRequest = looseObject({ cwd: z.string(), additionalDirectories: z.optional(nullAsDefault(z.array(z.string()), undefined)), mcpServers: nullAsDefault(z.array(zMcpServer), undefined), systemPrompt: z.optional(z.nullable(zSystemPrompt)), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Request parameters for sending a user prompt to the agent.
  */
-export const zPromptRequest = z.looseObject({ sessionId: zSessionId, prompt: z.array(zContentBlock), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zPromptRequest = looseObject({ sessionId: zSessionId, prompt: z.array(zContentBlock), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Request parameters for resuming an existing session.
  */
-export const zResumeSessionRequest = z.looseObject({ sessionId: zSessionId, cwd: z.string(), additionalDirectories: z.optional(nullAsDefault(z.array(z.string()), undefined)), mcpServers: z.optional(nullAsDefault(z.array(zMcpServer), undefined)), systemPrompt: z.optional(z.nullable(zSystemPrompt)), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zResumeSessionRequest = looseObject({ sessionId: zSessionId, cwd: z.string(), additionalDirectories: z.optional(nullAsDefault(z.array(z.string()), undefined)), mcpServers: z.optional(nullAsDefault(z.array(zMcpServer), undefined)), systemPrompt: z.optional(z.nullable(zSystemPrompt)), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * **UNSTABLE**
  */
-export const zSessionStatusRequest = z.looseObject({ sessionId: zSessionId, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zSessionStatusRequest = looseObject({ sessionId: zSessionId, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * **UNSTABLE**
  */
-export const zSetProviderRequest = z.looseObject({ providerId: zProviderId, apiType: zLlmProtocol, baseUrl: z.string(), headers: z.optional(z.record(z.string(), z.string())), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zSetProviderRequest = looseObject({ providerId: zProviderId, apiType: zLlmProtocol, baseUrl: z.string(), headers: z.optional(z.record(z.string(), z.string())), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Request parameters for setting a session configuration option.
  */
-export const zSetSessionConfigOptionRequest = z.union([z.extend(z.looseObject({ sessionId: zSessionId, configId: zSessionConfigId, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) }), { type: z.literal("boolean"), value: z.boolean() }), z.extend(z.looseObject({ sessionId: zSessionId, configId: zSessionConfigId, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) }), { value: zSessionConfigValueId })]);
+export const zSetSessionConfigOptionRequest = z.union([z.extend(looseObject({ sessionId: zSessionId, configId: zSessionConfigId, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) }), { type: z.literal("boolean"), value: z.boolean() }), z.extend(looseObject({ sessionId: zSessionId, configId: zSessionConfigId, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) }), { value: zSessionConfigValueId })]);
 
 /**
  * Request parameters for setting a session mode.
  */
-export const zSetSessionModeRequest = z.looseObject({ sessionId: zSessionId, modeId: zSessionModeId, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zSetSessionModeRequest = looseObject({ sessionId: zSessionId, modeId: zSessionModeId, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * **UNSTABLE**
  */
-export const zSetSessionTitleRequest = z.looseObject({ sessionId: zSessionId, title: z.string(), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zSetSessionTitleRequest = looseObject({ sessionId: zSessionId, title: z.string(), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * **UNSTABLE**
  */
-export const zUnarchiveSessionRequest = z.looseObject({ sessionId: zSessionId, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zUnarchiveSessionRequest = looseObject({ sessionId: zSessionId, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * A JSON-RPC request object.
  */
-export const zClientRequest = z.looseObject({ id: zRequestId, method: z.string(), params: z.optional(z.nullable(z.union([zInitializeRequest, zAuthenticateRequest, zListProvidersRequest, zSetProviderRequest, zDisableProviderRequest, zLogoutRequest, zAuthStatusRequest, zNewSessionRequest, zLoadSessionRequest, zListSessionsRequest, zDeleteSessionRequest, zForkSessionRequest, zArchiveSessionRequest, zUnarchiveSessionRequest, zSessionStatusRequest, zSetSessionTitleRequest, zResumeSessionRequest, zCloseSessionRequest, zSetSessionModeRequest, z.intersection(z.looseObject({}), zSetSessionConfigOptionRequest), zPromptRequest, z.intersection(z.looseObject({}), zExtRequest)]))) });
+export const zClientRequest = looseObject({ id: zRequestId, method: z.string(), params: z.optional(z.nullable(z.union([zInitializeRequest, zAuthenticateRequest, zListProvidersRequest, zSetProviderRequest, zDisableProviderRequest, zLogoutRequest, zAuthStatusRequest, zNewSessionRequest, zLoadSessionRequest, zListSessionsRequest, zDeleteSessionRequest, zForkSessionRequest, zArchiveSessionRequest, zUnarchiveSessionRequest, zSessionStatusRequest, zSetSessionTitleRequest, zResumeSessionRequest, zCloseSessionRequest, zSetSessionModeRequest, z.intersection(looseObject({}), zSetSessionConfigOptionRequest), zPromptRequest, z.intersection(looseObject({}), zExtRequest)]))) });
 
 /**
  * Allowed wire representations for `ElicitationContentValue`.
@@ -1170,84 +1170,84 @@ export const zElicitationContentValue = z.union([z.string(), z.int(), z.number()
 /**
  * The user accepted the elicitation and provided content.
  */
-export const zElicitationAcceptAction = z.looseObject({ content: z.optional(z.nullable(z.record(z.string(), zElicitationContentValue))) });
+export const zElicitationAcceptAction = looseObject({ content: z.optional(z.nullable(z.record(z.string(), zElicitationContentValue))) });
 
 /**
  * Response from the client to an elicitation request.
  */
-export const zCreateElicitationResponse = z.union([z.extend(z.extend(z.looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) }), zElicitationAcceptAction.shape), { action: z.literal("accept") }), z.extend(z.looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) }), { action: z.literal("decline") }), z.extend(z.looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) }), { action: z.literal("cancel") }), z.extend(z.looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) }), { action: z.string() })]);
+export const zCreateElicitationResponse = z.union([z.extend(z.extend(looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) }), zElicitationAcceptAction.shape), { action: z.literal("accept") }), z.extend(looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) }), { action: z.literal("decline") }), z.extend(looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) }), { action: z.literal("cancel") }), z.extend(looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) }), { action: z.string() })]);
 
 /**
  * Response containing the ID of the created terminal.
  */
-export const zCreateTerminalResponse = z.looseObject({ terminalId: zTerminalId, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zCreateTerminalResponse = looseObject({ terminalId: zTerminalId, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Response to `terminal/kill` method
  */
-export const zKillTerminalResponse = z.looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zKillTerminalResponse = looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * **UNSTABLE**
  */
-export const zMcpError = z.looseObject({ code: z.int(), message: z.string(), data: z.optional(z.unknown()) });
+export const zMcpError = looseObject({ code: z.int(), message: z.string(), data: z.optional(z.unknown()) });
 
 /**
  * **UNSTABLE**
  */
-export const zMessageMcpResponse = z.union([z.looseObject({ result: z.unknown(), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) }), z.looseObject({ error: zMcpError, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) })]);
+export const zMessageMcpResponse = z.union([looseObject({ result: z.unknown(), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) }), looseObject({ error: zMcpError, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) })]);
 
 /**
  * Response containing the contents of a text file.
  */
-export const zReadTextFileResponse = z.looseObject({ content: z.string(), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zReadTextFileResponse = looseObject({ content: z.string(), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Response to terminal/release method
  */
-export const zReleaseTerminalResponse = z.looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zReleaseTerminalResponse = looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * The user selected one of the provided options.
  */
-export const zSelectedPermissionOutcome = z.looseObject({ optionId: zPermissionOptionId, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zSelectedPermissionOutcome = looseObject({ optionId: zPermissionOptionId, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * The outcome of a permission request.
  */
-export const zRequestPermissionOutcome = z.discriminatedUnion("outcome", [z.looseObject({ outcome: z.literal("cancelled") }), z.extend(zSelectedPermissionOutcome, { outcome: z.literal("selected") })]);
+export const zRequestPermissionOutcome = z.discriminatedUnion("outcome", [looseObject({ outcome: z.literal("cancelled") }), z.extend(zSelectedPermissionOutcome, { outcome: z.literal("selected") })]);
 /** The variants of {@link zRequestPermissionOutcome}, by their `outcome` tag. */
-export const zRequestPermissionOutcomeVariants = { "cancelled": z.looseObject({ outcome: z.literal("cancelled") }), "selected": z.extend(zSelectedPermissionOutcome, { outcome: z.literal("selected") }) } as const;
+export const zRequestPermissionOutcomeVariants = { "cancelled": looseObject({ outcome: z.literal("cancelled") }), "selected": z.extend(zSelectedPermissionOutcome, { outcome: z.literal("selected") }) } as const;
 
 /**
  * Response to a permission request.
  */
-export const zRequestPermissionResponse = z.looseObject({ outcome: zRequestPermissionOutcome, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zRequestPermissionResponse = looseObject({ outcome: zRequestPermissionOutcome, _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Exit status of a terminal command.
  */
-export const zTerminalExitStatus = z.looseObject({ exitCode: z.catch(z.optional(z.nullable(z.int())), undefined), signal: z.catch(z.optional(z.nullable(z.string())), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zTerminalExitStatus = looseObject({ exitCode: z.catch(z.optional(z.nullable(z.int())), undefined), signal: z.catch(z.optional(z.nullable(z.string())), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Response containing the terminal output and exit status.
  */
-export const zTerminalOutputResponse = z.looseObject({ output: z.string(), truncated: z.boolean(), exitStatus: z.catch(z.optional(z.nullable(zTerminalExitStatus)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zTerminalOutputResponse = looseObject({ output: z.string(), truncated: z.boolean(), exitStatus: z.catch(z.optional(z.nullable(zTerminalExitStatus)), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Response containing the exit status of a terminal command.
  */
-export const zWaitForTerminalExitResponse = z.looseObject({ exitCode: z.catch(z.optional(z.nullable(z.int())), undefined), signal: z.catch(z.optional(z.nullable(z.string())), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zWaitForTerminalExitResponse = looseObject({ exitCode: z.catch(z.optional(z.nullable(z.int())), undefined), signal: z.catch(z.optional(z.nullable(z.string())), undefined), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * Response to `fs/write_text_file`
  */
-export const zWriteTextFileResponse = z.looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zWriteTextFileResponse = looseObject({ _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * A JSON-RPC response object.
  */
-export const zClientResponse = z.union([z.looseObject({ id: zRequestId, result: z.union([zWriteTextFileResponse, zReadTextFileResponse, zRequestPermissionResponse, zCreateTerminalResponse, zTerminalOutputResponse, zReleaseTerminalResponse, zWaitForTerminalExitResponse, zKillTerminalResponse, z.intersection(z.looseObject({}), zCreateElicitationResponse), z.intersection(z.looseObject({}), zMessageMcpResponse), z.intersection(z.looseObject({}), zExtResponse)]) }), z.looseObject({ id: zRequestId, error: zError })]);
+export const zClientResponse = z.union([looseObject({ id: zRequestId, result: z.union([zWriteTextFileResponse, zReadTextFileResponse, zRequestPermissionResponse, zCreateTerminalResponse, zTerminalOutputResponse, zReleaseTerminalResponse, zWaitForTerminalExitResponse, zKillTerminalResponse, z.intersection(looseObject({}), zCreateElicitationResponse), z.intersection(looseObject({}), zMessageMcpResponse), z.intersection(looseObject({}), zExtResponse)]) }), looseObject({ id: zRequestId, error: zError })]);
 
 /**
  * **UNSTABLE**
@@ -1262,22 +1262,22 @@ export const zInitializeProxyResponse = zInitializeResponse;
 /**
  * **UNSTABLE**
  */
-export const zProxySuccessorNotification = z.looseObject({ method: z.string(), params: z.optional(z.unknown()), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zProxySuccessorNotification = looseObject({ method: z.string(), params: z.optional(z.unknown()), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * A JSON-RPC notification object.
  */
-export const zProxyNotification = z.looseObject({ method: z.string(), params: z.optional(z.nullable(zProxySuccessorNotification)) });
+export const zProxyNotification = looseObject({ method: z.string(), params: z.optional(z.nullable(zProxySuccessorNotification)) });
 
 /**
  * **UNSTABLE**
  */
-export const zProxySuccessorRequest = z.looseObject({ method: z.string(), params: z.optional(z.unknown()), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
+export const zProxySuccessorRequest = looseObject({ method: z.string(), params: z.optional(z.unknown()), _meta: z.catch(z.optional(z.nullable(z.record(z.string(), z.unknown()))), undefined) });
 
 /**
  * A JSON-RPC request object.
  */
-export const zProxyRequest = z.looseObject({ id: zRequestId, method: z.string(), params: z.optional(z.nullable(z.union([zInitializeProxyRequest, zProxySuccessorRequest]))) });
+export const zProxyRequest = looseObject({ id: zRequestId, method: z.string(), params: z.optional(z.nullable(z.union([zInitializeProxyRequest, zProxySuccessorRequest]))) });
 
 /**
  * **UNSTABLE**
@@ -1287,5 +1287,5 @@ export const zProxySuccessorResponse = z.unknown();
 /**
  * A JSON-RPC response object.
  */
-export const zProxyResponse = z.union([z.looseObject({ id: zRequestId, result: z.union([zInitializeProxyResponse, z.intersection(z.looseObject({}), zProxySuccessorResponse)]) }), z.looseObject({ id: zRequestId, error: zError })]);
+export const zProxyResponse = z.union([looseObject({ id: zRequestId, result: z.union([zInitializeProxyResponse, z.intersection(looseObject({}), zProxySuccessorResponse)]) }), looseObject({ id: zRequestId, error: zError })]);
 
