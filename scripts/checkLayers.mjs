@@ -33,7 +33,7 @@ const LAYERS = [
   [7, /^src\/host\/(terminals|permissions|follow)\//],
   [8, /^src\/host\/(files|prompts)\//],
   [9, /^src\/host\/[^/]+\.ts$/], // the host's seams: clientFeature, sessionContext, sessionKey
-  [10, /^src\/(registry|thread|agents)\//],
+  [10, /^src\/(registry|thread|agents|checkpoints)\//],
   [11, /^src\/acp\//],
   [12, /^src\/constants\.ts$/],
   // the chat webview's own tree: bootstrap → transcript / composer → views → components → store, actions, ipc → lib (pure cores)

@@ -16,6 +16,9 @@ export const sessionsViewId = 'switchboard.sessions';
 /** True while the active chat shows a read-only session (menus offer Continue in New Session). */
 export const readOnlyContextKey = 'switchboard.activeChatReadOnly';
 
+/** True while the Sessions view shows archived sessions (its title bar offers Hide Archived Sessions). */
+export const sessionsShowArchivedContextKey = 'switchboard.sessionsShowArchived';
+
 /** True while a running agent supports `logout` (ACP: Log Out is enabled). */
 export const canLogOutContextKey = 'switchboard.canLogOut';
 
@@ -43,10 +46,26 @@ export const commandIds = {
   deleteSession: 'switchboard.deleteSession',
   openSession: 'switchboard.openSession',
   continueInNewSession: 'switchboard.continueInNewSession',
+  forkSession: 'switchboard.forkSession',
+  renameSession: 'switchboard.renameSession',
+  renameSelectedSession: 'switchboard.renameSelectedSession',
+  archiveSession: 'switchboard.archiveSession',
+  unarchiveSession: 'switchboard.unarchiveSession',
+  showArchivedSessions: 'switchboard.showArchivedSessions',
+  hideArchivedSessions: 'switchboard.hideArchivedSessions',
   refreshSessions: 'switchboard.refreshSessions',
   installFromRegistry: 'switchboard.installFromRegistry',
   manageAgents: 'switchboard.manageAgents',
   addAgent: 'switchboard.addAgent',
   chatViewPickSession: 'switchboard.chatView.pickSession',
   chatViewNewSession: 'switchboard.chatView.newSession',
+} as const;
+
+/**
+ * Commands Switchboard registers for its own surfaces but does not contribute (not in the palette): the chat
+ * calls them with arguments the palette could not give.
+ */
+export const internalCommandIds = {
+  /** Edit & Resend of an earlier user message: `(sessionKey, entryId, text)` (src/workbench/sessions/editEarlierMessage.ts). */
+  editEarlierMessage: 'switchboard.editEarlierMessage',
 } as const;

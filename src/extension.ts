@@ -17,6 +17,7 @@ import { FollowStatusBar } from './workbench/follow/followStatusBar';
 import { reviewChanges } from './workbench/review/reviewChanges';
 import { registerDiffTitleActions } from './workbench/review/diffTitleActions';
 import { SessionManager } from './host/sessionManager';
+import { CheckpointService } from './host/files/checkpointService';
 import { TranscriptStore } from './host/history/transcriptStore';
 import { Redactor, redactingLog } from './host/auth/redactor';
 import { registerAgentLifecycle } from './workbench/agents/agentLifecycle';
@@ -64,7 +65,10 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     definitionOf: (id) => registry.get(id),
     isChatVisible: (key) => chats.isVisible(key),
     reopen: new ReopenPolicy(context.globalState),
+    meta: context.workspaceState, // the user's session titles and archive flags (src/host/history/sessionMeta.ts)
     providerPrompter: vscodeProviderPrompter,
+    // in the workspace's storage, next to its transcripts (the global storage when no folder is open)
+    checkpoints: new CheckpointService(vscode.Uri.joinPath(context.storageUri ?? context.globalStorageUri, 'checkpoints').fsPath, log),
   });
   context.subscriptions.push(log, sessions, registryFeature);
   const sessionsFeature = registerSessions(context, registry, sessions, store, new PromptMemory(context.workspaceState), log);
@@ -136,7 +140,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
       const entry = [...s.thread.entries].reverse().find((e) => e.kind === 'toolCall' && e.permission);
       const p = entry?.kind === 'toolCall' ? entry.permission : undefined;
       const option = p?.options.find((o) => o.kind === kind);
-      return p && option ? s.respondPermission(p.requestId, option.optionId) : false;
+      return p && option ? s.permissions.respond(p.requestId, option.optionId) : false;
     },
     snapshot: (id) => {
       const s = sessions.get(id);

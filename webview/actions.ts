@@ -10,8 +10,8 @@ import {
   RestartAgentCommand, RetryPromptCommand, SaveDraftCommand, SearchFilesCommand, SendPromptCommand, SetConfigOptionCommand,
   SetModeCommand, ShowTerminalCommand, ToggleFollowCommand, UpdateQueuedPromptCommand,
 } from '../src/shared/chatProtocol';
-import { CancelSubagentCommand, ChangedFileCommand, ChangedFilesAllCommand, CopyMessageCommand, DismissNoticeCommand, EditResendCommand, ElicitationUrlCommand, OpenRecentSessionCommand, RespondElicitationCommand, RetryMessageCommand } from '../src/shared/chatProtocol';
-import { DisableProviderCommand, LogInCommand, LogOutCommand, SetProviderCommand } from '../src/shared/chatProtocol';
+import { CancelSubagentCommand, ChangedFileCommand, ChangedFilesAllCommand, ChangesDiffCommand, ChangesUndoCommand, CopyMessageCommand, DismissNoticeCommand, EditResendCommand, ElicitationUrlCommand, OpenRecentSessionCommand, RespondElicitationCommand, RestoreCheckpointCommand, RetryMessageCommand } from '../src/shared/chatProtocol';
+import { DisableProviderCommand, ForkSessionCommand, LogInCommand, LogOutCommand, RenameSessionCommand, SetProviderCommand } from '../src/shared/chatProtocol';
 import type { IpcMessageType } from '../src/shared/chatProtocol';
 import type { ChangedFileAction, ChangedFilesAllAction } from '../src/shared/changedFiles';
 import type { AttachmentView, DraftView } from '../src/shared/composerModel';
@@ -64,11 +64,21 @@ export interface ChatActions {
   copyMessage(entryId: string): void;
   /** Sends the prompt of an answer again (a running turn is cancelled first). */
   retryMessage(entryId: string): void;
-  /** Sends the latest user message again with `text` (a running turn is cancelled first). */
+  /** Sends a user message again with `text`: the latest in this session (a running turn is cancelled first), an earlier one after restoring its checkpoint, in a new session. */
   editResend(entryId: string, text: string): void;
+  /** Restores the files as they were before a user message (the host shows a preview first). */
+  restoreCheckpoint(entryId: string): void;
+  /** Opens the diff of one file of a checkpoint entry. */
+  changesDiff(entryId: string, path: string): void;
+  /** Undo This Turn / Undo Restore of a checkpoint entry (the host shows a preview first). */
+  changesUndo(entryId: string): void;
 
   // the header
   toggleFollow(): void;
+  /** Asks the host for a new title for this session (the title, F2). */
+  renameSession(): void;
+  /** Forks this session into a new chat (the Fork button; only shown when the agent can). */
+  forkSession(): void;
   /** Log In: the agent's login methods (the account chip). */
   logIn(): void;
   /** Log Out of the session's agent (the account chip). */
@@ -134,8 +144,13 @@ export function chatActions(ipc: ActionTransport): ChatActions {
     copyMessage: (entryId) => ipc.post(CopyMessageCommand, { entryId }),
     retryMessage: (entryId) => ipc.post(RetryMessageCommand, { entryId }),
     editResend: (entryId, text) => ipc.post(EditResendCommand, { entryId, text }),
+    restoreCheckpoint: (entryId) => ipc.post(RestoreCheckpointCommand, { entryId }),
+    changesDiff: (entryId, path) => ipc.post(ChangesDiffCommand, { entryId, path }),
+    changesUndo: (entryId) => ipc.post(ChangesUndoCommand, { entryId }),
 
     toggleFollow: () => ipc.post(ToggleFollowCommand, {}),
+    renameSession: () => ipc.post(RenameSessionCommand, {}),
+    forkSession: () => ipc.post(ForkSessionCommand, {}),
     logIn: () => ipc.post(LogInCommand, {}),
     logOut: () => ipc.post(LogOutCommand, {}),
 

@@ -1,13 +1,6 @@
-import * as acp from '@agentclientprotocol/sdk';
-import type * as unstable from '@agentclientprotocol/sdk/unstable';
+import * as acp from '@agentclientprotocol/sdk/unstable';
 import { appendFileSync } from 'node:fs';
-import { z } from 'zod';
 import type { ScriptedAgent } from './scriptedAgent';
-
-// The engine's SDK app is the stable one: these UNSTABLE methods are registered with parsers of their params.
-const emptyParams = z.looseObject({});
-const setParams = z.looseObject({ providerId: z.string(), apiType: z.string(), baseUrl: z.string(), headers: z.record(z.string(), z.string()).optional() });
-const disableParams = z.looseObject({ providerId: z.string() });
 
 /** Appends one `providers/*` request to the scenario's record file (`providers.recordFileEnv`), when there is one. */
 function record(agent: ScriptedAgent, method: string, params: unknown): void {
@@ -27,25 +20,25 @@ function record(agent: ScriptedAgent, method: string, params: unknown): void {
  * support, `providers/disable` an unknown or `required` provider, with -32602; only header names are logged.
  */
 export function registerAccountHandlers(app: acp.AgentApp, agent: ScriptedAgent): void {
-  const provider = (providerId: string): unstable.ProviderInfo => {
+  const provider = (providerId: string): acp.ProviderInfo => {
     const found = agent.providers.find((p) => p.providerId === providerId);
     if (!found) throw acp.RequestError.invalidParams({ providerId }, `unknown provider '${providerId}'`);
     return found;
   };
 
-  app.onRequest<unknown, unstable.AuthStatusResponse>('auth/status', emptyParams, async () => {
+  app.onRequest(acp.methods.agent.auth.status, async () => {
     agent.requireAdvertised(agent.capabilities.auth?.status, 'auth/status', 'auth.status');
     await agent.before('auth/status', {});
     agent.after('auth/status', {});
     return structuredClone(agent.authStatus);
   });
-  app.onRequest<unknown, unstable.ListProvidersResponse>('providers/list', emptyParams, async () => {
+  app.onRequest(acp.methods.agent.providers.list, async () => {
     agent.requireAdvertised(agent.capabilities.providers, 'providers/list', 'providers');
     await agent.before('providers/list', {});
     agent.after('providers/list', {});
     return { providers: structuredClone(agent.providers) };
   });
-  app.onRequest<z.infer<typeof setParams>, unstable.SetProviderResponse>('providers/set', setParams, async ({ params }) => {
+  app.onRequest(acp.methods.agent.providers.set, async ({ params }) => {
     agent.requireAdvertised(agent.capabilities.providers, 'providers/set', 'providers');
     record(agent, 'providers/set', params);
     agent.log(`  providers/set ${params.providerId} ${params.apiType} ${params.baseUrl} headers: ${Object.keys(params.headers ?? {}).join(', ') || 'none'}`);
@@ -56,7 +49,7 @@ export function registerAccountHandlers(app: acp.AgentApp, agent: ScriptedAgent)
     agent.after('providers/set', {});
     return {};
   });
-  app.onRequest<z.infer<typeof disableParams>, unstable.DisableProviderResponse>('providers/disable', disableParams, async ({ params }) => {
+  app.onRequest(acp.methods.agent.providers.disable, async ({ params }) => {
     agent.requireAdvertised(agent.capabilities.providers, 'providers/disable', 'providers');
     record(agent, 'providers/disable', params);
     await agent.before('providers/disable', {});

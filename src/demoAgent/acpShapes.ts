@@ -200,6 +200,8 @@ export const agentCapabilitiesSchema = z.strictObject({
   }).optional(),
   sessionCapabilities: z.strictObject({
     list: marker, load: marker, resume: marker, close: marker, delete: marker, fork: marker,
+    // unstable (schema.unstable.json): session/set_title, session/archive + session/unarchive, session/status
+    title: marker, archive: marker, status: marker,
     additionalDirectories: marker, _meta: metaSchema,
   }).optional(),
   auth: z.strictObject({ logout: marker, status: marker, _meta: metaSchema }).optional(),

@@ -1,4 +1,4 @@
-import * as acp from '@agentclientprotocol/sdk';
+import * as acp from '@agentclientprotocol/sdk/unstable';
 import type { AgentIo } from './agentIo';
 
 /** A JSON-RPC id as it appears on the wire. */
@@ -62,8 +62,8 @@ export class AgentWire {
   /** `<method> <traceparent or none>` of every request received (template `{{traceparents}}`). */
   readonly traceparents: string[] = [];
   /**
-   * The client capabilities of the last `initialize` as the client sent them: the SDK parses requests with the
-   * stable schema and drops the unstable capabilities (`plan`, `subagents`) that steps may require.
+   * The client capabilities of the last `initialize` as the client sent them, keys the SDK's parse does not know
+   * included (a step may require a capability of a newer schema than the SDK's).
    */
   rawClientCapabilities: unknown;
 

@@ -1,4 +1,4 @@
-import * as acp from '@agentclientprotocol/sdk';
+import * as acp from '@agentclientprotocol/sdk/unstable';
 import { z } from 'zod';
 import type { StepOf } from './scenarioSteps';
 import { elicit } from './elicitSteps';

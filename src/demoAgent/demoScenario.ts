@@ -248,7 +248,8 @@ const demoScenarioInput: ScenarioInput = {
         loadSession: true,
         promptCapabilities: { image: false, audio: false, embeddedContext: true },
         mcpCapabilities: { http: false, sse: false },
-        sessionCapabilities: { list: {}, resume: {}, close: {}, delete: {} },
+        // fork, title, archive and status are unstable: the Demo agent has them so that they can be tried
+        sessionCapabilities: { list: {}, resume: {}, close: {}, delete: {}, fork: {}, title: {}, archive: {}, status: {} },
       },
       authMethods: [],
     },

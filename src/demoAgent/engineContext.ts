@@ -1,5 +1,4 @@
-import type * as acp from '@agentclientprotocol/sdk';
-import type { AuthAccount } from '@agentclientprotocol/sdk/unstable';
+import type * as acp from '@agentclientprotocol/sdk/unstable';
 import type { AgentExit, AgentIo } from './agentIo';
 import type { AgentWire } from './agentWire';
 import type { Scenario } from './scenario';
@@ -27,7 +26,7 @@ export interface EngineContext {
   /** Writes one log line to stderr, prefixed with the scenario name. */
   log(line: string): void;
   /** Changes the sign-in state `auth/status` answers; sends `auth/status_update` when advertised and `notify`. */
-  setAuthStatus(status: { state: string; accounts?: AuthAccount[] }, notify: boolean): Promise<void>;
+  setAuthStatus(status: { state: string; accounts?: acp.AuthAccount[] }, notify: boolean): Promise<void>;
   /** Flushes stdout, writes `stderr` lines, then ends the agent (see `AgentIo.exit`). */
   crash(how: AgentExit, stderr: readonly string[]): Promise<void>;
 }

@@ -1,4 +1,4 @@
-import * as acp from '@agentclientprotocol/sdk';
+import * as acp from '@agentclientprotocol/sdk/unstable';
 import type { Turn } from './scenario';
 import type { ScriptedAgent } from './scriptedAgent';
 import { StepRunner } from './stepRunner';

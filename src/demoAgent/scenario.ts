@@ -13,7 +13,9 @@ import { stepSchema } from './scenarioSteps';
  * - `name` prefixes every stderr log line; `stderr` lines are written once at start.
  * - `initialize.delayMs` delays the answer; `initialize.response` overrides the keys of the initialize response (`protocolVersion` — may be a
  *   wrong one such as 2 —, `agentCapabilities`, `authMethods`, `agentInfo`, `_meta`). A given key
- *   replaces the default entirely. The default advertises everything the engine supports.
+ *   replaces the default entirely. The default advertises everything the engine supports except the
+ *   unstable session methods (`sessionCapabilities.fork`, `title`, `archive`, `status`), which a scenario
+ *   opts into by listing them: most scenarios stand for agents that do not have them.
  * - `auth.required`: `session/new|load|resume` fail with -32000 until `authenticate` was called with an
  *   advertised method, or until the env var `auth.envVar` is set in the agent's environment; with
  *   `auth.promptsBeforeExpiry`, `session/prompt` too once that many prompts ran since the last login.
@@ -29,7 +31,13 @@ import { stepSchema } from './scenarioSteps';
  *   new/load/resume), `stored` sessions for `session/list` (paged by `listPageSize`) and
  *   `session/load` (their `replay` steps run before the response, or after it with
  *   `loadReplay: "after"` as gemini-cli does). Sessions created during the run are listed and
- *   loadable too (their recorded history is replayed).
+ *   loadable too (their recorded history is replayed). With the unstable capabilities advertised:
+ *   `session/fork` copies the session (its history, modes and options) under a new id that takes prompts
+ *   at once; `session/set_title` stores the title trimmed, with runs of whitespace collapsed (empty:
+ *   -32602); `session/archive` / `unarchive` flag a session (archiving cancels its turn and closes it) and
+ *   `session/list` honours its `archived` filter and reports `archived` on every session;
+ *   `session/status` says `open` for a session active on this connection, `saved` for one it knows,
+ *   else -32002.
  * - `hooks["<method>"]`: `before` steps run when the request arrives (a `sleep` delays the answer, an
  *   `error` step answers with an error, `crash` / `hang` never answer), `after` steps run after the answer.
  * - `turns`: picked by `match` (a regex on the prompt text, flags default `i`); the first match wins,
@@ -80,6 +88,7 @@ export type Hook = z.infer<typeof hookSchema>;
 export const hookMethods = [
   'initialize', 'authenticate', 'logout', 'session/new', 'session/load', 'session/list', 'session/resume',
   'session/close', 'session/delete', 'session/set_mode', 'session/set_config_option', 'session/prompt',
+  'session/fork', 'session/set_title', 'session/archive', 'session/unarchive', 'session/status',
   'auth/status', 'providers/list', 'providers/set', 'providers/disable',
 ] as const;
 /** A hookable method name. */
@@ -93,6 +102,8 @@ export const storedSessionSchema = z.strictObject({
   title: z.string().nullable().optional(),
   updatedAt: z.string().nullable().optional(),
   additionalDirectories: z.array(z.string()).optional(),
+  /** Archived (`session/archive`): left out of `session/list` unless its `archived` filter asks for it. */
+  archived: z.boolean().optional(),
   /** Updates replayed by `session/load` (e.g. `text` with role `user`, tool calls, plans). */
   replay: z.array(stepSchema).optional(),
 });

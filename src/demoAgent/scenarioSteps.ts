@@ -26,9 +26,10 @@ import { authStatusSchema } from './accountShapes';
  * of the agent's environment, empty when unset),
  * `now` (ISO time), `turn` (number of the prompt in the session), `result.<name>` (text of a
  * recorded result), `config.<id>` (current value of a config option), `configLabel.<id>` (its
- * display name), `mode` (current legacy mode id), `mcpServers` (the MCP servers the session got in
- * session/new, load or resume: transport, name, command or URL, env and header names; `none`), `traceparents` (the
- * `_meta.traceparent` of every request the client sent so far, `<method> <traceparent or none>` joined with `; `).
+ * display name), `mode` (current legacy mode id), `title` (the session's title as the agent keeps it), `mcpServers`
+ * (the MCP servers the session got in session/new, load or resume: transport, name, command or URL, env and header
+ * names; `none`), `traceparents` (the `_meta.traceparent` of every request the client sent so far, `<method>
+ * <traceparent or none>` joined with `; `).
  */
 
 const whenSchema = z.record(z.string(), z.union([z.string(), z.array(z.string()).min(1)]));
@@ -170,6 +171,16 @@ const baseSteps = [
   }),
   /** Wait for a request started with `wait: false`, then record (and echo) its outcome. */
   z.strictObject({ step: z.literal('await'), ...common, target: z.string() }),
+  /**
+   * Changes a file directly on disk from the agent's own process, without the client (diskSteps.ts):
+   * `write` (`content`, or `base64` bytes; folders are created), `append`, `delete` (a folder too), `rename`
+   * (to `to`), `mkdir`. Outcome `ok` / `error` under `as` (default `disk`).
+   */
+  z.strictObject({
+    step: z.literal('disk'), ...common, as: asName, echo,
+    op: z.enum(['write', 'append', 'delete', 'rename', 'mkdir']), path: z.string(), content: z.string().optional(),
+    base64: z.boolean().optional(), to: z.string().optional(),
+  }),
   /** Pause. Cancellation interrupts it. */
   z.strictObject({ step: z.literal('sleep'), ...common, ms: z.number().int().nonnegative() }),
   /** Write lines to stderr. */

@@ -1,5 +1,4 @@
-import * as acp from '@agentclientprotocol/sdk';
-import type * as unstable from '@agentclientprotocol/sdk/unstable';
+import * as acp from '@agentclientprotocol/sdk/unstable';
 import { existsSync, writeFileSync } from 'node:fs';
 import type { AgentExit, AgentIo } from './agentIo';
 import { AgentWire } from './agentWire';
@@ -8,6 +7,7 @@ import { registerAccountHandlers } from './accountHandlers';
 import { registerPromptHandlers } from './promptHandlers';
 import type { HookMethod, Scenario } from './scenario';
 import { registerSessionHandlers } from './sessionHandlers';
+import { registerUnstableSessionHandlers } from './unstableSessionHandlers';
 import { SessionFiles } from './sessionFiles';
 import { SessionStore, type SessionState } from './sessionStore';
 import { StepRunner, type RunTarget } from './stepRunner';
@@ -15,8 +15,7 @@ import { sleep, type TurnControl } from './turnControl';
 
 /** The default `initialize` response: everything the engine supports. */
 function defaultInitializeResponse(scenario: Scenario): acp.InitializeResponse {
-  // `auth.status` and `providers` are UNSTABLE: typed by the SDK's unstable schema
-  const agentCapabilities: unstable.AgentCapabilities = {
+  const agentCapabilities: acp.AgentCapabilities = {
     loadSession: true,
     promptCapabilities: { image: true, audio: false, embeddedContext: true },
     mcpCapabilities: { http: false, sse: false },
@@ -33,7 +32,7 @@ function defaultInitializeResponse(scenario: Scenario): acp.InitializeResponse {
 }
 
 /** An `auth/status` answer from a scenario's status (without its `afterLogin` / `afterLogout`). */
-function statusOf(s: { state: string; accounts?: unstable.AuthAccount[] }): unstable.AuthStatusResponse {
+function statusOf(s: { state: string; accounts?: acp.AuthAccount[] }): acp.AuthStatusResponse {
   return { state: s.state, ...(s.accounts ? { accounts: structuredClone(s.accounts) } : {}) };
 }
 
@@ -91,9 +90,9 @@ export class ScriptedAgent implements EngineContext {
   promptsSinceLogin = 0;
   readonly subagentTurns = new Map<string, TurnControl>();
   /** What `auth/status` answers (scenario `authStatus`, changed by login, logout and `authStatus` steps). */
-  authStatus: unstable.AuthStatusResponse = { state: 'unknown' };
+  authStatus: acp.AuthStatusResponse = { state: 'unknown' };
   /** The model providers (scenario `providers.list`, changed by `providers/set|disable`). */
-  providers: unstable.ProviderInfo[] = [];
+  providers: acp.ProviderInfo[] = [];
   private connection: acp.AgentConnection | undefined;
   private closedFlag = false;
   private markClosed: () => void = () => undefined;
@@ -105,7 +104,7 @@ export class ScriptedAgent implements EngineContext {
     this.closed = new Promise((resolve) => {
       this.markClosed = resolve;
     });
-    // The scenario may hold values the SDK's stable types do not model (env_var auth methods,
+    // The scenario may hold values the SDK's types do not model (env_var auth methods,
     // non-standard capability keys); they are sent as written.
     const overrides = (scenario.initialize?.response ?? {}) as Partial<acp.InitializeResponse>;
     this.initializeResponse = { ...defaultInitializeResponse(scenario), ...overrides };
@@ -140,6 +139,7 @@ export class ScriptedAgent implements EngineContext {
     const app = acp.agent({ name: this.scenario.name });
     this.registerLifecycleHandlers(app);
     registerSessionHandlers(app, this);
+    registerUnstableSessionHandlers(app, this);
     registerAccountHandlers(app, this);
     registerPromptHandlers(app, this);
     this.connection = app.connect(this.wire.stream);
@@ -163,15 +163,15 @@ export class ScriptedAgent implements EngineContext {
   }
 
   /** The advertised capabilities, with the UNSTABLE ones typed. */
-  get capabilities(): unstable.AgentCapabilities {
-    return (this.initializeResponse.agentCapabilities ?? {}) as unstable.AgentCapabilities;
+  get capabilities(): acp.AgentCapabilities {
+    return (this.initializeResponse.agentCapabilities ?? {}) as acp.AgentCapabilities;
   }
 
-  async setAuthStatus(status: { state: string; accounts?: unstable.AuthAccount[] }, notify: boolean): Promise<void> {
+  async setAuthStatus(status: { state: string; accounts?: acp.AuthAccount[] }, notify: boolean): Promise<void> {
     this.authStatus = statusOf(status);
     this.log(`  auth status → ${status.state}`);
     if (!notify || !this.capabilities.auth?.status || !this.connection) return;
-    await this.client.notify<unstable.AuthStatusUpdateNotification>('auth/status_update', structuredClone(this.authStatus));
+    await this.client.notify<acp.AuthStatusUpdateNotification>('auth/status_update', structuredClone(this.authStatus));
   }
 
   /** Runs the `before` hook of `method`; throws its `error` step as a RequestError. Hangs with `hang`. */
@@ -281,7 +281,7 @@ export class ScriptedAgent implements EngineContext {
 
   private registerLifecycleHandlers(app: acp.AgentApp): void {
     app.onRequest(acp.methods.agent.initialize, async ({ params }) => {
-      // what the client sent, with the unstable capabilities the SDK's stable parse leaves out
+      // what the client sent, with any keys the SDK's parse leaves out
       const raw = this.wire.rawClientCapabilities;
       this.clientCapabilities = typeof raw === 'object' && raw !== null ? { ...raw, ...params.clientCapabilities } : params.clientCapabilities;
       const info = params.clientInfo ? `${params.clientInfo.name} ${params.clientInfo.version}` : 'unnamed client';

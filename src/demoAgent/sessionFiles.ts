@@ -26,6 +26,7 @@ const persistedSchema = z.object({
   title: z.string().nullable().optional(),
   updatedAt: z.string().nullable(),
   prompts: z.number().int().nonnegative(),
+  archived: z.boolean().optional(),
   modes: modeStateSchema.optional(),
   configOptions: z.array(configOptionSchema).optional(),
   history: z.array(updateSchema),

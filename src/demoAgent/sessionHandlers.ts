@@ -1,4 +1,4 @@
-import * as acp from '@agentclientprotocol/sdk';
+import * as acp from '@agentclientprotocol/sdk/unstable';
 import type { ScriptedAgent } from './scriptedAgent';
 import type { SessionState } from './sessionStore';
 import { StepRunner } from './stepRunner';
@@ -17,8 +17,9 @@ function selectValues(options: acp.SessionConfigSelectOptions | Array<{ value: s
 }
 
 /**
- * Registers session/new, load, list, resume, close, delete, set_mode and set_config_option. Gated
- * methods the agent did not advertise answer -32601 (and log a violation).
+ * Registers session/new, load, list, resume, close, delete, set_mode and set_config_option (the unstable
+ * ones are in unstableSessionHandlers.ts). Gated methods the agent did not advertise answer -32601 (and log a
+ * violation).
  */
 export function registerSessionHandlers(app: acp.AgentApp, agent: ScriptedAgent): void {
   const capabilities = (): acp.AgentCapabilities => agent.initializeResponse.agentCapabilities ?? {};
@@ -66,8 +67,10 @@ export function registerSessionHandlers(app: acp.AgentApp, agent: ScriptedAgent)
 
   app.onRequest(acp.methods.agent.session.list, async ({ params }) => {
     agent.requireAdvertised(capabilities().sessionCapabilities?.list, 'session/list', 'sessionCapabilities.list');
+    const archive = capabilities().sessionCapabilities?.archive;
+    agent.rejectUnadvertisedField(params.archived ?? undefined, archive, 'session/list', 'archived', 'sessionCapabilities.archive');
     await agent.before('session/list', {});
-    const page = agent.store.list(params.cwd, params.cursor);
+    const page = agent.store.list(params.cwd, params.cursor, archive ? { filter: params.archived } : undefined);
     agent.after('session/list', {});
     return page;
   });

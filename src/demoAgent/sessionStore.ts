@@ -1,4 +1,4 @@
-import * as acp from '@agentclientprotocol/sdk';
+import * as acp from '@agentclientprotocol/sdk/unstable';
 import type { ScenarioConfigOption } from './acpShapes';
 import type { Scenario } from './scenario';
 import type { PersistedSession, SessionFiles } from './sessionFiles';
@@ -22,6 +22,8 @@ export interface SessionState {
   configOptions?: ScenarioConfigOption[];
   /** `stored`: known from the scenario but not loaded yet; `closed`: after session/close. */
   status: 'active' | 'stored' | 'closed';
+  /** Set by `session/archive` (cleared by `session/unarchive`). */
+  archived?: boolean;
   /** Updates sent to the client for this session (replayed by session/load). */
   readonly history: OutgoingUpdate[];
   /** Scenario replay steps (stored sessions). */
@@ -62,6 +64,7 @@ export class SessionStore {
         additionalDirectories: stored.additionalDirectories,
         title: stored.title,
         updatedAt: stored.updatedAt ?? null,
+        ...(stored.archived ? { archived: true } : {}),
         ...this.initialState(),
         status: 'stored',
         history: [],
@@ -81,7 +84,7 @@ export class SessionStore {
     this.files.save({
       v: 1, sessionId: session.sessionId, cwd: session.cwd, additionalDirectories: session.additionalDirectories,
       title: session.title, updatedAt: session.updatedAt, prompts: session.prompts, modes: session.modes,
-      configOptions: session.configOptions, history: session.history,
+      configOptions: session.configOptions, history: session.history, ...(session.archived ? { archived: true } : {}),
     });
   }
 
@@ -89,7 +92,7 @@ export class SessionStore {
   private adopt(kept: PersistedSession): SessionState {
     const session: SessionState = {
       ...this.initialState(), sessionId: kept.sessionId, cwd: kept.cwd, additionalDirectories: kept.additionalDirectories,
-      title: kept.title, updatedAt: kept.updatedAt, prompts: kept.prompts,
+      title: kept.title, updatedAt: kept.updatedAt, prompts: kept.prompts, ...(kept.archived ? { archived: true } : {}),
       ...(kept.modes ? { modes: kept.modes } : {}), ...(kept.configOptions ? { configOptions: kept.configOptions } : {}),
       status: 'stored', history: kept.history, replay: [], origin: 'created',
     };
@@ -113,9 +116,32 @@ export class SessionStore {
     return session;
   }
 
+  /**
+   * A new active session that starts where `source` is (`session/fork`): a copy of its history (replayed by a
+   * `session/load` of the fork), modes and config options; not its title, so the client names it.
+   */
+  fork(source: SessionState, cwd: string, additionalDirectories?: string[]): SessionState {
+    const fork = this.create(cwd, additionalDirectories);
+    fork.history.push(...structuredClone(source.history));
+    fork.prompts = source.prompts;
+    if (source.modes) fork.modes = structuredClone(source.modes);
+    if (source.configOptions) fork.configOptions = structuredClone(source.configOptions);
+    return fork;
+  }
+
   /** The session with this id, or undefined (also after delete). */
   get(sessionId: string): SessionState | undefined {
     return this.sessions.get(sessionId);
+  }
+
+  /**
+   * What `session/status` says of a session, without changing anything: `open` while it is active here,
+   * `saved` when it is known (or the scenario is persistent), undefined when it is not known.
+   */
+  statusOf(sessionId: string): 'open' | 'saved' | undefined {
+    const session = this.sessions.get(sessionId);
+    if (session) return session.status === 'active' ? 'open' : 'saved';
+    return this.files?.load(sessionId) || this.scenario.session?.persistent ? 'saved' : undefined;
   }
 
   /** The session with this id, or a -32002 "Resource not found" error. */
@@ -148,14 +174,21 @@ export class SessionStore {
   }
 
   /**
-   * One page of sessions: created sessions (newest first), then stored ones in scenario order.
-   * @throws RequestError -32602 for a cursor this store did not hand out
+   * One page of sessions: created sessions (newest first), then stored ones in scenario order. `archive`
+   * (an agent that advertises archiving) filters by the `archived` filter (`exclude` when absent) and reports
+   * `archived` on every session; without it archived sessions are listed like the others.
+   * @throws RequestError -32602 for a cursor this store did not hand out, or an archive filter it does not know
    */
-  list(cwd: string | null | undefined, cursor: string | null | undefined): SessionPage {
+  list(cwd: string | null | undefined, cursor: string | null | undefined, archive?: { filter: string | null | undefined }): SessionPage {
     const pageSize = this.scenario.session?.listPageSize ?? 50;
     const created = [...this.sessions.values()].filter((s) => s.origin === 'created').reverse();
     const rest = [...this.sessions.values()].filter((s) => s.origin === 'stored');
-    const all = [...created, ...rest].filter((s) => !cwd || !s.cwd || s.cwd === cwd);
+    const filter = archive?.filter ?? 'exclude';
+    if (!['exclude', 'include', 'only'].includes(filter)) {
+      throw acp.RequestError.invalidParams({ archived: filter }, 'unknown archive filter');
+    }
+    const shown = (s: SessionState): boolean => !archive || filter === 'include' || (filter === 'only') === !!s.archived;
+    const all = [...created, ...rest].filter((s) => (!cwd || !s.cwd || s.cwd === cwd) && shown(s));
     const offset = cursor ? decodeCursor(cursor) : 0;
     const page = all.slice(offset, offset + pageSize).map((s): acp.SessionInfo => ({
       sessionId: s.sessionId,
@@ -163,6 +196,7 @@ export class SessionStore {
       ...(s.additionalDirectories ? { additionalDirectories: s.additionalDirectories } : {}),
       ...(s.title !== undefined ? { title: s.title } : {}),
       ...(s.updatedAt ? { updatedAt: s.updatedAt } : {}),
+      ...(archive ? { archived: !!s.archived } : {}),
     }));
     const next = offset + pageSize;
     return next < all.length ? { sessions: page, nextCursor: encodeCursor(next) } : { sessions: page };

@@ -1,5 +1,6 @@
-import type * as acp from '@agentclientprotocol/sdk';
+import type * as acp from '@agentclientprotocol/sdk/unstable';
 import { runClientStep, type ClientStep } from './clientSteps';
+import { runDiskStep } from './diskSteps';
 import type { EngineContext } from './engineContext';
 import type { Turn } from './scenario';
 import type { Step, StepOf } from './scenarioSteps';
@@ -220,6 +221,8 @@ export class StepRunner {
         const { step: _s, when: _w, requires: _r, note: _n, ...usage } = step;
         return this.sendUpdate({ sessionUpdate: 'usage_update', ...usage });
       }
+      case 'disk':
+        return this.record(step.as ?? 'disk', runDiskStep(step), step.echo ?? false);
       case 'sleep':
         return sleep(step.ms * this.engine.delayScale, this.cancellable ? this.control.signal : undefined);
       case 'stderr':
@@ -334,6 +337,7 @@ export class StepRunner {
       case 'execPath': return this.engine.io.execPath;
       case 'now': return new Date().toISOString();
       case 'mode': return session?.modes?.currentModeId ?? '';
+      case 'title': return session?.title ?? '';
       case 'turn': return String(session?.prompts ?? 0);
       case 'mcpServers': return mcpServersSummary(session?.mcpServers ?? []);
       case 'traceparents': return this.engine.wire.traceparents.join('; ') || 'none';

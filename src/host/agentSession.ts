@@ -4,9 +4,8 @@
  * every pending permission request `cancelled`: https://agentclientprotocol.com/protocol/prompt-turn#cancellation).
  */
 import type * as vscode from 'vscode';
-import { settingAnswerMs, withAnswerTimeout } from '../acp/answerTimeout';
 import { AcpError } from '../acp/errors';
-import type { ContentBlock, SessionConfigOption, SessionUpdate } from '../acp/schema/types.gen';
+import type { ContentBlock, PromptResponse, SessionUpdate } from '../acp/schema/types.gen';
 import type { AgentExit } from '../agents/agentProcess';
 import type { AttachmentView, PromptCapabilitiesView } from '../shared/composerModel';
 import { ConfigChanges } from '../thread/configChanges';
@@ -14,6 +13,8 @@ import { AcpThread } from '../thread/thread';
 import { unadvertisedCapability } from '../thread/updateCapabilities';
 import type { AgentHost } from './agentHost';
 import { ChangeTracker } from './files/changeTracker';
+import type { CheckpointService } from './files/checkpointService';
+import { TurnCheckpoints } from './files/turnCheckpoints';
 import { FollowAgent } from './follow/followAgent';
 import { FsHandler } from './files/fsHandler';
 import { sessionKey } from './sessionKey';
@@ -24,7 +25,8 @@ import { vscodePermissionEnvironment } from './permissions/permissionEnvironment
 import { promptBlocks } from './prompts/promptAttachments';
 import { promptCapabilitiesView, restrictToCapabilities } from './prompts/promptBlocks';
 import { PromptQueue } from './prompts/promptQueue';
-import { TurnEnd } from './prompts/turnEnd';
+import { setConfigOption, setMode } from './prompts/sessionSettings';
+import { TurnEnd, type TurnOutcome } from './prompts/turnEnd';
 import type { SessionContext } from './sessionContext';
 import { TerminalManager } from './terminals/terminalHandler';
 
@@ -41,6 +43,8 @@ export interface AgentSessionOptions {
   readonly login?: (host: AgentHost) => Promise<unknown>;
   /** Masks secrets in the notices and status errors the chat shows (the host's redactor). */
   readonly redact?: (text: string) => string;
+  /** The extension's checkpoints (docs/architecture.md, "Checkpoints"); absent: none are taken. */
+  readonly checkpoints?: CheckpointService;
 }
 
 /** One session of an agent. */
@@ -52,6 +56,8 @@ export class AgentSession implements vscode.Disposable {
   /** The agent's `elicitation/create` requests (forms and URLs). */
   readonly elicitations: ElicitationBroker;
   readonly changes: ChangeTracker;
+  /** A checkpoint before and after every turn, Restore Checkpoint, "Changed in this turn". */
+  readonly checkpoints: TurnCheckpoints;
   readonly fs: FsHandler;
   readonly terminals: TerminalManager;
   readonly follow: FollowAgent;
@@ -99,6 +105,8 @@ export class AgentSession implements vscode.Disposable {
     this.permissions = new PermissionBroker(this.context, vscodePermissionEnvironment);
     this.elicitations = new ElicitationBroker(this.context, vscodeElicitationEnvironment);
     this.changes = new ChangeTracker(this.context);
+    this.checkpoints = new TurnCheckpoints(this.context, options.checkpoints, () => this.key);
+    this._subscriptions.push(this.changes.onDidKeep((files) => void this.checkpoints.keep(files)));
     this.fs = new FsHandler(this.context, this.changes);
     this.terminals = new TerminalManager(this.context);
     this.follow = new FollowAgent(this.context);
@@ -161,12 +169,21 @@ export class AgentSession implements vscode.Disposable {
     const { blocks: prompt, dropped } = restrictToCapabilities(content, this.promptCapabilities);
     if (!prompt.length) return Promise.reject(new Error('The prompt is empty.'));
     this._lastPrompt = prompt;
+    return this.startTurn(prompt, true, dropped.length ? `Not sent, because ${this.host.definition.name} does not accept it: ${dropped.join(', ')}.` : undefined);
+  }
+
+  /**
+   * Shows the user's message (and `warning` under it), then runs its turn; `goOn`: the next queued prompt follows
+   * it. The checkpoint before the turn is named after the message's entry.
+   */
+  private startTurn(prompt: ContentBlock[], goOn: boolean, warning?: string): Promise<void> {
     this.thread.addUserMessage(prompt);
-    if (dropped.length) this.thread.addNotice('warning', `Not sent, because ${this.host.definition.name} does not accept it: ${dropped.join(', ')}.`);
+    const entryId = this.thread.entries[this.thread.entries.length - 1].id;
+    if (warning) this.thread.addNotice('warning', warning);
     this.thread.setStatus('working');
-    const turn = this.runTurn(prompt).finally(() => {
+    const turn = this.runTurn(prompt, entryId).finally(() => {
       this._turn = undefined;
-      this.sendNextQueued();
+      if (goOn) this.sendNextQueued();
     });
     this._turn = turn;
     return turn;
@@ -222,38 +239,27 @@ export class AgentSession implements vscode.Disposable {
       .catch((e: unknown) => this.thread.addNotice('error', `The queued prompt could not be sent: ${e instanceof Error ? e.message : String(e)}`));
   }
 
+  /** Changes a config option (src/host/prompts/sessionSettings.ts): the chat shows the chosen value while it waits, the agent's again on failure. */
+  setConfigOption(configId: string, value: string | boolean): Promise<void> {
+    return setConfigOption(this.host.connection, this.configChanges, this.sessionId, configId, value);
+  }
+
+  /** Changes the legacy mode (src/host/prompts/sessionSettings.ts); fails like {@link setConfigOption}. */
+  setMode(modeId: string): Promise<void> {
+    return setMode(this.host.connection, this.thread, this.sessionId, modeId);
+  }
+
   /**
-   * Changes a config option (`session/set_config_option`, https://agentclientprotocol.com/protocol/session-config-options): the local state is replaced by the
-   * response's complete set. While it waits the chat shows the chosen value ({@link ConfigChanges}); on failure, or without an answer within {@link settingAnswerMs}, it shows the agent's value again.
+   * Runs a turn: the checkpoint before it (a Stop while it is taken ends the turn before the prompt is sent),
+   * `session/prompt`, then the checkpoint at its end with "Changed in this turn", before the session is idle.
    */
-  async setConfigOption(configId: string, value: string | boolean): Promise<void> {
-    const base = { sessionId: this.sessionId, configId };
-    this.configChanges.begin(configId, value);
-    let answer: SessionConfigOption[] | undefined;
-    try {
-      const params = typeof value === 'boolean' ? { ...base, type: 'boolean' as const, value } : { ...base, value };
-      answer = (await withAnswerTimeout('session/set_config_option', settingAnswerMs, (token) => this.host.connection.request('session/set_config_option', params, token))).configOptions;
-    } finally {
-      this.configChanges.end(configId, answer);
-    }
-  }
-
-  /** Changes the legacy mode (`session/set_mode`, https://agentclientprotocol.com/protocol/session-modes), used when no config option has category `mode`; fails like {@link setConfigOption}. */
-  async setMode(modeId: string): Promise<void> {
-    try {
-      await withAnswerTimeout('session/set_mode', settingAnswerMs, (token) => this.host.connection.request('session/set_mode', { sessionId: this.sessionId, modeId }, token));
-      this.thread.setCurrentMode(modeId);
-    } catch (error) {
-      this.thread.setCurrentMode(this.thread.currentModeId ?? modeId);
-      throw error;
-    }
-  }
-
-  private async runTurn(prompt: ContentBlock[]): Promise<void> {
+  private async runTurn(prompt: ContentBlock[], entryId: string): Promise<void> {
+    if (!(await this.checkpoints.beforeTurn(entryId))) return this.thread.endTurn('cancelled');
     let host = this._host; // a restart replaces it; this turn belongs to the old one
+    let res: TurnOutcome<PromptResponse> | undefined;
+    let failure: { error: unknown } | undefined;
     try {
       this._inFlight = prompt;
-      let res;
       try {
         res = await this.turnEnd.run(host.connection.request('session/prompt', { sessionId: this.sessionId, prompt }));
       } catch (error) {
@@ -268,33 +274,35 @@ export class AgentSession implements vscode.Disposable {
         this._inFlight = loggedIn.kind === 'abandoned' ? undefined : prompt;
         res = loggedIn.kind === 'abandoned' ? loggedIn : await this.turnEnd.run(host.connection.request('session/prompt', { sessionId: this.sessionId, prompt }));
       }
-      this._inFlight = undefined;
-      if (res.kind === 'abandoned') {
-        this.cancelRequests();
-        this.turnEnd.endAbandoned(this.thread, host.definition.name, res.afterMs);
-      } else this.thread.endTurn(res.value.stopReason, res.value.usage);
     } catch (error) {
-      this.cancelRequests();
-      // the stream may end before the process exit is seen (SIGKILL): onAgentExit shows it and keeps the prompt
-      if (host.state === 'exited' || AcpError.is(error, 'closed')) return;
-      this._inFlight = undefined;
-      const message = error instanceof Error ? error.message : String(error);
-      const closed = AcpError.is(error, 'closed');
-      this.thread.addNotice('error', `The agent failed: ${message}`, closed ? undefined : 'retry');
-      this.thread.setStatus(closed ? 'disconnected' : 'idle', closed ? message : undefined);
+      failure = { error };
     }
+    await this.checkpoints.afterTurn(entryId);
+    if (failure) return this.turnFailed(host, failure.error);
+    this._inFlight = undefined;
+    if (!res) return;
+    if (res.kind === 'abandoned') {
+      this.cancelRequests();
+      this.turnEnd.endAbandoned(this.thread, host.definition.name, res.afterMs);
+    } else this.thread.endTurn(res.value.stopReason, res.value.usage);
+  }
+
+  /** A turn's request failed: the notice with Retry, or the agent's exit (shown by onAgentExit, which keeps the prompt). */
+  private turnFailed(host: AgentHost, error: unknown): void {
+    this.cancelRequests();
+    // the stream may end before the process exit is seen (SIGKILL): onAgentExit shows it and keeps the prompt
+    if (host.state === 'exited' || AcpError.is(error, 'closed')) return;
+    this._inFlight = undefined;
+    const message = error instanceof Error ? error.message : String(error);
+    this.thread.addNotice('error', `The agent failed: ${message}`, 'retry');
+    this.thread.setStatus('idle');
   }
 
   /** Resends the last prompt (the Retry button of an agent error); rejects while a turn runs or before any prompt. */
   retryLastPrompt(): Promise<void> {
     if (!this._lastPrompt) return Promise.reject(new Error('There is no prompt to retry yet.'));
     if (this._turn) return Promise.reject(new Error('A turn is already running in this session.'));
-    const prompt = this._lastPrompt;
-    this.thread.addUserMessage(prompt);
-    this.thread.setStatus('working');
-    const turn = this.runTurn(prompt).finally(() => { this._turn = undefined; });
-    this._turn = turn;
-    return turn;
+    return this.startTurn(this._lastPrompt, false);
   }
 
   /**
@@ -302,6 +310,7 @@ export class AgentSession implements vscode.Disposable {
    * does not end the turn within the grace period, or on a second call, the turn ends here ({@link TurnEnd}).
    */
   cancel(): void {
+    if (this.checkpoints.stopBeforeSend()) return; // the prompt was not sent yet: it will not be
     if (!this._turn || this.turnEnd.cancel() === 'ended') return;
     this.host.connection.notify('session/cancel', { sessionId: this.sessionId });
     this.cancelRequests();
@@ -312,11 +321,6 @@ export class AgentSession implements vscode.Disposable {
   private cancelRequests(): void {
     this.permissions.cancelAll();
     this.elicitations.cancelAll();
-  }
-
-  /** The user picked an option of a permission request. */
-  respondPermission(requestId: string, optionId: string): boolean {
-    return this.permissions.respond(requestId, optionId);
   }
 
   /** The agent process ended: the session shows why, with the last stderr lines. */
@@ -357,6 +361,7 @@ export class AgentSession implements vscode.Disposable {
   setAdditionalDirectories(directories: readonly string[]): void {
     this._roots.additionalDirectories = [...directories];
     this.fs.rootsChanged();
+    this.checkpoints.rootsChanged();
     this.thread.setRoots([this.cwd, ...directories]);
   }
 
@@ -388,7 +393,7 @@ export class AgentSession implements vscode.Disposable {
     this._subscriptions.splice(0).forEach((d) => d.dispose());
     this.queue.dispose();
     this.turnEnd.dispose();
-    for (const d of [this.permissions, this.elicitations, this.terminals, this.follow, this.fs, this.changes]) d.dispose();
+    for (const d of [this.permissions, this.elicitations, this.terminals, this.follow, this.fs, this.changes, this.checkpoints]) d.dispose();
     this.thread.dispose();
   }
 }

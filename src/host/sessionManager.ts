@@ -1,30 +1,35 @@
 /**
  * SessionManager: the running agents (one AgentHost per agent id) and their sessions. Creating a session
  * starts its agent when needed (reusing a running one), calls `session/new` with the workspace folder as
- * cwd, and registers the session for routing.
+ * cwd, and registers the session for routing. Forking is in lifecycle/sessionFork.ts; renaming, archiving and
+ * deleting in history/sessionOrganizer.ts (docs/architecture.md "Organizing sessions").
  */
 import * as os from 'node:os';
 import * as vscode from 'vscode';
 import type { AgentDefinition } from '../agents/agentDefinition';
-import { AgentHost } from './agentHost';
+import type { AgentHost, ClientInfo } from './agentHost';
 import { clientFeatures } from './features';
-import type { ClientInfo } from './agentHost';
 import { AgentSession } from './agentSession';
-import { demoAgentId } from './lifecycle/agentRegistry';
+import { AgentHosts } from './lifecycle/agentHosts';
 import { AgentAuth, vscodeAuthPrompter, type AuthPrompter } from './auth/auth';
 import { AgentAccounts } from './auth/agentAccounts';
 import type { ProviderPrompter } from './auth/modelProviders';
 import { McpServersSetting } from './lifecycle/mcpSetting';
-import { SessionSetupFields, type SessionSetup } from './lifecycle/sessionSetup';
+import { SessionSetupFields } from './lifecycle/sessionSetup';
 import { AgentLogs } from './auth/agentLogs';
 import type { AgentLogDefinition, Redactor } from './auth/redactor';
 import { AgentRestarter } from './lifecycle/restart';
 import { AgentSecrets } from './auth/secrets';
-import { listAgentSessions, listRunningAgents, mergeHistory } from './history/sessionHistory';
+import { listAgentSessions, listRunningAgents, mergeHistory, type HistoryItem } from './history/sessionHistory';
 import { sessionKey, type SessionRef } from './sessionKey';
-import type { HistoryItem } from './history/sessionHistory';
 import type { TranscriptStore } from './history/transcriptStore';
 import type { ReopenPolicy } from './history/reopenPolicy';
+import type { CheckpointService } from './files/checkpointService';
+import { SessionMetaStore, type SessionMetaMemory } from './history/sessionMeta';
+import { SessionOrganizer } from './history/sessionOrganizer';
+import { reopenStatus } from './history/sessionStatus';
+import { forkSession, whyNotForkable, type SessionForkDeps } from './lifecycle/sessionFork';
+import { SessionReopener, type SessionRecording } from './lifecycle/sessionReopen';
 
 /** What the session manager is given: the surfaces above it, as functions (docs/architecture.md#layers). */
 export interface SessionManagerDeps {
@@ -38,20 +43,27 @@ export interface SessionManagerDeps {
   /** Whether the chat of a session (by key) is visible. */
   readonly isChatVisible: (key: string) => boolean;
   readonly reopen?: ReopenPolicy; // what agents could reopen when they last ran: a chat known to be read-only starts no agent
+  readonly meta?: SessionMetaMemory; // where the user's titles and archive flags are kept (workspaceState)
   readonly providerPrompter?: ProviderPrompter; // the Set flow of model providers (a VS Code input flow)
+  readonly checkpoints?: CheckpointService; // every session that talks to its agent takes them (docs/architecture.md, "Checkpoints")
 }
 
 /** Creates and tracks sessions. */
 export class SessionManager implements vscode.Disposable {
-  private readonly _hosts = new Map<string, AgentHost>();
+  private readonly _hosts: AgentHosts;
   private readonly _sessions = new Map<string, AgentSession>();
-  private readonly _recordings = new Map<string, { dispose(): void; compact(): Promise<void> }>();
+  private readonly _recordings = new Map<string, SessionRecording>();
   private readonly _readOnly = new Set<string>();
   private readonly _store: TranscriptStore | undefined;
   private readonly clientInfo: ClientInfo;
   private readonly _onDidChangeSessions = new vscode.EventEmitter<void>();
-  /** Fires when a session was added or removed. */
+  /** Fires when a session was added or removed, or history changed (a title, an archive flag, a deletion). */
   readonly onDidChangeSessions = this._onDidChangeSessions.event;
+  /** Rename, Archive, Unarchive and Delete Session (client-side for every agent, and the agent's when it can). */
+  readonly organizer: SessionOrganizer;
+  private readonly _meta: SessionMetaStore;
+  private readonly _fork: SessionForkDeps;
+  private readonly _reopen: SessionReopener;
 
   /** Restarts crashed agents (within the policy) and on request. */
   readonly restarter: AgentRestarter;
@@ -70,6 +82,13 @@ export class SessionManager implements vscode.Disposable {
     this._setup = new SessionSetupFields(new McpServersSetting(deps.redactor));
     this._logs = new AgentLogs(deps.redactor);
     this._secrets = deps.secretStorage && new AgentSecrets(deps.secretStorage, deps.redactor);
+    this._hosts = new AgentHosts({
+      clientInfo: this.clientInfo, features: clientFeatures, logFor: (def) => this.logFor(def),
+      envFor: (id) => this._secrets?.envFor(id) ?? Promise.resolve({}),
+      onExit: (host) => { this.restarter.onHostExit(host); this._onDidChangeSessions.fire(); },
+      onReady: (def, caps) => this.deps.reopen?.remember(def, caps),
+      afterInitialize: (h, t) => this.accounts.initialized(h, t),
+    });
     this.restarter = new AgentRestarter({
       hostOf: (id) => this._hosts.get(id),
       startHost: (def, cwd) => this.ensureHost(def, cwd),
@@ -86,6 +105,25 @@ export class SessionManager implements vscode.Disposable {
     });
     const providerPrompter = deps.providerPrompter ?? { ask: () => Promise.resolve(undefined) };
     this.accounts = new AgentAccounts({ secrets: this._secrets, addSecret: (v) => deps.redactor.add(v), login: (h) => this.auth.login(h), providerPrompter });
+    this._meta = new SessionMetaStore(deps.meta, (text) => deps.redactor.redact(text));
+    const changed = () => this._onDidChangeSessions.fire();
+    this.organizer = new SessionOrganizer({ meta: this._meta, store: deps.store, sessionOf: (k) => this._sessions.get(k), hostOf: (id) => this._hosts.get(id), close: (k) => this.close(k), changed });
+    this._fork = {
+      setupFor: (h, cwd) => this._setup.for(h, cwd), withAuth: (h, call) => this.auth.withAuth(h, call),
+      create: (h, id, cwd) => this.create(h, id, cwd, this.logFor(h.definition)),
+      adopt: async (session) => { await this.register(session, true); },
+    };
+    this._reopen = new SessionReopener({
+      clientInfo: this.clientInfo, store: this._store, logFor: (def) => this.logFor(def), create: (h, id, cwd, log) => this.create(h, id, cwd, log),
+      setupFor: (h, cwd) => this._setup.for(h, cwd), withAuth: (h, call) => this.auth.withAuth(h, call),
+      add: (session, { paused, queue, readOnly }) => {
+        this._sessions.set(session.key, session);
+        if (!readOnly) return this.track(session, paused, queue);
+        this._readOnly.add(session.key);
+        return undefined;
+      },
+      forget: (key) => this.forget(key), changed,
+    });
   }
 
   /** Replaces the login questions (tests answer them); undefined restores the QuickPick and InputBox. */
@@ -140,16 +178,37 @@ export class SessionManager implements vscode.Disposable {
     const session = this.create(host, res.sessionId, cwd, log);
     session.setAdditionalDirectories(setup.additionalDirectories ?? []);
     session.thread.setSessionSetup(res); // config options and legacy modes come with the response
-    host.attach(session);
+    return this.register(session);
+  }
+
+  /**
+   * Forks an open session (`session/fork`, only when its agent advertises `sessionCapabilities.fork`): a new
+   * session with a copy of the transcript (lifecycle/sessionFork.ts). Rejects, saying why, when it cannot.
+   */
+  async forkSession(keyOrId: string, token?: vscode.CancellationToken): Promise<AgentSession> {
+    const source = this.get(keyOrId);
+    if (!source) throw new Error(`There is no open session '${keyOrId}' to fork.`);
+    const why = whyNotForkable(source, this.isReadOnly(source.key));
+    if (why) throw new Error(`Cannot fork "${source.thread.title || 'this session'}": ${why}.`);
+    return forkSession(this._fork, source, token);
+  }
+
+  /** Attaches and registers a session that talks to its agent, and records it (the whole thread, `compact`). */
+  private async register(session: AgentSession, compact = false): Promise<AgentSession> {
+    session.host.attach(session);
     this._sessions.set(session.key, session);
-    this.track(session);
+    const recording = this.track(session);
+    if (compact) await recording?.compact();
     this._onDidChangeSessions.fire();
     return session;
   }
 
-  /** A session object: a prompt answered `auth_required` offers the login; the chat's visibility comes from the panels. */
+  /** A session object: `auth_required` offers the login; with the user's title (sessionMeta.ts) and the header's Fork. */
   private create(host: AgentHost, sessionId: string, cwd: string, log: vscode.LogOutputChannel): AgentSession {
-    return new AgentSession(host, sessionId, cwd, log, { isChatVisible: this.deps.isChatVisible, login: (h) => this.auth.login(h), redact: (text) => this.deps.redactor.redact(text) });
+    const session = new AgentSession(host, sessionId, cwd, log, { isChatVisible: this.deps.isChatVisible, login: (h) => this.auth.login(h), redact: (text) => this.deps.redactor.redact(text), checkpoints: this.deps.checkpoints });
+    session.thread.setUserTitle(this._meta.get(host.definition.id, sessionId).title);
+    session.thread.setCanFork(!whyNotForkable(session, false));
+    return session;
   }
 
   /** True for a session shown read-only from the client's store (its agent can neither resume nor load). */
@@ -160,7 +219,7 @@ export class SessionManager implements vscode.Disposable {
 
   /** The running (ready) agents. */
   runningHosts(): AgentHost[] {
-    return [...this._hosts.values()].filter((h) => h.state === 'ready');
+    return this._hosts.running();
   }
 
   /** Starts (or reuses) an agent and lists its sessions in `cwd` (all pages; [] without `sessionCapabilities.list`). */
@@ -171,19 +230,21 @@ export class SessionManager implements vscode.Disposable {
 
   /**
    * History: open sessions, the client's stored transcripts, and what running agents that can list report
-   * for `cwd` (agents are not started for this). A failing list is logged and skipped.
+   * for `cwd` (agents are not started for this), with the user's titles; archived sessions only with
+   * `archived` (the list of an agent that can archive is asked for them too). A failing list is logged and skipped.
    */
-  async history(cwd = this.defaultCwd()): Promise<HistoryItem[]> {
-    const listed = await listRunningAgents(this.runningHosts(), cwd, (h, message) => this.logFor(h.definition).warn(message));
-    return mergeHistory({ open: this.sessions, store: this._store ?? emptyStore, listed });
+  async history(cwd = this.defaultCwd(), options: { readonly archived?: boolean } = {}): Promise<HistoryItem[]> {
+    const listed = await listRunningAgents(this.runningHosts(), cwd, (h, message) => this.logFor(h.definition).warn(message), options.archived ? 'include' : 'exclude');
+    const rows = mergeHistory({ open: this.sessions, store: this._store ?? emptyStore, listed, meta: (a, s) => this._meta.get(a, s) });
+    return options.archived ? rows : rows.filter((r) => !r.archived);
   }
 
   /**
    * Opens an existing session (https://agentclientprotocol.com/protocol/session-setup, gated exactly on the capabilities): `session/resume` when the agent
    * advertises `sessionCapabilities.resume` (no replay: the transcript comes from the client's store), else
    * `session/load` when it advertises `loadSession` (the replay is rendered; updates arriving after the
-   * response are applied too, as gemini-cli sends them), else read-only from the client's store. `def` is
-   * undefined when the agent is not configured any more (read-only too).
+   * response are applied too, as gemini-cli sends them), else read-only from the client's store
+   * (lifecycle/sessionReopen.ts). `def` is undefined when the agent is not configured any more (read-only too).
    */
   async open(ref: SessionRef, def: AgentDefinition | undefined, token?: vscode.CancellationToken): Promise<AgentSession> {
     const already = this._sessions.get(sessionKey(ref.agentId, ref.sessionId));
@@ -194,101 +255,22 @@ export class SessionManager implements vscode.Disposable {
       try {
         const host = await this.ensureHost(def, this.defaultCwd(), token); // the process runs in the workspace; the session's cwd is sent in the request
         const caps = host.initializeResponse?.agentCapabilities;
-        if (caps?.sessionCapabilities?.resume) return await this.resume(host, ref, token);
-        if (caps?.loadSession) return await this.load(host, ref, token);
-        if (!wasRunning && host.sessions.length === 0 && this._hosts.delete(def.id)) void host.stop(); // started only to find out: nothing uses it
+        const how = caps?.sessionCapabilities?.resume ? 'resume' : caps?.loadSession ? 'load' : undefined;
+        // session/status first (history/sessionStatus.ts): a session the agent does not know opens read-only at once
+        if (how && await reopenStatus(host, ref.sessionId, token) === 'unknown') throw new Error('it does not know this session any more');
+        if (how === 'resume') return await this._reopen.resume(host, ref, token);
+        if (how === 'load') return await this._reopen.load(host, ref, token);
+        if (!wasRunning && host.sessions.length === 0 && this._hosts.forget(host)) void host.stop(); // started only to find out: nothing uses it
       } catch (error) {
         failure = `${def.name} could not reopen it (${error instanceof Error ? error.message : String(error)})`;
         this.logFor(def).warn(`could not reopen session ${ref.sessionId}: ${failure}`);
       }
     }
-    return this.openReadOnly(ref, def, failure);
-  }
-
-  private async resume(host: AgentHost, ref: SessionRef, token?: vscode.CancellationToken): Promise<AgentSession> {
-    const log = this.logFor(host.definition);
-    const session = this.create(host, ref.sessionId, ref.cwd, log);
-    const stored = this._store?.read(host.definition.id, ref.sessionId);
-    if (stored) session.thread.restore(stored.entries, stored.title || ref.title || '', stored.plan, stored.terminals, stored.plans);
-    else if (ref.title) session.thread.restore([], ref.title, []);
-    // attached before the request: the agent may send updates (commands, usage) right after it answers
-    host.attach(session);
-    try {
-      // config options and legacy modes come with the response
-      session.thread.setSessionSetup(await this.auth.withAuth(host, (h) => h.connection.request('session/resume', this.reopenParams(session, h, ref), token)));
-    } catch (error) {
-      session.host.detach(ref.sessionId);
-      session.dispose();
-      throw error;
-    }
-    log.info(`session ${ref.sessionId} resumed in ${ref.cwd}`);
-    this._sessions.set(session.key, session);
-    this.track(session, false, stored?.queue);
-    this._onDidChangeSessions.fire();
-    return session;
-  }
-
-  private async load(host: AgentHost, ref: SessionRef, token?: vscode.CancellationToken): Promise<AgentSession> {
-    const log = this.logFor(host.definition);
-    const session = this.create(host, ref.sessionId, ref.cwd, log);
-    const stored = this._store?.read(host.definition.id, ref.sessionId);
-    // the replay's tool calls show the output their terminals had, from the client's store
-    if (ref.title || stored) session.thread.restore([], stored?.title || ref.title || '', [], stored?.terminals);
-    // the view exists (empty) before the request: the replay streams into it
-    host.attach(session);
-    this._sessions.set(session.key, session);
-    const recording = this.track(session, true, stored?.queue);
-    try {
-      // config options and legacy modes come with the response (null is allowed for session/load)
-      session.thread.setSessionSetup(await session.replaying(() => this.auth.withAuth(host, (h) => h.connection.request('session/load', this.reopenParams(session, h, ref), token))) ?? {});
-    } catch (error) {
-      this.forget(session.key);
-      throw error;
-    }
-    log.info(`session ${ref.sessionId} loaded in ${ref.cwd} (${session.thread.entries.length} entries replayed)`);
-    await recording?.compact();
-    this._onDidChangeSessions.fire();
-    return session;
-  }
-
-  /**
-   * The host a session being opened talks to: after an `env_var` login restarted the agent (a new host), the
-   * session moves to it before the request is sent again.
-   */
-  private moveTo(session: AgentSession, host: AgentHost): AgentHost {
-    if (session.host !== host) {
-      session.host.detach(session.sessionId);
-      session.rebind(host);
-      host.attach(session);
-    }
-    return host;
-  }
-
-  /** The params of `session/resume` or `session/load` of `ref` on `host` (moved there), with the roots as they are now. */
-  private reopenParams(session: AgentSession, host: AgentHost, ref: SessionRef): SessionSetup & { sessionId: string } {
-    const setup = this._setup.for(this.moveTo(session, host), ref.cwd);
-    session.setAdditionalDirectories(setup.additionalDirectories ?? []);
-    return { sessionId: ref.sessionId, ...setup };
-  }
-
-  /** Shows a stored transcript read-only (no agent process is started for it). */
-  private openReadOnly(ref: SessionRef, def: AgentDefinition | undefined, reason: string): AgentSession {
-    const stored = this._store?.read(ref.agentId, ref.sessionId);
-    if (!stored) throw new Error(`Cannot open session ${ref.title || ref.sessionId}: ${reason}, and Switchboard has no transcript of it.`);
-    const agent: AgentDefinition = def ?? { id: ref.agentId, name: stored.header.agentName, command: '', args: [], env: {} };
-    const log = this.logFor(agent);
-    // a host that is never started: the session cannot send anything
-    const session = this.create(new AgentHost(agent, log, this.clientInfo, ref.cwd), ref.sessionId, ref.cwd, log);
-    session.thread.restore(stored.entries, stored.title || ref.title || '', stored.plan, stored.terminals, stored.plans);
-    session.thread.setStatus('disconnected', `Read-only: ${reason}. Continue in New Session goes on in a new session that gets this transcript.`, 'continue');
-    this._readOnly.add(session.key);
-    this._sessions.set(session.key, session);
-    this._onDidChangeSessions.fire();
-    return session;
+    return this._reopen.readOnly(ref, def, failure);
   }
 
   /** Records a session in the transcript store (`paused` until compacted, while `session/load` replays). */
-  private track(session: AgentSession, paused = false, queue?: readonly unknown[]): { compact(): Promise<void> } | undefined {
+  private track(session: AgentSession, paused = false, queue?: readonly unknown[]): SessionRecording | undefined {
     const recording = this._store?.recordSession(session, paused, queue);
     if (recording) this._recordings.set(session.key, recording);
     return recording;
@@ -312,21 +294,12 @@ export class SessionManager implements vscode.Disposable {
   }
 
   /**
-   * Deletes a session (after the user confirmed): closes it if open, sends `session/delete` when its agent
-   * is running and advertises `sessionCapabilities.delete`, and removes the client's transcript.
-   * Resolves to false when the agent kept its own copy (it cannot delete, or is not running).
+   * Deletes a session (after the user confirmed; history/sessionOrganizer.ts) and its checkpoints; false when the
+   * agent kept its copy.
    */
   async delete(agentId: string, sessionId: string): Promise<boolean> {
-    const open = this._sessions.get(sessionKey(agentId, sessionId));
-    if (open) this.close(open.key);
-    this._store?.remove(agentId, sessionId);
-    const host = this._hosts.get(agentId);
-    let deleted = false;
-    if (host?.state === 'ready' && host.initializeResponse?.agentCapabilities?.sessionCapabilities?.delete) {
-      await host.connection.request('session/delete', { sessionId });
-      deleted = true;
-    }
-    this._onDidChangeSessions.fire();
+    const deleted = await this.organizer.delete(agentId, sessionId);
+    await this.deps.checkpoints?.deleteSession(sessionKey(agentId, sessionId));
     return deleted;
   }
 
@@ -346,47 +319,19 @@ export class SessionManager implements vscode.Disposable {
   }
 
   /** The running host of an agent, started (with its secret environment) when needed. */
-  async ensureHost(def: AgentDefinition, cwd: string, token?: vscode.CancellationToken): Promise<AgentHost> {
-    let host = this._hosts.get(def.id);
-    if (host && host.state === 'exited') {
-      host.dispose();
-      host = undefined;
-    }
-    if (!host) {
-      const secrets = this._secrets;
-      host = new AgentHost(def, this.logFor(def), this.clientInfo, cwd, def.id === demoAgentId && def.command === process.execPath,
-        () => secrets?.envFor(def.id) ?? Promise.resolve({}), clientFeatures, (h, t) => this.accounts.initialized(h, t));
-      this._hosts.set(def.id, host);
-      const created = host;
-      created.onDidChangeState((state) => {
-        if (state === 'exited' && this._hosts.get(def.id) === created) {
-          this.restarter.onHostExit(created);
-          this._onDidChangeSessions.fire();
-        }
-      });
-    }
-    try {
-      await host.start(token);
-    } catch (error) {
-      // a failed start is not reused: the next attempt spawns again
-      if (this._hosts.get(def.id) === host) this._hosts.delete(def.id);
-      void host.stop();
-      throw error;
-    }
-    this.deps.reopen?.remember(def, host.initializeResponse?.agentCapabilities);
-    return host;
+  ensureHost(def: AgentDefinition, cwd: string, token?: vscode.CancellationToken): Promise<AgentHost> {
+    return this._hosts.ensure(def, cwd, token);
   }
 
   /** Stops every agent. */
-  async stopAll(): Promise<void> {
-    await Promise.all([...this._hosts.values()].map((h) => h.stop()));
+  stopAll(): Promise<void> {
+    return this._hosts.stopAll();
   }
 
   dispose(): void {
     for (const r of this._recordings.values()) r.dispose();
     this._recordings.clear();
-    for (const h of this._hosts.values()) h.dispose();
-    this._hosts.clear();
+    this._hosts.dispose();
     this._logs.dispose();
     this.accounts.dispose();
     this._onDidChangeSessions.dispose();

@@ -33,7 +33,7 @@ export type ChangedFileAction = 'keep' | 'undo' | 'diff';
 export type ChangedFilesAllAction = 'keep' | 'undo';
 
 /** Lines added and removed over all files. */
-export function changeTotals(files: readonly ChangedFileView[]): { added: number; removed: number } {
+export function changeTotals(files: readonly { readonly added?: number; readonly removed?: number }[]): { added: number; removed: number } {
   let added = 0;
   let removed = 0;
   for (const f of files) {

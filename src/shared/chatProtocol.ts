@@ -77,6 +77,12 @@ export const ElicitationUrlCommand = command<ElicitationUrlParams>()('elicitatio
 /** The user turns Follow Agent on or off for this session (the header's toggle button). */
 export const ToggleFollowCommand = command<Record<string, never>>()('follow/toggle');
 
+/** The user clicked the session's title in the header (or pressed F2 in the chat): the host asks for a new title. */
+export const RenameSessionCommand = command<Record<string, never>>()('session/rename');
+
+/** The user clicked Fork Session in the header: the host forks the session into a new chat. */
+export const ForkSessionCommand = command<Record<string, never>>()('session/fork');
+
 /** `sessionId`: the subagent whose card has the tool call (absent: the session's own). */
 export interface OpenDiffParams { readonly toolCallId: string; readonly index: number; readonly sessionId?: string }
 /** The user clicked Open Diff on the diff at `index` of a tool call's content: the host opens the diff editor. */
@@ -175,7 +181,11 @@ export const CopyMessageCommand = command<MessageRefParams>()('message/copy');
 export const RetryMessageCommand = command<MessageRefParams>()('message/retry');
 
 export interface EditResendParams { readonly entryId: string; readonly text: string }
-/** The user edited their latest message and sends it: the host cancels the running turn (waits for its end), then sends it. */
+/**
+ * The user edited one of their messages and sends it. The latest: the host cancels the running turn (waits
+ * for its end), then sends it. An earlier one: the host restores its checkpoint (after a preview) and sends it
+ * in a new session with a compact context of what came before it.
+ */
 export const EditResendCommand = command<EditResendParams>()('message/editResend');
 
 /** Log In in the header's account chip: the host runs the agent's login methods, then asks its sign-in state again. */
@@ -189,6 +199,17 @@ export const SetProviderCommand = command<ProviderParams>()('provider/set');
 /** Disable on a model provider that is not `required`. */
 export const DisableProviderCommand = command<ProviderParams>()('provider/disable');
 
+/** The user clicked Restore Checkpoint on one of their messages: the host previews, then restores the files as before it. */
+export const RestoreCheckpointCommand = command<MessageRefParams>()('checkpoint/restore');
+
+export interface ChangesDiffParams { readonly entryId: string; readonly path: string }
+/** Open Diff of one file of a checkpoint entry ("Changed in this turn", a restore): the host opens the diff of its two checkpoints. */
+export const ChangesDiffCommand = command<ChangesDiffParams>()('checkpoint/diff');
+
+export interface ChangesUndoParams { readonly entryId: string }
+/** Undo This Turn or Undo Restore on a checkpoint entry: the host previews, then restores its files. */
+export const ChangesUndoCommand = command<ChangesUndoParams>()('checkpoint/undo');
+
 /** Every command the webview may send; the host has a schema for each (ipcSchemas.ts) and handles them. */
 export type ChatCommand =
   | typeof ReadyCommand | typeof SendPromptCommand | typeof CancelTurnCommand | typeof RespondPermissionCommand
@@ -200,7 +221,9 @@ export type ChatCommand =
   | typeof OpenRecentSessionCommand | typeof ChangedFileCommand | typeof ChangedFilesAllCommand
   | typeof CopyMessageCommand | typeof RetryMessageCommand | typeof EditResendCommand | typeof DismissNoticeCommand
   | typeof RespondElicitationCommand | typeof ElicitationUrlCommand | typeof CancelSubagentCommand
-  | typeof LogInCommand | typeof LogOutCommand | typeof SetProviderCommand | typeof DisableProviderCommand;
+  | typeof LogInCommand | typeof LogOutCommand | typeof SetProviderCommand | typeof DisableProviderCommand
+  | typeof RestoreCheckpointCommand | typeof ChangesDiffCommand | typeof ChangesUndoCommand
+  | typeof RenameSessionCommand | typeof ForkSessionCommand;
 
 /** The method string of a command. */
 export type CommandMethod = ChatCommand['method'];

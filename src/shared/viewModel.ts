@@ -26,6 +26,8 @@ export interface UserMessageView {
    * "Context from '<title>' (N turns, M files)", expandable to the text.
    */
   readonly context?: { readonly title: string; readonly turns: number; readonly files: number };
+  /** True when a checkpoint was taken before it: the message offers Restore Checkpoint (docs/architecture.md, "Checkpoints"). */
+  readonly checkpoint?: boolean;
 }
 
 /** An agent's message or thought: streamed text plus any non-text blocks. */
@@ -103,6 +105,8 @@ export interface NoticeView {
    * `resend` sends the prompt again that was interrupted when the agent exited, `continue` starts a new session
    * that carries this transcript (the agent can neither resume nor load this one). */
   readonly action?: NoticeAction;
+  /** `fork`: the first entry of a forked session, "Forked from …" (the transcript below it is the source's). */
+  readonly marker?: 'fork';
 }
 
 /** What a notice's button does. */
@@ -180,8 +184,38 @@ export interface SessionMessageView {
   readonly blocks: readonly ContentView[];
 }
 
-/** One entry of the transcript. */
-export type EntryView = UserMessageView | AgentTextView | ToolCallView | NoticeView | CompactionView | ElicitationEntryView | SubagentView | SessionMessageView;
+
+/** One file of a {@link ChangesView}. */
+export interface ChangedFileLineView {
+  /** Absolute path: the key the webview sends back with Open Diff. */
+  readonly path: string;
+  readonly name: string;
+  /** The folder, relative to its root ('' at the root). */
+  readonly folder: string;
+  readonly change: 'created' | 'modified' | 'deleted';
+  /** Lines added and removed; absent for a binary file. */
+  readonly added?: number;
+  readonly removed?: number;
+}
+
+/**
+ * A compact record of checkpoints in the transcript: `turn`, "Changed in this turn" (Open Diff per file, Undo
+ * This Turn); `restore`, a restored checkpoint (Open Diff per file, Undo Restore). `undone` once it was undone.
+ */
+export interface ChangesView {
+  readonly kind: 'changes';
+  readonly id: string;
+  readonly role: 'turn' | 'restore';
+  readonly files: readonly ChangedFileLineView[];
+  /** A restore: what it restored, e.g. `the checkpoint before "Fix the bug"`. */
+  readonly label?: string;
+  /** Files left as they were because no checkpoint has them. */
+  readonly leftAlone?: number;
+  readonly undone?: boolean;
+}
+
+/** One entry of the transcript; `afterRestore` when it came after a checkpoint the user restored (shown dimmed). */
+export type EntryView = (UserMessageView | AgentTextView | ToolCallView | NoticeView | CompactionView | ElicitationEntryView | SubagentView | SessionMessageView | ChangesView) & { readonly afterRestore?: boolean };
 
 /**
  * A live notice of the agent (`notice` session update, https://agentclientprotocol.com/rfds/session-notices):
@@ -266,6 +300,8 @@ export interface ThreadStateView {
   readonly status: SessionStatus;
   /** Whether Follow Agent is on for this session (the header's toggle button). */
   readonly following: boolean;
+  /** Whether the header offers Fork Session (the agent advertises `session/fork`). */
+  readonly canFork?: boolean;
   /** The session's folders: its cwd, then its additional directories (the header's tooltip). */
   readonly roots?: readonly string[];
   readonly plan: readonly PlanEntryView[];

@@ -1,10 +1,12 @@
 /**
  * The per-message actions of the chat, on the thread's entries (pure: no vscode, unit-tested in plain node):
  * what Copy copies (a message as Markdown), which prompt Retry sends again (the user message that produced
- * the answer), and what Edit & Resend sends (the edited text with the message's other blocks).
+ * the answer), and what Edit & Resend sends (the edited text with the message's other blocks; for an earlier
+ * message, after the context of the turns before it).
  */
 import type { ContentBlock } from '../acp/schema/types.gen';
 import type { ThreadEntry, UserEntry } from './thread';
+import { continuationContext } from './continuationContext';
 import { toMarkdown } from './toMarkdown';
 
 /** A message's text for the clipboard: an answer as its Markdown, a user message as written; undefined for other entries. */
@@ -46,4 +48,20 @@ export function editedPrompt(entries: readonly ThreadEntry[], entryId: string, t
   const [first, ...rest] = latest.content;
   const prompt: ContentBlock[] = first?.type === 'text' ? [{ type: 'text', text }, ...rest] : [{ type: 'text', text }, ...latest.content];
   return { prompt };
+}
+
+/**
+ * The first prompt of the session that Edit & Resend of an earlier message (the entry at `index`) goes on
+ * in: the compact context of the turns before it (continuationContext.ts; the files their "Changed in this
+ * turn" entries list, not undone), then the edited text, then the message's other blocks. No context block
+ * when nothing came before it.
+ */
+export function editedContinuation(entries: readonly ThreadEntry[], index: number, text: string, o: { readonly title: string; readonly cwd: string }): ContentBlock[] {
+  const entry = entries[index];
+  const blocks = entry?.kind === 'user' ? entry.content : [];
+  const rest = blocks[0]?.type === 'text' ? blocks.slice(1) : blocks;
+  const before = entries.slice(0, index);
+  const files = before.flatMap((e) => (e.kind === 'changes' && e.role === 'turn' && !e.undone ? e.files.map((f) => f.path) : []));
+  const context: ContentBlock[] = before.some((e) => e.kind === 'user') ? [{ type: 'text', text: continuationContext(before, { title: o.title, files, cwd: o.cwd }).text }] : [];
+  return [...context, { type: 'text', text }, ...rest];
 }

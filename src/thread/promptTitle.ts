@@ -16,8 +16,10 @@ export const promptTitleMax = 60;
 export function promptTitle(prompt: readonly ContentBlock[]): string | undefined {
   const text = prompt.map((b) => (b.type === 'text' ? b.text : '')).join(' ').replace(/\s+/g, ' ').trim();
   if (!text) return undefined;
-  // a continuation's context block (Continue in New Session) is named after the session it continues
-  const context = prompt.length === 1 && prompt[0].type === 'text' ? parseContextHeader(prompt[0].text) : undefined;
+  // a continuation's context block (Continue in New Session) is named after the session it continues; the
+  // edited message after it (Edit & Resend of an earlier message) names the session itself
+  const context = prompt[0]?.type === 'text' ? parseContextHeader(prompt[0].text) : undefined;
+  if (context && prompt.length > 1) return promptTitle(prompt.slice(1));
   if (context) return promptTitle([{ type: 'text', text: `Continued: ${context.title || 'an earlier session'}` }]);
   const points = Array.from(text);
   if (points.length <= promptTitleMax) return text;

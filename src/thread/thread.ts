@@ -7,36 +7,30 @@
  * deltas (an append, not the whole message), and let each listener react only to the fields it uses (the
  * transcript store to the title, the plan and the status, not to every usage tick).
  */
-import { Emitter } from '../acp/events';
-import type { Event } from '../acp/events';
+import { Emitter, type Event } from '../acp/events';
 import type { AvailableCommand, ContentBlock, Implementation, PlanEntry, SessionConfigOption, SessionMode, SessionUpdate, StopReason, Usage } from '../acp/schema/types.gen';
 import type { NoticeAction, SessionStatus, TerminalView } from '../shared/viewModel';
 import { AgentNotices } from './agentNotices';
-import { cancelPlans, planFromUpdate, withoutPlan, withPlan } from './plans';
-import type { PlanState } from './plans';
-import { promptTitle } from './promptTitle';
+import { cancelPlans, planFromUpdate, withoutPlan, withPlan, type PlanState } from './plans';
 import { SessionStreams } from './sessionStreams';
+import { stopReasonNotice } from './stopReasons';
+import { ThreadTitle } from './threadTitle';
 import { TerminalOutputStore } from './terminalOutputStore';
 import type { NoticeEntry, SubagentEntry, ThreadChange, ThreadEntry, ThreadLogger } from './threadEntries';
 import type { ToolCallEntry, ToolCallPatch } from './toolCall';
+import { restoreMarkRange } from './turnChanges';
 
-export type { ElicitationEntry, EntryChange, NoticeEntry, SessionMessageEntry, SubagentEntry, TextEntry, ThreadChange, ThreadEntry, ThreadLogger, ThreadStateChange, UserEntry } from './threadEntries';
+export type { ElicitationEntry, EntryChange, EntryMarks, NoticeEntry, SessionMessageEntry, SubagentEntry, TextEntry, ThreadChange, ThreadEntry, ThreadLogger, ThreadStateChange, UserEntry } from './threadEntries';
 
 function isUnfinished(e: ToolCallEntry): boolean {
   return e.status === 'pending' || e.status === 'in_progress' || e.status === 'waitingForConfirmation';
 }
 
-const stopReasonNotices: Partial<Record<StopReason, { level: NoticeEntry['level']; text: string }>> = {
-  max_tokens: { level: 'warning', text: 'The agent stopped: it reached its maximum number of tokens.' },
-  max_turn_requests: { level: 'warning', text: 'The agent stopped: it reached its maximum number of requests in one turn.' },
-  refusal: { level: 'warning', text: 'The agent refused to continue. This prompt and what followed it will not be part of the next prompt.' },
-  cancelled: { level: 'info', text: 'Turn cancelled.' },
-};
-
 /** The conversation model of one session. Never imports vscode. */
 export class AcpThread {
   readonly entries: ThreadEntry[] = [];
-  title = '';
+  /** Its sources and their precedence: src/thread/threadTitle.ts. */
+  private readonly _title = new ThreadTitle();
   status: SessionStatus = 'starting';
   error: string | undefined;
   /** The button the error banner offers (e.g. `continue` for a session that cannot be reopened). */
@@ -66,11 +60,10 @@ export class AcpThread {
   agentInfo: Implementation | undefined;
   /** Whether Follow Agent is on for this session (host UI state mirrored here so the chat header shows it). */
   following = false;
+  /** Whether the session can be forked (its agent advertises `session/fork`; host state mirrored for the header). */
+  canFork = false;
   /** The session's own entries and its subagents', by session id (src/thread/sessionStreams.ts). */
   private readonly _streams: SessionStreams;
-  /** The title taken from the first prompt, and whether the agent has set one since. */
-  private _promptTitle: string | undefined;
-  private _titleFromAgent = false;
   private _nextId = 0;
   private readonly _onDidChange = new Emitter<ThreadChange>();
   /** Fires for every change. */
@@ -126,10 +119,7 @@ export class AcpThread {
       }
       case 'config_option_update': this.configOptions = update.configOptions; return this.fire({ type: 'config' });
       case 'session_info_update':
-        if (update.title !== undefined) {
-          this._titleFromAgent = update.title !== null && update.title !== '';
-          this.title = update.title || this._promptTitle || '';
-        }
+        if (update.title !== undefined) this._title.fromAgent(update.title);
         return this.fire({ type: 'title' });
       case 'usage_update':
         this.usage = { used: update.used, size: update.size, ...(update.cost ? { cost: { amount: update.cost.amount, currency: update.cost.currency } } : {}) };
@@ -175,11 +165,22 @@ export class AcpThread {
   addUserMessage(content: ContentBlock[]): void {
     this.push({ kind: 'user', id: this.newId(), content });
     // until the agent names the session, its first prompt does (the same everywhere it is listed)
-    if (this.title || this._titleFromAgent) return;
-    this._promptTitle = promptTitle(content);
-    if (!this._promptTitle) return;
-    this.title = this._promptTitle;
-    this.fire({ type: 'title' });
+    if (this._title.fromPrompt(content)) this.fire({ type: 'title' });
+  }
+
+  /** The title shown everywhere (src/thread/threadTitle.ts). */
+  get title(): string { return this._title.value; }
+
+  /** Sets (or, with undefined, clears) the title the user gave, which wins over the agent's. */
+  setUserTitle(title: string | undefined): void {
+    if (this._title.setUser(title)) this.fire({ type: 'title' });
+  }
+
+  /** Mirrors whether the session can be forked (the chat header offers Fork only then). */
+  setCanFork(on: boolean): void {
+    if (this.canFork === on) return;
+    this.canFork = on;
+    this.fire({ type: 'actions' });
   }
 
   /** Adds a notice line (errors, exits, stop reasons), optionally with a button (`retry`). */
@@ -217,7 +218,7 @@ export class AcpThread {
       this.turnUsage = usage ?? undefined;
       this.fire({ type: 'usage' });
     }
-    const notice = stopReasonNotices[stopReason];
+    const notice = stopReasonNotice(stopReason);
     if (notice) this.addNotice(notice.level, notice.text);
     if (stopReason === 'cancelled') this.cancelUnfinishedToolCalls();
     this.setStatus(this.hasPendingPermission() ? 'awaitingPermission' : 'idle');
@@ -307,7 +308,7 @@ export class AcpThread {
     this.terminals.restore(terminals);
     this._streams.reset();
     this._nextId = Math.max(this._nextId, this._streams.maxEntryNumber());
-    if (title) this.title = title;
+    this._title.restore(title);
     this.plan = plan;
     this.planCancelled = false;
     this.plans = plans;
@@ -345,6 +346,26 @@ export class AcpThread {
   /** An entry at `index` was changed in place elsewhere (src/thread/elicitations.ts): the views update it. */
   entryChanged(index: number): void {
     this._streams.main.changed(index);
+  }
+
+  /** Records the checkpoint taken before a user message (its Restore Checkpoint button shows). */
+  setCheckpoint(entryId: string, checkpointId: string): void {
+    const index = this.entries.findIndex((e) => e.id === entryId);
+    const entry = this.entries[index];
+    if (entry?.kind !== 'user') return;
+    entry.checkpointId = checkpointId;
+    this.fire({ type: 'entry', index });
+  }
+
+  /** Marks the entries after the newest restored checkpoint that was not undone (turnChanges.ts); unmarks the rest. */
+  refreshRestoreMarks(): void {
+    const range = restoreMarkRange(this.entries);
+    this.entries.forEach((e, i) => {
+      const on = !!range && i >= range[0] && i <= range[1];
+      if (!!e.afterRestore === on) return;
+      e.afterRestore = on || undefined;
+      this.fire({ type: 'entry', index: i });
+    });
   }
 
   /** True while a permission request waits for the user (in the session or one of its subagents). */

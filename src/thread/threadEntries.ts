@@ -10,13 +10,14 @@ import type { CompactionEntry } from './compaction';
 import type { PlanState } from './plans';
 import type { TerminalStoreChange } from './terminalOutputStore';
 import type { ToolCallEntry } from './toolCall';
+import type { ChangesEntry } from './turnChanges';
 
-/** A user's prompt as sent. */
-export interface UserEntry { readonly kind: 'user'; readonly id: string; readonly content: ContentBlock[] }
+/** A user's prompt as sent; `checkpointId` names the checkpoint taken before it (src/thread/turnChanges.ts). */
+export interface UserEntry { readonly kind: 'user'; readonly id: string; readonly content: ContentBlock[]; checkpointId?: string }
 /** An agent message or thought: text accumulated from chunks, plus non-text blocks. */
 export interface TextEntry { readonly kind: 'agent' | 'thought'; readonly id: string; messageId?: string; text: string; blocks: ContentBlock[] }
-/** A notice: stop reason, error, agent exit. */
-export interface NoticeEntry { readonly kind: 'notice'; readonly id: string; readonly level: 'info' | 'warning' | 'error'; readonly text: string; readonly action?: NoticeAction }
+/** A notice: stop reason, error, agent exit; `marker: 'fork'` is the first entry of a fork ("Forked from …"). */
+export interface NoticeEntry { readonly kind: 'notice'; readonly id: string; readonly level: 'info' | 'warning' | 'error'; readonly text: string; readonly action?: NoticeAction; readonly marker?: 'fork' }
 /** An elicitation not scoped to a tool call (src/thread/elicitations.ts). */
 export interface ElicitationEntry { readonly kind: 'elicitation'; readonly id: string; elicitation: ElicitationView }
 
@@ -60,7 +61,10 @@ export interface SessionMessageEntry {
 }
 
 /** An entry of the transcript. */
-export type ThreadEntry = UserEntry | TextEntry | ToolCallEntry | NoticeEntry | CompactionEntry | ElicitationEntry | SubagentEntry | SessionMessageEntry;
+/** Set on the entries that came after a checkpoint the user restored (shown dimmed, never deleted). */
+export interface EntryMarks { afterRestore?: boolean }
+
+export type ThreadEntry = (UserEntry | TextEntry | ToolCallEntry | NoticeEntry | CompactionEntry | ElicitationEntry | SubagentEntry | SessionMessageEntry | ChangesEntry) & EntryMarks;
 
 /**
  * An entry changed: of the session's own transcript (`append`: text added to a message, `entry`: new or changed), or
@@ -76,9 +80,10 @@ export type EntryChange =
  * A thread-level field changed: `title`, `status` (with `error`, set together), `plan`, `usage`, `commands`
  * (available slash commands), `config` (config options), `modes` (legacy modes and the current mode) or
  * `following` (Follow Agent), `roots`, `notices` (the agent's live notices, src/thread/agentNotices.ts), `agent`
- * (the agent's `agentInfo`). `usage` also fires when a turn ended with the usage of its prompt response.
+ * (the agent's `agentInfo`), `actions` (what the session offers besides prompts: Fork). `usage` also fires when a
+ * turn ended with the usage of its prompt response.
  */
-export interface ThreadStateChange { readonly type: 'title' | 'status' | 'plan' | 'usage' | 'commands' | 'config' | 'modes' | 'following' | 'roots' | 'notices' | 'agent' }
+export interface ThreadStateChange { readonly type: 'title' | 'status' | 'plan' | 'usage' | 'commands' | 'config' | 'modes' | 'following' | 'roots' | 'notices' | 'agent' | 'actions' }
 
 /** What changed, so views can update just that. */
 export type ThreadChange =

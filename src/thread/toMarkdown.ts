@@ -11,6 +11,7 @@ import type { ContentBlock } from '../acp/schema/types.gen';
 import type { CompactionEntry } from './compaction';
 import { subagentStatus } from './subagents';
 import type { SubagentEntry, ThreadEntry } from './threadEntries';
+import { changesSummary } from './turnChanges';
 import { contentToView } from './toView';
 
 /** How {@link toMarkdown} renders. */
@@ -64,6 +65,9 @@ export function toMarkdown(entries: readonly ThreadEntry[], options: ToMarkdownO
       case 'sessionMessage':
         heading('agent');
         parts.push(['**Message between sessions:**', ...blocksToMarkdown(e.content)].join('\n\n'));
+        break;
+      case 'changes':
+        parts.push(`> ${changesSummary(e)}: ${e.files.map((f) => f.rel).join(', ')}`);
         break;
     }
   }

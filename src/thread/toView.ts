@@ -2,7 +2,7 @@
  * Projects the thread model into the serializable view model of src/shared (pure; no vscode, no DOM).
  */
 import type { ContentBlock } from '../acp/schema/types.gen';
-import type { CompactionStatusView, CompactionView, ContentView, EntryView, SessionMessageView, SubagentView, ThreadSnapshot, ThreadStateView, ToolCallView, ToolContentView } from '../shared/viewModel';
+import type { ChangesView, CompactionStatusView, CompactionView, ContentView, EntryView, SessionMessageView, SubagentView, ThreadSnapshot, ThreadStateView, ToolCallView, ToolContentView } from '../shared/viewModel';
 import type { CompactionEntry } from './compaction';
 import { planEntriesToView, planToView } from './plans';
 import { isFinished, subagentStatus } from './subagents';
@@ -14,6 +14,7 @@ import { turnUsageToView } from './turnUsage';
 import type { AcpThread } from './thread';
 import type { SessionMessageEntry, SubagentEntry, ThreadEntry } from './threadEntries';
 import type { ParkedPermission, ToolCallEntry } from './toolCall';
+import type { ChangesEntry } from './turnChanges';
 
 /** A content block as the chat renders it. Unknown block types become a labelled placeholder. */
 export function contentToView(block: ContentBlock): ContentView {
@@ -113,19 +114,29 @@ export function entryToView(e: ThreadEntry): EntryView {
   return entryView(e, {});
 }
 
-/** One entry as the chat renders it, with `names`: who the sessions are, for the messages between them. */
+/**
+ * One entry as the chat renders it, with `names`: who the sessions are, for the messages between them; marked when
+ * it came after a restored checkpoint.
+ */
 export function entryView(e: ThreadEntry, names: SessionNames): EntryView {
+  const view = viewOf(e, names);
+  return e.afterRestore ? { ...view, afterRestore: true } : view;
+}
+
+function viewOf(e: ThreadEntry, names: SessionNames): EntryView {
   switch (e.kind) {
     case 'user': {
-      const context = e.content.length === 1 && e.content[0].type === 'text' ? parseContextHeader(e.content[0].text) : undefined;
-      return { kind: 'user', id: e.id, content: e.content.map(contentToView), ...(context ? { context } : {}) };
+      // the context block of a continuation is the first block (Edit & Resend of an earlier message adds the edited text after it)
+      const context = e.content[0]?.type === 'text' ? parseContextHeader(e.content[0].text) : undefined;
+      return { kind: 'user', id: e.id, content: e.content.map(contentToView), ...(context ? { context } : {}), ...(e.checkpointId ? { checkpoint: true } : {}) };
     }
     case 'agent':
     case 'thought': return { kind: e.kind, id: e.id, text: e.text, blocks: e.blocks.map(contentToView) };
     case 'toolCall': return toolCallToView(e);
-    case 'notice': return { kind: 'notice', id: e.id, level: e.level, text: e.text, ...(e.action ? { action: e.action } : {}) };
+    case 'notice': return { kind: 'notice', id: e.id, level: e.level, text: e.text, ...(e.action ? { action: e.action } : {}), ...(e.marker ? { marker: e.marker } : {}) };
     case 'compaction': return compactionToView(e);
     case 'elicitation': return { kind: 'elicitation', id: e.id, elicitation: e.elicitation };
+    case 'changes': return changesToView(e);
     case 'subagent': return subagentToView(e, names);
     case 'sessionMessage': return sessionMessageToView(e, names);
   }
@@ -156,6 +167,18 @@ export function sessionNames(t: AcpThread): SessionNames {
   return { self: t.sessionId, name };
 }
 
+/** A changes entry as the chat renders it: each file's name and folder from its path relative to its root. */
+function changesToView(e: ChangesEntry): ChangesView {
+  const files = e.files.map((f) => {
+    const cut = f.rel.lastIndexOf('/');
+    return { path: f.path, name: f.rel.slice(cut + 1), folder: cut === -1 ? '' : f.rel.slice(0, cut), change: f.change, ...(f.added !== undefined ? { added: f.added, removed: f.removed ?? 0 } : {}) };
+  });
+  return {
+    kind: 'changes', id: e.id, role: e.role, files,
+    ...(e.label ? { label: e.label } : {}), ...(e.leftAlone ? { leftAlone: e.leftAlone } : {}), ...(e.undone ? { undone: true } : {}),
+  };
+}
+
 /** The thread-level state. */
 export function stateToView(t: AcpThread, agentName: string): ThreadStateView {
   return {
@@ -164,6 +187,7 @@ export function stateToView(t: AcpThread, agentName: string): ThreadStateView {
     agentName,
     status: t.status,
     following: t.following,
+    ...(t.canFork ? { canFork: true } : {}),
     ...(t.roots.length ? { roots: t.roots } : {}),
     plan: planEntriesToView(t.plan, t.planCancelled),
     ...(t.plans.length ? { plans: t.plans.map(planToView) } : {}),

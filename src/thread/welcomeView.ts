@@ -27,6 +27,7 @@ export function capabilityBadges(agent: AgentCapabilities | undefined, client: C
   const sessions = agent?.sessionCapabilities;
   if (agent?.loadSession || sessions?.resume) add('reopen', 'Reopens sessions', 'history', 'Its sessions can be reopened after a restart or a reload of the window');
   if (sessions?.list) add('list', 'Lists sessions', 'list-unordered', 'Lists its own sessions in the Sessions view');
+  if (sessions?.fork) add('fork', 'Forks sessions', 'repo-forked', 'Fork Session starts a new chat with the conversation so far');
   // every agent takes stdio MCP servers (https://agentclientprotocol.com/protocol/session-setup#mcp-servers)
   const mcp = ['stdio', ...(agent?.mcpCapabilities?.http ? ['HTTP'] : []), ...(agent?.mcpCapabilities?.sse ? ['SSE'] : [])];
   add('mcp', 'MCP', 'plug', `Uses the MCP servers of switchboard.mcpServers (${mcp.join(', ')})`);

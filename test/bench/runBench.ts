@@ -2,6 +2,7 @@
  * `npm run bench`: every benchmark prints its figures and a ratio against a baseline measured in the same
  * run, and the target it is held to. Benchmarks are not tests: nothing here is timed inside `npm test`.
  */
+import { runCheckpointBenchmark } from './checkpointBench';
 import { runHostBenchmarks, runSessionSwitchBenchmark, runStreamBenchmark } from './hostBench';
 import { benchThroughput } from './ndjsonThroughput';
 import { runRenderBenchmark } from './renderBench';
@@ -25,6 +26,11 @@ async function main(): Promise<void> {
   const stream = await runStreamBenchmark();
   for (const line of stream.lines) console.log(line);
   if (!stream.ok) process.exitCode = 1;
+
+  // checkpoints: a shadow git repository of a generated 10,000-file / 200 MB workspace (plain node + git)
+  const checkpoints = await runCheckpointBenchmark();
+  for (const line of checkpoints.lines) console.log(line);
+  if (!checkpoints.ok) process.exitCode = 1;
 
   // a unit-level guard, not the user's figure: the chat webview's Markdown rendering alone, in headless Chromium
   const render = await runRenderBenchmark();

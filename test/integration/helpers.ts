@@ -3,6 +3,7 @@
  * (test/fixtures/agents) registered as `switchboard.agents` entries at run time.
  */
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SwitchboardTestApi } from '../../src/api';
@@ -65,4 +66,20 @@ export async function setSetting(key: string, value: unknown): Promise<void> {
 /** The text of every agent message of a session, joined. */
 export function agentText(sb: SwitchboardTestApi, sessionId: string): string {
   return (sb.snapshot(sessionId)?.entries ?? []).map((e) => (e.kind === 'agent' ? e.text : '')).join('\n');
+}
+
+/**
+ * The methods of the requests and notifications the client sent to the scripted agent with this pid, in order,
+ * as the traffic tap recorded them (test/fixtures/agents/trafficTap.ts; the runners set SWITCHBOARD_TRAFFIC_DIR).
+ */
+export function clientCalls(pid: number | undefined): string[] {
+  const dir = process.env.SWITCHBOARD_TRAFFIC_DIR;
+  assert.ok(dir, 'the runner records the ACP traffic (SWITCHBOARD_TRAFFIC_DIR)');
+  assert.ok(pid, 'the agent runs');
+  const file = path.join(dir, `${pid}.jsonl`);
+  if (!fs.existsSync(file)) return [];
+  return fs.readFileSync(file, 'utf8').split('\n').filter(Boolean)
+    .map((line) => JSON.parse(line) as { method: string; kind: string })
+    .filter((r) => r.kind === 'request' || r.kind === 'notification')
+    .map((r) => r.method);
 }

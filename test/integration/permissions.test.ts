@@ -53,7 +53,7 @@ describe('permissions: the session/request_permission broker', function () {
     const turn = sb.prompt(id, 'choose');
     const [request] = await pending(id);
     assert.ok(sb.respondPermission(id, 'allow_always'));
-    assert.equal(sb.session(id)?.respondPermission(request.requestId, 'no-id'), false, 'a double answer is ignored');
+    assert.equal(sb.session(id)?.permissions.respond(request.requestId, 'no-id'), false, 'a double answer is ignored');
     await turn;
     assert.match(agentText(sb, id), /\[permission\] always-id/);
     assert.equal(card(id, 'mode-1')?.permissionOutcome, 'Always allowed');
@@ -67,7 +67,7 @@ describe('permissions: the session/request_permission broker', function () {
     assert.match(agentText(sb, id), /\[withdrawn\] error: -32800/);
     assert.equal(card(id, 'slow-1')?.permission, undefined);
     assert.equal(card(id, 'slow-1')?.permissionOutcome, 'Withdrawn by the agent');
-    assert.equal(sb.session(id)?.respondPermission(request.requestId, 'allow'), false, 'an answer after the withdrawal is ignored');
+    assert.equal(sb.session(id)?.permissions.respond(request.requestId, 'allow'), false, 'an answer after the withdrawal is ignored');
   });
 
   it('autoApprove "reads" answers a read inside the roots, visibly; it still asks for an edit and for a read outside', async () => {

@@ -67,7 +67,7 @@ describe('plans by id and subagents against a scripted agent', function () {
     assert.equal(sb.snapshot(id)?.state.status, 'awaitingPermission');
     const option = call.permission?.options.find((o) => o.kind === 'allow_once');
     assert.ok(option && call.permission);
-    assert.ok(sb.session(id)?.respondPermission(call.permission.requestId, option.optionId));
+    assert.ok(sb.session(id)?.permissions.respond(call.permission.requestId, option.optionId));
     await turn;
     const card = cards(sb, id)[0];
     assert.deepEqual(card?.entries.map(label), ['toolCall: Write notes.md (completed)', `agent: [permission] ${option.optionId}: {"outcome":{"outcome":"selected","optionId":"${option.optionId}"}}\n`]);

@@ -27,7 +27,8 @@ export async function run(t) {
   const toggle = chat.locator('[data-testid="changed-files-toggle"]');
   const row = (/** @type {string} */ file) => chat.locator(`[data-testid="changed-file"][data-path$="${file}"]`);
   const file = (/** @type {string} */ rel) => path.join(t.workspace, rel);
-  const focused = async (/** @type {import('playwright-core').Locator} */ target) => (await target.evaluate((el) => el === el.ownerDocument.activeElement).catch(() => false));
+  // the element has the focus and so has its document: a webview keeps its activeElement when the workbench takes the focus
+  const focused = async (/** @type {import('playwright-core').Locator} */ target) => (await target.evaluate((el) => el === el.ownerDocument.activeElement && el.ownerDocument.hasFocus()).catch(() => false));
   /** Presses `key` until `target` has the focus (the keyboard path a user takes); fails after `max` presses. */
   const pressUntil = async (/** @type {string} */ key, /** @type {import('playwright-core').Locator} */ target, max = 12) => {
     for (let i = 0; i < max && !(await focused(target)); i++) await page.keyboard.press(key);

@@ -12,7 +12,7 @@ import type { ChatActions } from '../actions';
 import type { ChatStore, StoreChange } from '../store';
 import { updateCompactionNode } from '../views/compaction';
 import { subagentEnded, updateSubagentNode } from '../views/subagent';
-import { renderEntry } from '../views/entries';
+import { renderEntry, syncAfterRestore } from '../views/entries';
 import type { RenderContext } from '../views/entries';
 import type { LiveAnnouncer } from '../views/liveRegion';
 import { appendText, collapseThought, commitText, isTextNode, needsRender, renderText, setThinking, tailText, updateAgentText } from '../views/messages';
@@ -121,10 +121,14 @@ export class TranscriptView {
     if (!entry) return undefined;
     const old = this.nodes[index];
     if (old && (entry.kind === 'agent' || entry.kind === 'thought') && updateAgentText(old, entry)) {
+      syncAfterRestore(old, entry);
       this.scheduler.textChanged(index);
       return { node: old, created: false };
     }
-    if (old && entry.kind === 'compaction' && updateCompactionNode(old, entry)) return { node: old, created: false };
+    if (old && entry.kind === 'compaction' && updateCompactionNode(old, entry)) {
+      syncAfterRestore(old, entry);
+      return { node: old, created: false };
+    }
     if (old && entry.kind === 'subagent') {
       // updated in place; a permission request of the subagent is one of the chat's (focus, announcement)
       const memo = permissionFocus.remember(old);
@@ -132,6 +136,7 @@ export class TranscriptView {
       if (updateSubagentNode(old, entry)) {
         permissionFocus.rendered(old, memo);
         if (was !== entry.status && subagentEnded(entry)) this.deps.live.say(subagentEnded(entry));
+        syncAfterRestore(old, entry);
         return { node: old, created: false };
       }
     }

@@ -4,7 +4,9 @@
  */
 import type { EntryView } from '../../src/shared/viewModel';
 import { addMessageToolbar } from './messageActions';
+import { changesNode } from './changesEntry';
 import { compactionNode } from './compaction';
+import { h } from './dom';
 import { agentTextNode, userMessageNode } from './messages';
 import { elicitationEntryNode } from './elicitation';
 import { noticeNode } from './notice';
@@ -21,6 +23,7 @@ export function renderEntry(e: EntryView, ctx: RenderContext): HTMLElement {
   const node = entryNode(e, ctx);
   if (!node.hasAttribute('role')) node.setAttribute('role', 'listitem');
   node.tabIndex = -1;
+  if (e.afterRestore) markAfterRestore(node, e.kind === 'user');
   return node;
 }
 
@@ -34,9 +37,26 @@ export function renderNestedEntry(e: EntryView, ctx: RenderContext): HTMLElement
   return node;
 }
 
+/** Updates the mark of a node updated in place (an answer, a compaction): its attribute follows the entry. */
+export function syncAfterRestore(node: HTMLElement, e: EntryView): void {
+  if (e.afterRestore) node.setAttribute('data-after-restore', 'true');
+  else node.removeAttribute('data-after-restore');
+}
+
+/** An entry after a restored checkpoint: dimmed; a user message also says so in words. */
+function markAfterRestore(node: HTMLElement, user: boolean): void {
+  node.setAttribute('data-after-restore', 'true');
+  if (!user) return;
+  const badge = h('div', { class: 'after-restore-badge', 'data-testid': 'after-restore' },
+    h('span', { class: 'codicon codicon-history', 'aria-hidden': 'true' }), 'after restored checkpoint');
+  const toolbar = node.querySelector(':scope > .msg-actions');
+  if (toolbar) toolbar.after(badge);
+  else node.prepend(badge);
+}
+
 function entryNode(e: EntryView, ctx: RenderContext): HTMLElement {
   switch (e.kind) {
-    case 'user': return addMessageToolbar(userMessageNode(e), 'user', e.id);
+    case 'user': return addMessageToolbar(userMessageNode(e), e.checkpoint ? 'userCheckpoint' : 'user', e.id);
     case 'agent': return addMessageToolbar(agentTextNode(e), 'agent', e.id);
     case 'subagent': return subagentNode(e, ctx, renderNestedEntry);
     case 'sessionMessage': return sessionMessageNode(e);
@@ -45,5 +65,6 @@ function entryNode(e: EntryView, ctx: RenderContext): HTMLElement {
     case 'notice': return noticeNode(e, ctx);
     case 'compaction': return compactionNode(e);
     case 'elicitation': return elicitationEntryNode(e, ctx);
+    case 'changes': return changesNode(e, ctx.actions);
   }
 }

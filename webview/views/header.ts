@@ -1,7 +1,8 @@
 /**
- * The session header: the title (from `session_info_update`), agent (its title, version and the session's folders
- * in the tooltip), the account chip (accountChip.ts), status, the Follow Agent toggle, the plan, the context usage
- * meter and the last turn's tokens.
+ * The session header: the title (the user's, else the agent's `session_info_update`, else the first prompt;
+ * click it, or press F2 anywhere in the chat, to rename the session), agent (its title, version and the session's
+ * folders in the tooltip), the account chip (accountChip.ts), status, Fork Session (only when the agent can fork),
+ * the Follow Agent toggle, the plans, the context usage meter and the last turn's tokens.
  */
 import '@vscode/codicons/dist/codicon.css';
 import '../styles/header.css';
@@ -11,6 +12,7 @@ import { AccountChip, type AccountActions } from './accountChip';
 import { revealInvisible } from '../../src/shared/inertText';
 import { agentTooltip } from '../lib/agentTooltip';
 import { h } from './dom';
+import { button } from '../components/button';
 import { actionButton, type NoticeActions } from './notice';
 import { planNode, planViewNode } from './plan';
 import { usageNode } from './usage';
@@ -27,12 +29,16 @@ function withTitle(title: string | undefined): { title?: string } {
 /** What the header's buttons do. */
 export interface HeaderActions extends NoticeActions, AccountActions {
   toggleFollow(): void;
+  renameSession(): void;
+  forkSession(): void;
 }
 
 /** Renders the header area. */
 export class Header {
-  /** Kept across renders so that it keeps the keyboard focus when the state changes. */
+  /** Kept across renders so that they keep the keyboard focus when the state changes. */
   private readonly follow: HTMLButtonElement;
+  private readonly title: HTMLElement;
+  private readonly fork: HTMLElement;
   /** Kept across renders too (its buttons keep the focus). */
   private readonly account: AccountChip;
   private accountView: AgentAccountView = {};
@@ -42,6 +48,24 @@ export class Header {
     // a toggle button: a constant label, the state in aria-pressed (and in the pressed look)
     this.follow = h('button', { class: 'follow-toggle', type: 'button', 'data-testid': 'follow-toggle', 'aria-pressed': 'false' }, 'Follow');
     this.follow.addEventListener('click', () => actions.toggleFollow());
+    // the title is a button: it keeps its text look, and renames (the host asks for the new title)
+    this.title = h('span', { class: 'title', role: 'button', tabindex: '0', 'data-testid': 'session-title' });
+    this.title.addEventListener('click', () => actions.renameSession());
+    this.title.addEventListener('keydown', (e) => {
+      if (e.key !== 'Enter' && e.key !== ' ') return;
+      e.preventDefault();
+      actions.renameSession();
+    });
+    this.fork = button({
+      label: 'Fork Session', appearance: 'icon', icon: 'repo-forked', testId: 'fork-session', className: 'fork-session',
+      title: 'Fork Session: a new chat that starts with this conversation so far (this one stays as it is)', onClick: () => actions.forkSession(),
+    });
+    // F2 renames, as in the Sessions view; nothing else in the chat uses it
+    document.addEventListener('keydown', (e) => {
+      if (e.key !== 'F2' || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+      e.preventDefault();
+      actions.renameSession();
+    });
     this.account = new AccountChip(actions);
   }
 
@@ -54,6 +78,8 @@ export class Header {
   render(state: ThreadStateView | undefined): void {
     if (!state) return;
     const hadFocus = document.activeElement === this.follow;
+    const titleHadFocus = document.activeElement === this.title;
+    const forkHadFocus = document.activeElement === this.fork;
     const accountFocus = this.account.focusedControl();
     this.agentName = state.agentName;
     this.account.render(this.accountView.auth, state.agentName);
@@ -63,12 +89,18 @@ export class Header {
       : 'Follow Agent: open the files the agent works on beside the chat as it goes.';
     const title = state.title || untitledSession;
     document.title = revealInvisible(title);
+    // an earlier message's Edit & Resend says where it goes on (messageActions.ts): a fork, or a new session
+    document.documentElement.toggleAttribute('data-can-fork', state.canFork === true);
+    this.title.title = `${revealInvisible(title)}\nClick or press F2 to rename this session`;
+    this.title.setAttribute('aria-label', `Session title: ${revealInvisible(title)}. Rename Session`);
+    this.title.replaceChildren(visibleText(title));
     const children: Node[] = [
       h('div', { class: 'title-row' },
-        h('span', { class: 'title', 'data-testid': 'session-title', title: revealInvisible(title) }, visibleText(title)),
+        this.title,
         h('span', { class: 'agent', 'data-testid': 'session-agent', ...withTitle(agentTooltip(state)) }, state.agentName),
         this.account.element,
         h('span', { class: `status ${state.status}`, 'data-testid': 'session-status', 'data-status': state.status, role: 'status' }, statusLabels[state.status] ?? state.status),
+        ...(state.canFork ? [this.fork] : []),
         this.follow),
     ];
     if (state.error) {
@@ -93,6 +125,8 @@ export class Header {
       again?.querySelector<HTMLElement>('summary, [data-href]')?.focus();
     }
     if (hadFocus) this.follow.focus();
+    if (titleHadFocus) this.title.focus();
+    if (forkHadFocus && state.canFork) this.fork.focus();
     this.account.restoreFocus(accountFocus);
   }
 }

@@ -1,8 +1,8 @@
 /**
  * Per-message actions, as in VS Code's chat: a small toolbar of codicon buttons that shows on hover or when
  * the message (or a control in it) has the focus. Answers have Copy (as Markdown) and Retry; the user's
- * messages have Copy, and the latest one Edit & Resend, which edits the text inline (Enter sends, Esc
- * abandons). One delegated listener on the transcript handles every toolbar; the host does the work
+ * messages have Copy, Restore Checkpoint when a checkpoint was taken before them, and Edit & Resend (the latest
+ * one; an earlier one with a checkpoint too), which edits the text inline (Enter sends, Esc abandons). One delegated listener on the transcript handles every toolbar; the host does the work
  * (src/webviews/chat/messageActions.ts).
  */
 import '../styles/messages.css';
@@ -10,13 +10,14 @@ import type { ChatActions } from '../actions';
 import { h } from './dom';
 
 /** What the message buttons ask of the host. */
-export type MessageActions = Pick<ChatActions, 'copyMessage' | 'retryMessage' | 'editResend'>;
+export type MessageActions = Pick<ChatActions, 'copyMessage' | 'retryMessage' | 'editResend' | 'restoreCheckpoint'>;
 
-type Action = 'copy' | 'retry' | 'edit';
-const buttons: Readonly<Record<Action, { readonly icon: string; readonly label: string }>> = {
+type Action = 'copy' | 'retry' | 'edit' | 'restore';
+const buttons: Readonly<Record<Action, { readonly icon: string; readonly label: string; readonly title?: string }>> = {
   copy: { icon: 'copy', label: 'Copy' },
   retry: { icon: 'refresh', label: 'Retry' },
   edit: { icon: 'edit', label: 'Edit and Resend' },
+  restore: { icon: 'history', label: 'Restore Checkpoint', title: 'Restore Checkpoint: the files as they were before this message (a preview shows what will change)' },
 };
 
 const templates = new Map<string, HTMLElement>();
@@ -26,7 +27,7 @@ function toolbar(actions: readonly Action[]): HTMLElement {
   let t = templates.get(key);
   if (!t) {
     t = h('div', { class: 'msg-actions', role: 'toolbar', 'aria-label': 'Message actions' }, ...actions.map((a) =>
-      h('button', { type: 'button', class: 'msg-action', 'data-msg-action': a, 'data-testid': `message-${a}`, title: buttons[a].label, 'aria-label': buttons[a].label },
+      h('button', { type: 'button', class: 'msg-action', 'data-msg-action': a, 'data-testid': `message-${a}`, title: buttons[a].title ?? buttons[a].label, 'aria-label': buttons[a].label },
         h('span', { class: `codicon codicon-${buttons[a].icon}`, 'aria-hidden': 'true' }))));
     templates.set(key, t);
   }
@@ -35,12 +36,18 @@ function toolbar(actions: readonly Action[]): HTMLElement {
 
 /**
  * Adds the toolbar to a user message (first, shown at its top right) or an answer (last, at its bottom right,
- * clear of a first code block's own buttons), and the entry id. The Tab order follows what is seen.
+ * clear of a first code block's own buttons), and the entry id. The Tab order follows what is seen. A user
+ * message with a checkpoint (`userCheckpoint`) also has Restore Checkpoint, and Edit & Resend even when it is
+ * not the latest (it then restores the checkpoint and continues in a fork of the session, or a new session).
  */
-export function addMessageToolbar(node: HTMLElement, kind: 'user' | 'agent', entryId: string): HTMLElement {
+export function addMessageToolbar(node: HTMLElement, kind: 'user' | 'userCheckpoint' | 'agent', entryId: string): HTMLElement {
   node.setAttribute('data-entry-id', entryId);
-  if (kind === 'user') node.prepend(toolbar(['copy', 'edit']));
-  else node.append(toolbar(['copy', 'retry']));
+  if (kind === 'agent') node.append(toolbar(['copy', 'retry']));
+  else if (kind === 'user') node.prepend(toolbar(['copy', 'edit']));
+  else {
+    node.setAttribute('data-checkpoint', 'true');
+    node.prepend(toolbar(['copy', 'edit', 'restore']));
+  }
   return node;
 }
 
@@ -84,7 +91,7 @@ function flashCopied(button: HTMLElement): void {
 
 /** The node of the typed text of a user message (its first content block, when that is text). */
 function typedTextNode(message: HTMLElement): HTMLElement | undefined {
-  const first = message.querySelector(':scope > .msg-actions')?.nextElementSibling;
+  const first = message.querySelector(':scope > .msg-actions ~ :not(.after-restore-badge)');
   return first instanceof HTMLElement && first.matches('.text') ? first : undefined;
 }
 
@@ -98,9 +105,14 @@ function startEdit(message: HTMLElement, entryId: string, actions: MessageAction
   const typed = typedTextNode(message);
   const input = h('textarea', { class: 'msg-edit-input', 'data-testid': 'message-edit-input', 'aria-label': 'Edit your message; Enter sends it again, Escape cancels', rows: '3' });
   input.value = typed?.textContent ?? '';
+  // an earlier message goes back to its checkpoint and on in a fork of the session when the agent can fork, else
+  // in a new session (the host shows what will change first)
+  const earlier = !message.hasAttribute('data-latest');
+  const where = document.documentElement.hasAttribute('data-can-fork') ? 'a fork of this session' : 'a new session';
+  const hint = earlier ? `Enter restores the files to before this message (after a preview) and sends it in ${where} · Esc to cancel` : 'Enter to send · Esc to cancel';
   const editor = h('div', { class: 'msg-edit', 'data-testid': 'message-editor' }, input,
     h('div', { class: 'msg-edit-bar' },
-      h('span', { class: 'msg-edit-hint' }, 'Enter to send · Esc to cancel'),
+      h('span', { class: 'msg-edit-hint', 'data-testid': 'message-edit-hint' }, hint),
       h('button', { type: 'button', class: 'msg-action', 'data-edit': 'cancel', 'data-testid': 'message-edit-cancel', title: 'Cancel (Esc)', 'aria-label': 'Cancel' },
         h('span', { class: 'codicon codicon-close', 'aria-hidden': 'true' })),
       h('button', { type: 'button', class: 'msg-action', 'data-edit': 'send', 'data-testid': 'message-edit-send', title: 'Send (Enter)', 'aria-label': 'Send' },
@@ -153,6 +165,7 @@ export function installMessageActions(root: HTMLElement, actions: MessageActions
         flashCopied(button);
         break;
       case 'retry': actions.retryMessage(entryId); break;
+      case 'restore': actions.restoreCheckpoint(entryId); break;
       case 'edit': startEdit(message, entryId, actions); break;
     }
   });

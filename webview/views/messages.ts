@@ -30,7 +30,8 @@ export function contentNode(c: ContentView, o: { readonly markdown?: boolean } =
 
 /**
  * A user's message (plain text: what the user typed is shown as typed). The context block of Continue in
- * New Session is shown collapsed: a disclosure that names where it comes from and expands to the text.
+ * New Session (the first block) is shown collapsed: a disclosure that names where it comes from and expands
+ * to the text; what follows it (the edited message of an Edit & Resend of an earlier message) shows as usual.
  */
 export function userMessageNode(e: UserMessageView): HTMLElement {
   if (e.context) {
@@ -39,7 +40,8 @@ export function userMessageNode(e: UserMessageView): HTMLElement {
     return h('div', { class: 'entry user user-context', 'data-testid': 'user-message' },
       h('details', { class: 'context-block', 'data-testid': 'context-block' },
         h('summary', { 'data-testid': 'context-summary' }, h('span', { class: 'codicon codicon-history', 'aria-hidden': 'true' }), ` ${summary}`),
-        ...e.content.map((c) => contentNode(c))));
+        ...e.content.slice(0, 1).map((c) => contentNode(c))),
+      ...e.content.slice(1).map((c) => contentNode(c)));
   }
   return h('div', { class: 'entry user', 'data-testid': 'user-message' }, ...e.content.map((c) => contentNode(c)));
 }

@@ -31,10 +31,11 @@ export function actionButton(action: NoticeAction, actions: NoticeActions): HTML
   return button({ label: b.label, icon: b.icon, testId: `notice-${action}`, className: 'notice-action', title: b.title, onClick: () => b.run(actions) });
 }
 
-/** A notice; `ctx` lets its action button talk to the host. */
+/** A notice; `ctx` lets its action button talk to the host. A fork's marker ("Forked from …") is a divider. */
 export function noticeNode(e: NoticeView, ctx?: RenderContext): HTMLElement {
-  const node = h('div', { class: `entry notice ${e.level}`, role: e.level === 'error' ? 'alert' : undefined, 'data-testid': 'notice', 'data-level': e.level },
-    h('span', { class: `codicon codicon-${levelIcons[e.level]} notice-icon`, 'aria-hidden': 'true' }),
+  const icon = e.marker === 'fork' ? 'repo-forked' : levelIcons[e.level];
+  const node = h('div', { class: `entry notice ${e.level}${e.marker ? ` marker-${e.marker}` : ''}`, role: e.level === 'error' ? 'alert' : undefined, 'data-testid': e.marker ? `${e.marker}-marker` : 'notice', 'data-level': e.level },
+    h('span', { class: `codicon codicon-${icon} notice-icon`, 'aria-hidden': 'true' }),
     h('span', { class: 'notice-text' }, e.text));
   if (e.action && ctx) node.append(actionButton(e.action, ctx.actions));
   return node;

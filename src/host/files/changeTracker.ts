@@ -47,6 +47,9 @@ export class ChangeTracker implements vscode.Disposable {
   private readonly _onDidChange = new vscode.EventEmitter<void>();
   /** Fires when a file is added to the record, written again (its line counts change), kept or undone. */
   readonly onDidChange = this._onDidChange.event;
+  private readonly _onDidKeep = new vscode.EventEmitter<string[]>();
+  /** Fires with the paths of the files the user kept (from any place: the bar, the diff's title, Review Changes). */
+  readonly onDidKeep = this._onDidKeep.event;
 
   constructor(readonly ctx: SessionContext) {
     this._onDidChange.event(() => anyChange.fire());
@@ -76,14 +79,22 @@ export class ChangeTracker implements vscode.Disposable {
 
   /** Keeps the agent's version of a file: the record is dropped. */
   keep(uri: vscode.Uri): void {
-    if (this._records.delete(this.key(uri))) this._onDidChange.fire();
+    this.drop(uri);
+    this._onDidKeep.fire([uri.fsPath]);
   }
 
   /** Keeps every change. */
   keepAll(): void {
     if (!this._records.size) return;
+    const kept = this.changes.map((r) => r.uri.fsPath);
     this._records.clear();
     this._onDidChange.fire();
+    this._onDidKeep.fire(kept);
+  }
+
+  /** Drops a file's record (kept or undone). */
+  private drop(uri: vscode.Uri): void {
+    if (this._records.delete(this.key(uri))) this._onDidChange.fire();
   }
 
   /**
@@ -101,7 +112,7 @@ export class ChangeTracker implements vscode.Disposable {
       await restore(record.uri, before);
     }
     this.ctx.log.info(`review: undid the session's change of ${record.uri.fsPath}`);
-    this.keep(uri);
+    this.drop(uri);
   }
 
   /** Undoes every change; returns the files that could not be restored, with the reason. */
@@ -122,6 +133,7 @@ export class ChangeTracker implements vscode.Disposable {
     this._records.clear();
     this._createdFolders.clear();
     this._onDidChange.dispose();
+    this._onDidKeep.dispose();
   }
 
   /** Removes `dir` and its parents while the session created them and they are empty. */

@@ -85,3 +85,15 @@ export async function openDiff(args: OpenDiffArgs, options: { preserveFocus?: bo
   const title = args.oldText === null || args.oldText === undefined ? inert.plain`${name} (agent's new file)` : inert.plain`${name} (agent's change)`;
   await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: true, preserveFocus: options.preserveFocus ?? false, ...(options.viewColumn !== undefined ? { viewColumn: options.viewColumn } : {}) });
 }
+
+/**
+ * Opens the diff of two versions of a file that both live in checkpoints (a turn's change, a restore's
+ * preview): two read-only virtual documents named like the file, titled "<name> (<what>)". A version that
+ * does not exist shows empty.
+ */
+export async function openVersionsDiff(args: { path: string; left: string | undefined; right: string | undefined; what: string }, options: { preserveFocus?: boolean; viewColumn?: vscode.ViewColumn } = {}): Promise<void> {
+  const left = texts.add(args.path, args.left ?? '', 'before');
+  const right = texts.add(args.path, args.right ?? '', 'after');
+  const title = inert.plain`${path.basename(args.path)} (${args.what})`;
+  await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: true, preserveFocus: options.preserveFocus ?? false, ...(options.viewColumn !== undefined ? { viewColumn: options.viewColumn } : {}) });
+}

@@ -27,6 +27,7 @@ import { storedPlans } from '../../thread/plans';
 import type { PlanState } from '../../thread/plans';
 import { isSessionMessageEntry } from '../../thread/sessionMessages';
 import { settleSubagent, storedSubagent } from '../../thread/subagents';
+import { isChangesEntry } from '../../thread/turnChanges';
 
 /** The first line of every log. */
 export interface TranscriptHeader {
@@ -119,7 +120,7 @@ export function replayTranscript(records: readonly TranscriptRecord[]): Transcri
       case 'term': if (isTerminalView(r.v)) { terminals.delete(r.v.terminalId); terminals.set(r.v.terminalId, r.v); } break;
     }
   }
-  const dense = entries.map(keepEntry).filter((e): e is ThreadEntry => e !== undefined).map(settle);
+  const dense = entries.map(keepEntry).filter((e): e is ThreadEntry => e !== undefined).map(settleEntry);
   return { header: first, entries: dense, title, plan, plans, queue, terminals: [...terminals.values()] };
 }
 
@@ -140,19 +141,20 @@ function keepEntry(e: unknown): ThreadEntry | undefined {
   if (typeof e !== 'object' || e === null) return undefined;
   const kind = (e as { kind?: unknown }).kind;
   if (kind === 'compaction') return isCompactionEntry(e) ? e : undefined;
+  if (kind === 'changes') return isChangesEntry(e) ? e : undefined;
   if (kind === 'sessionMessage') return isSessionMessageEntry(e) ? e : undefined;
   if (kind === 'subagent') return storedSubagent(e, keepEntry);
   return typeof kind === 'string' && entryKinds.has(kind) ? e as ThreadEntry : undefined;
 }
 
 /**
- * A restored entry: a pending permission or elicitation cannot survive, an unfinished tool call did not
- * finish, nor did a compaction in progress or a subagent at work (nor anything in its card).
+ * A restored (or copied: a fork) entry: a pending permission or elicitation cannot survive, an unfinished tool
+ * call did not finish, nor did a compaction in progress or a subagent at work (nor anything in its card).
  */
-function settle(entry: ThreadEntry): ThreadEntry {
+export function settleEntry(entry: ThreadEntry): ThreadEntry {
   const e = settleElicitations(entry);
   if (e.kind === 'compaction') return settleCompaction(e);
-  if (e.kind === 'subagent') return settleSubagent(e, settle);
+  if (e.kind === 'subagent') return settleSubagent(e, settleEntry);
   if (e.kind !== 'toolCall') return e;
   const unfinished = e.status === 'pending' || e.status === 'in_progress' || e.status === 'waitingForConfirmation';
   return { ...e, permission: undefined, status: unfinished ? 'cancelled' : e.status };

@@ -11,6 +11,7 @@ import { inert } from '../../shared/inertText';
 import type { AgentHost } from '../agentHost';
 import { additionalDirectoriesFor, additionalDirectoriesSetting } from '../files/additionalDirectories';
 import type { McpServersSetting } from './mcpSetting';
+import { agentSupports } from './sessionCapabilities';
 
 /** The shared part of the session setup requests. */
 export type SessionSetup = {
@@ -29,8 +30,9 @@ function isDirectory(dir: string): boolean {
 
 /** True when the agent takes `additionalDirectories` (the field is never sent otherwise). */
 export function supportsAdditionalDirectories(host: AgentHost): boolean {
-  return !!host.initializeResponse?.agentCapabilities?.sessionCapabilities?.additionalDirectories;
+  return agentSupports(host, 'additionalDirectories');
 }
+
 
 /** Builds the setup fields from the settings at each request. */
 export class SessionSetupFields {

@@ -1,9 +1,10 @@
 /**
- * The host side of the changed-files bar above the composer: posts the session's pending changes (the
- * ChangeTracker's record, with line counts) whenever the record changes or a changed file is saved, and runs
- * the bar's Keep, Undo and Open Diff for one file or all of them, through the same review actions as ACP:
- * Review Changes (host/files/reviewActions.ts). A path that is not in the record, or a file that could not be
- * restored, is reported in the bar itself, never thrown at the dispatcher.
+ * The host side of the changed-files bar above the composer: posts the session's pending changes whenever
+ * they change or a changed file is saved, and runs the bar's Keep, Undo and Open Diff for one file or all of
+ * them. Two sources: the ChangeTracker's record (writes through the editor; the same review actions as ACP:
+ * Review Changes, host/files/reviewActions.ts), and the checkpoints (files the turns changed on disk, by any
+ * means: host/files/checkpointBaseline.ts). A path that is in neither, or a file that could not be restored,
+ * is reported in the bar itself, never thrown at the dispatcher.
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -16,6 +17,7 @@ import { changedFilesView } from '../../host/files/changedFilesList';
 import type { ChangedFileInput } from '../../host/files/changedFilesList';
 import { besideChat } from '../../host/files/diffPlacement';
 import { applyReviewAction, confirmUndoAll, currentText, undoFailures } from '../../host/files/reviewActions';
+import { CheckpointBaseline } from '../../host/files/checkpointBaseline';
 import { notTextReason } from '../../host/files/textSlice';
 import type { IpcDispatcher } from './ipc';
 
@@ -30,6 +32,8 @@ export class ChangedFilesController implements vscode.Disposable {
   private _version = 0;
   /** The last failure of a bar action, shown until the next action. */
   private _error: string | undefined;
+  /** The files the turns changed on disk (from checkpoints), besides the tracker's. */
+  private readonly baseline: CheckpointBaseline;
 
   constructor(
     private readonly session: AgentSession,
@@ -39,9 +43,11 @@ export class ChangedFilesController implements vscode.Disposable {
     private readonly log: vscode.LogOutputChannel,
   ) {
     const tracker = session.changes;
+    this.baseline = new CheckpointBaseline((files) => session.checkpoints.keep(files), () => session.checkpoints.current, () => session.checkpoints.keeping);
     this._disposables.push(
       tracker.onDidChange(() => this.schedule()),
-      vscode.workspace.onDidSaveTextDocument((d) => { if (tracker.get(d.uri)) this.schedule(); }),
+      session.checkpoints.onDidChange(() => this.schedule()),
+      vscode.workspace.onDidSaveTextDocument((d) => { if (tracker.get(d.uri) || this.baseline.has(d.uri.fsPath)) this.schedule(); }),
     );
   }
 
@@ -68,8 +74,15 @@ export class ChangedFilesController implements vscode.Disposable {
   }
 
   private async view(): Promise<ChangedFilesView> {
-    const inputs = await Promise.all(this.session.changes.changes.map(readInput));
-    const files = changedFilesView(inputs, (file) => vscode.workspace.asRelativePath(vscode.Uri.file(file), false));
+    const records = this.session.changes.changes;
+    const inputs = await Promise.all(records.map(readInput));
+    const fromCheckpoints = await this.baseline.inputs(new Set(records.map((r) => r.uri.fsPath))).catch((e: unknown) => {
+      this.log.warn(`changed files: could not read the checkpoints: ${message(e)}`);
+      return [];
+    });
+    // a file that is as it was before the agent (a restore brought it back) is no change any more
+    const pending = inputs.filter((i) => i.binary || i.before !== i.after);
+    const files = changedFilesView([...pending, ...fromCheckpoints], (file) => vscode.workspace.asRelativePath(vscode.Uri.file(file), false));
     return this._error ? { files, error: this._error } : { files };
   }
 
@@ -77,28 +90,49 @@ export class ChangedFilesController implements vscode.Disposable {
     this._error = undefined;
     const tracker = this.session.changes;
     const uri = path.isAbsolute(file) ? vscode.Uri.file(file) : undefined;
-    if (!uri || !tracker.get(uri)) {
+    const fromCheckpoints = !!uri && !tracker.get(uri) && this.baseline.has(uri.fsPath);
+    if (!uri || (!tracker.get(uri) && !fromCheckpoints)) {
       return this.fail(`${path.basename(file)} is not among the agent's pending changes in this session (it may have been kept or undone already).`);
     }
     const rel = vscode.workspace.asRelativePath(uri, false);
+    const placement = { viewColumn: besideChat(this.chatColumn()), preserveFocus: true };
     try {
-      await applyReviewAction(tracker, action, uri, { viewColumn: besideChat(this.chatColumn()), preserveFocus: true });
+      if (fromCheckpoints) await this.checkpointAction(action, uri.fsPath, placement);
+      else await applyReviewAction(tracker, action, uri, placement); // a kept file's checkpoint baseline follows (ChangeTracker.onDidKeep)
     } catch (e) {
       return this.fail(`${action === 'undo' ? 'Could not undo' : action === 'keep' ? 'Could not keep' : 'Could not open the diff of'} ${rel}: ${message(e)}`);
     }
     this.sendState();
   }
 
+  private async checkpointAction(action: ChangedFileParams['action'], file: string, placement: { viewColumn?: vscode.ViewColumn; preserveFocus: boolean }): Promise<void> {
+    switch (action) {
+      case 'keep': return this.baseline.keep([file]);
+      case 'undo': return this.baseline.undo(file);
+      case 'diff': return this.baseline.diff(file, placement);
+    }
+  }
+
   private async onAll({ action }: ChangedFilesAllParams): Promise<void> {
     this._error = undefined;
     const tracker = this.session.changes;
-    if (!tracker.changes.length) return this.fail('There are no pending changes in this session.');
+    const others = this.baseline.files;
+    const count = tracker.changes.length + others.length;
+    if (!count) return this.fail('There are no pending changes in this session.');
     if (action === 'keep') {
       tracker.keepAll();
+      await this.baseline.keep(others);
       return this.sendState();
     }
-    if (!(await confirmUndoAll(tracker.changes.length))) return this.sendState();
+    if (!(await confirmUndoAll(count))) return this.sendState();
     const failed = await tracker.undoAll();
+    for (const file of others) {
+      try {
+        await this.baseline.undo(file);
+      } catch (e) {
+        failed.push({ uri: vscode.Uri.file(file), error: message(e) });
+      }
+    }
     if (failed.length) return this.fail(undoFailures(failed));
     this.sendState();
   }

@@ -12,7 +12,7 @@
  * Nothing the agent sends shows or focuses the surface: only the user's own actions do.
  */
 import * as vscode from 'vscode';
-import { CancelSubagentCommand, ElicitationUrlCommand, RespondElicitationCommand } from '../../shared/chatProtocol';
+import { CancelSubagentCommand, ElicitationUrlCommand, ForkSessionCommand, RenameSessionCommand, RespondElicitationCommand } from '../../shared/chatProtocol';
 import { CancelTurnCommand, DidChangeNotification, DidEntriesNotification, DidSnapshotNotification, ReadyCommand, RequestEntriesCommand, RequestSnapshotCommand, RespondPermissionCommand, ToggleFollowCommand } from '../../shared/chatProtocol';
 import type { IpcMessageType, RequestEntriesParams } from '../../shared/chatProtocol';
 import { snapshotTailEntries, untitledSession } from '../../shared/viewModel';
@@ -32,6 +32,7 @@ import { ChangedFilesController } from './changedFilesController';
 import { AccountController } from './accountController';
 import type { AgentAccounts } from '../../host/auth/agentAccounts';
 import { WelcomeController } from './welcomeController';
+import { commandIds } from '../../constants';
 import type { HistorySource } from './welcomeController';
 
 const flushMs = 16;
@@ -112,7 +113,7 @@ export class ChatBinding implements vscode.Disposable {
     const ipc = new IpcDispatcher(log);
     this.registerCommands(ipc);
     registerCardActions(ipc, session, () => surface.viewColumn());
-    registerMessageActions(ipc, session);
+    registerMessageActions(ipc, session, () => surface.viewColumn());
     this.composer.register(ipc);
     this.links.register(ipc);
     this.welcome.register(ipc);
@@ -149,8 +150,11 @@ export class ChatBinding implements vscode.Disposable {
     ipc.on(RequestSnapshotCommand, ready);
     ipc.on(RequestEntriesCommand, (params) => this.sendEntries(params));
     ipc.on(CancelTurnCommand, () => this.session.cancel());
-    ipc.on(RespondPermissionCommand, ({ requestId, optionId }) => { this.session.respondPermission(requestId, optionId); });
+    ipc.on(RespondPermissionCommand, ({ requestId, optionId }) => { this.session.permissions.respond(requestId, optionId); });
     ipc.on(ToggleFollowCommand, () => this.session.follow.toggle());
+    // the header: the commands of the Sessions view and the palette, for this chat's session
+    ipc.on(RenameSessionCommand, () => { void vscode.commands.executeCommand(commandIds.renameSession, this.session.key); });
+    ipc.on(ForkSessionCommand, () => { void vscode.commands.executeCommand(commandIds.forkSession, this.session.key); });
     ipc.on(RespondElicitationCommand, ({ requestId, action, content }) => { this.session.elicitations.respond(requestId, action, content); });
     ipc.on(ElicitationUrlCommand, ({ requestId, op }) => { this.session.elicitations.urlAction(requestId, op); });
     ipc.on(CancelSubagentCommand, ({ sessionId }) => {

@@ -6,6 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { CancelTurnCommand, ReadyCommand, RequestEntriesCommand, RequestSnapshotCommand, RespondPermissionCommand, ToggleFollowCommand } from '../../shared/chatProtocol';
+import { ForkSessionCommand, RenameSessionCommand } from '../../shared/chatProtocol';
 import { OpenDiffCommand, OpenLocationCommand, RetryPromptCommand, ShowTerminalCommand } from '../../shared/chatProtocol';
 import { ContinueSessionCommand, DismissNoticeCommand, ResendPromptCommand, RestartAgentCommand } from '../../shared/chatProtocol';
 import { CopyCodeCommand, InsertCodeCommand, OpenLinkCommand } from '../../shared/chatProtocol';
@@ -30,6 +31,9 @@ export const ipcSchemas = {
   [RequestSnapshotCommand.method]: z.object({ reason: short }),
   [RequestEntriesCommand.method]: z.strictObject({ before: z.int().check(z.nonnegative(), z.maximum(100_000_000)), count: z.int().check(z.minimum(1), z.maximum(1000)) }),
   [ToggleFollowCommand.method]: z.object({}),
+  // the header's title and Fork button: the host knows the session, the webview names nothing
+  [RenameSessionCommand.method]: z.strictObject({}),
+  [ForkSessionCommand.method]: z.strictObject({}),
   // tool-call card and notice actions (cardActions.ts): content items are referred to by index, never sent back
   [OpenDiffCommand.method]: z.strictObject({ toolCallId: short, index: z.int().check(z.nonnegative(), z.maximum(100_000)), sessionId: z.optional(z.string().check(z.maxLength(1024))) }),
   [OpenLocationCommand.method]: z.strictObject({ toolCallId: short, index: z.int().check(z.nonnegative(), z.maximum(100_000)), sessionId: z.optional(z.string().check(z.maxLength(1024))) }),

@@ -20,6 +20,8 @@ export interface SessionCommandDeps {
   readonly openChat: (session: AgentSession) => void;
   /** Closes the chat of a session (by {@link sessionKey}); false when none is open. */
   readonly closeChat: (key: string) => boolean;
+  /** The editor column of a session's chat tab (diffs open beside it); undefined in the Chat view. */
+  readonly chatColumn?: (key: string) => vscode.ViewColumn | undefined;
 }
 
 /** A session as the commands get it: a history row, a tree node, or a session id. */

@@ -1,7 +1,7 @@
 /**
  * Wires the session features into activation: the client's transcript store, the chat panel registry and
- * its serializer (window reload), Switch/Close/Delete Session, Continue in New Session, the Sessions view
- * and the session status bar item.
+ * its serializer (window reload), Switch/Close/Delete Session, Continue in New Session, Fork/Rename/Archive/
+ * Unarchive Session (organizeCommands.ts), the Sessions view and the session status bar item.
  */
 import * as vscode from 'vscode';
 import { closeSession, continueInNewSession, deleteSessionConfirmed, targetOf } from './sessionCommands';
@@ -17,17 +17,19 @@ import { sessionKey } from '../../host/sessionKey';
 import type { HistoryItem } from '../../host/history/sessionHistory';
 import type { SessionManager } from '../../host/sessionManager';
 import { SessionsTreeProvider } from './sessionsTreeView';
-import { commandIds, sessionsViewId } from '../../constants';
+import { commandIds, internalCommandIds, sessionsViewId } from '../../constants';
+import { editEarlierMessage } from './editEarlierMessage';
 import { SessionStatusBar } from './statusBar';
 import type { TranscriptStore } from '../../host/history/transcriptStore';
 import type { PromptMemory } from '../../host/prompts/promptHistory';
+import { registerOrganizeCommands, type OrganizeApi } from './organizeRegistration';
 
 /** Session history and lifecycle for tests (part of the extension API). */
-export interface SessionsApi {
+export interface SessionsApi extends OrganizeApi {
   /** Every page of an agent's `session/list` for the workspace folder (starts the agent). */
   listSessions(agentId: string): Promise<{ sessionId: string; title?: string | null }[]>;
-  /** History rows: open sessions, stored transcripts, running agents' lists. */
-  history(): Promise<{ agentId: string; sessionId: string; title: string; open: boolean; stored: boolean; listed: boolean }[]>;
+  /** History rows: open sessions, stored transcripts, running agents' lists; archived ones only with `archived`. */
+  history(options?: { archived?: boolean }): Promise<{ agentId: string; sessionId: string; title: string; open: boolean; stored: boolean; listed: boolean; archived: boolean }[]>;
   /** Opens a session from history (resume, else load, else read-only) in its chat; returns its id. */
   openSession(agentId: string, sessionId: string, cwd?: string): Promise<string>;
   /** Closes a session's chat (and the session). */
@@ -69,8 +71,10 @@ export function registerSessions(context: vscode.ExtensionContext, registry: Age
   showPlacedChatView(context.globalState);
   const view = new ChatView({ extensionUri: context.extensionUri, sessions, agents: registry, state: context.workspaceState, memory, beforeFirstShow: () => placeChatView(context.globalState, log) });
   const chats = new ChatRouter(panels, view, sessions);
-  const deps: SessionCommandDeps = { registry, sessions, openChat: (s) => chats.open(s), closeChat: (id) => chats.close(id) };
+  const deps: SessionCommandDeps = { registry, sessions, openChat: (s) => chats.open(s), closeChat: (id) => chats.close(id), chatColumn: (key) => panels.get(key)?.panel.viewColumn };
   const tree = new SessionsTreeProvider(sessions, store);
+  const treeView = vscode.window.createTreeView(sessionsViewId, { treeDataProvider: tree, showCollapseAll: true });
+  const organize = registerOrganizeCommands(deps, tree, treeView, () => chats.activeSession());
   const statusBar = new SessionStatusBar(() => chats.activeSession(), (id) => sessions.isReadOnly(id));
   const itemOf = (arg: unknown): HistoryItem | undefined => (arg as { item?: HistoryItem } | undefined)?.item;
   // the sessions (pushed earlier) flush their transcripts when disposed; the store then writes its index
@@ -83,7 +87,8 @@ export function registerSessions(context: vscode.ExtensionContext, registry: Age
     ...registerChatViewCommands(deps, chats),
     tree,
     statusBar,
-    vscode.window.createTreeView(sessionsViewId, { treeDataProvider: tree, showCollapseAll: true }),
+    treeView,
+    ...organize.disposables,
     chats.onDidChange(() => statusBar.update()),
     sessions.onDidChangeSessions(() => statusBar.update()),
     // session commands resolve to nothing: a command's result goes back to the workbench serialized, and a
@@ -100,6 +105,15 @@ export function registerSessions(context: vscode.ExtensionContext, registry: Age
       await continueInNewSession(deps, (typeof key === 'string' ? sessions.get(key) : undefined) ?? chats.activeSession());
     }),
     vscode.commands.registerCommand(commandIds.refreshSessions, () => tree.refresh()),
+    // the chat's Edit & Resend of an earlier message (not in the palette): in a fork when the agent can fork
+    vscode.commands.registerCommand(internalCommandIds.editEarlierMessage, async (key: unknown, entryId: unknown, text: unknown) => {
+      const from = typeof key === 'string' ? sessions.get(key) : undefined;
+      if (!from || typeof entryId !== 'string' || typeof text !== 'string' || !text.trim()) return;
+      await editEarlierMessage(deps, from, entryId, text, async (k) => {
+        if (!sessions.get(k)?.thread.canFork) return undefined;
+        return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Forking the session…', cancellable: true }, (_p, token) => sessions.forkSession(k, token));
+      });
+    }),
   );
   const api: SessionsApi = {
     listSessions: async (agentId) => {
@@ -107,7 +121,8 @@ export function registerSessions(context: vscode.ExtensionContext, registry: Age
       if (!def) throw new Error(`no agent '${agentId}'`);
       return sessions.listSessions(def);
     },
-    history: async () => (await sessions.history()).map((i) => ({ agentId: i.agentId, sessionId: i.sessionId, title: i.title, open: !!i.open, stored: i.stored, listed: i.listed })),
+    ...organize.api,
+    history: async (options) => (await sessions.history(undefined, options)).map((i) => ({ agentId: i.agentId, sessionId: i.sessionId, title: i.title, open: !!i.open, stored: i.stored, listed: i.listed, archived: i.archived })),
     openSession: async (agentId, sessionId, cwd = sessions.defaultCwd()) => {
       const s = await sessions.open({ agentId, sessionId, cwd }, registry.get(agentId));
       chats.open(s);

@@ -1,7 +1,9 @@
 /**
  * The Sessions view (Switchboard activity-bar container): agents, then their sessions (open ones first,
  * then history), with the same actions as Switch Session (open, close, delete) inline and in the context
- * menu. Empty, it shows a welcome view with a New Session button (package.json `viewsWelcome`).
+ * menu, and Fork (an agent that can), Rename (also F2), Archive and Unarchive. Archived sessions are hidden
+ * until the Archived filter in the title bar shows them. Empty, it shows a welcome view with a New Session
+ * button (package.json `viewsWelcome`).
  */
 import { untitledSession } from '../../shared/viewModel';
 import * as vscode from 'vscode';
@@ -10,7 +12,7 @@ import type { HistoryItem } from '../../host/history/sessionHistory';
 import { inert, inertText } from '../../shared/inertText';
 import type { SessionManager } from '../../host/sessionManager';
 import type { TranscriptStore } from '../../host/history/transcriptStore';
-import { commandIds } from '../../constants';
+import { commandIds, sessionsShowArchivedContextKey } from '../../constants';
 
 
 /** A node: an agent, or one of its sessions. */
@@ -24,9 +26,23 @@ export class SessionsTreeProvider implements vscode.TreeDataProvider<SessionsNod
   readonly onDidChangeTreeData = this._onDidChangeTreeData.event;
   private readonly _disposables: vscode.Disposable[] = [];
   private _timer: NodeJS.Timeout | undefined;
+  private _showArchived = false;
 
   constructor(private readonly sessions: SessionManager, store: TranscriptStore) {
     this._disposables.push(this._onDidChangeTreeData, sessions.onDidChangeSessions(() => this.refresh()), store.onDidChange(() => this.refresh()));
+    void vscode.commands.executeCommand('setContext', sessionsShowArchivedContextKey, false);
+  }
+
+  /** Whether archived sessions are shown (the Archived filter). */
+  get showArchived(): boolean {
+    return this._showArchived;
+  }
+
+  /** Turns the Archived filter on or off (the title bar shows the other toggle). */
+  setShowArchived(on: boolean): void {
+    this._showArchived = on;
+    void vscode.commands.executeCommand('setContext', sessionsShowArchivedContextKey, on);
+    this.refresh();
   }
 
   /** Re-reads history (coalesced: at most every 300 ms). */
@@ -38,7 +54,7 @@ export class SessionsTreeProvider implements vscode.TreeDataProvider<SessionsNod
     if (node?.type === 'session') return [];
     if (node?.type === 'agent') return node.items.map((item) => ({ type: 'session', item }));
     const byAgent = new Map<string, HistoryItem[]>();
-    for (const item of await this.sessions.history()) {
+    for (const item of await this.sessions.history(undefined, { archived: this._showArchived })) {
       const list = byAgent.get(item.agentId) ?? [];
       list.push(item);
       byAgent.set(item.agentId, list);
@@ -61,10 +77,12 @@ export class SessionsTreeProvider implements vscode.TreeDataProvider<SessionsNod
     const status = item.open?.thread.status;
     t.iconPath = status === 'awaitingPermission' ? new vscode.ThemeIcon('bell-dot', new vscode.ThemeColor('notificationsWarningIcon.foreground'))
       : status === 'working' ? new vscode.ThemeIcon('sync~spin')
-      : item.open ? new vscode.ThemeIcon('comment-discussion') : new vscode.ThemeIcon('history');
-    t.description = inertText(rowDescription(item).replace(`${item.agentName} · `, ''), 'plain');
-    t.tooltip = agentMarkdown(inert.markdown`**${item.title || untitledSession}**\n\n${item.agentName} · ${item.cwd}\n\n` + (item.open ? 'Open' : item.stored ? 'In Switchboard\'s history' : 'Listed by the agent'));
-    t.contextValue = item.open ? 'session.open' : 'session.history';
+      : item.open ? new vscode.ThemeIcon('comment-discussion') : item.archived ? new vscode.ThemeIcon('archive') : new vscode.ThemeIcon('history');
+    t.description = inertText([rowDescription(item).replace(`${item.agentName} · `, ''), item.archived ? 'archived' : ''].filter(Boolean).join(' · '), 'plain');
+    const where = item.open ? 'Open' : item.stored ? 'In Switchboard\'s history' : 'Listed by the agent';
+    t.tooltip = agentMarkdown(inert.markdown`**${item.title || untitledSession}**\n\n${item.agentName} · ${item.cwd}\n\n` + where + (item.archived ? ' · Archived' : ''));
+    // what the context menu offers (package.json view/item/context): Fork only for an agent that can fork
+    t.contextValue = item.open ? `session.open${item.open.thread.canFork ? '.fork' : ''}` : `session.history${item.archived ? '.archived' : ''}`;
     t.command = { command: commandIds.openSession, title: 'Open Session', arguments: [node] };
     return t;
   }

@@ -57,12 +57,16 @@ function authOf(deps: SessionCommandDeps, item: HistoryItem): AgentAuthStatus | 
   return host && host.state === 'ready' && hasAuthStatus(host) ? host.authStatus : undefined;
 }
 
-/** Opens (or focuses) a history item's session. */
+/**
+ * Opens (or focuses) a history item's session. An archived one is unarchived first, as the schema asks before
+ * `session/load` or `session/resume` (the Sessions view shows archived sessions with its Archived filter).
+ */
 export async function openHistoryItem(deps: SessionCommandDeps, item: HistoryItem): Promise<AgentSession | undefined> {
   if (item.open) {
     deps.openChat(item.open);
     return item.open;
   }
+  if (item.archived) await deps.sessions.organizer.unarchive(item.agentId, item.sessionId);
   try {
     const session = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: inert.message`Opening ${item.title || 'session'} with ${item.agentName}…`, cancellable: true },

@@ -29,7 +29,7 @@ describe('demoAgent / the Demo agent', function () {
     assert.equal(init.protocolVersion, 1);
     assert.deepEqual(init.agentInfo, { name: 'switchboard-demo', title: 'Switchboard Demo Agent', version: '1.0.0' });
     assert.equal(init.agentCapabilities?.loadSession, true);
-    assert.deepEqual(init.agentCapabilities?.sessionCapabilities, { list: {}, resume: {}, close: {}, delete: {} });
+    assert.deepEqual(init.agentCapabilities?.sessionCapabilities, { list: {}, resume: {}, close: {}, delete: {}, fork: {}, title: {}, archive: {}, status: {} });
     assert.deepEqual(init.authMethods, []);
   });
 

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { agentChangeDiffContextKey, canLogOutContextKey, chatViewType, commandIds, readOnlyContextKey, sessionsViewId } from '../../../src/constants';
+import { agentChangeDiffContextKey, canLogOutContextKey, chatViewType, commandIds, readOnlyContextKey, sessionsShowArchivedContextKey, sessionsViewId } from '../../../src/constants';
 
 /** package.json, found from the compiled test (out/test/unit/shared) or the source. */
 function manifest(): { activationEvents: string[]; contributes: { commands: { command: string }[]; views: Record<string, { id: string }[]>; menus: Record<string, { when?: string }[]> } } {
@@ -19,6 +19,6 @@ describe('constants', () => {
     assert.ok(pkg.activationEvents.includes(`onWebviewPanel:${chatViewType}`));
     assert.ok(Object.values(pkg.contributes.views).flat().some((v) => v.id === sessionsViewId));
     const whens = Object.values(pkg.contributes.menus).flat().map((m) => m.when ?? '').join(' ');
-    for (const key of [readOnlyContextKey, canLogOutContextKey, agentChangeDiffContextKey]) assert.ok(whens.includes(key), key);
+    for (const key of [readOnlyContextKey, canLogOutContextKey, agentChangeDiffContextKey, sessionsShowArchivedContextKey]) assert.ok(whens.includes(key), key);
   });
 });

@@ -22,6 +22,10 @@ describe('welcome view data (src/thread/welcomeView)', () => {
     assert.ok(capabilityBadges({ sessionCapabilities: { resume: {} } }, {}).some((b) => b.id === 'reopen'));
   });
 
+  it('says that the agent forks sessions when it advertises session/fork', () => {
+    assert.deepEqual(capabilityBadges({ sessionCapabilities: { list: {}, fork: {} } }, {}).map((b) => b.label), ['Lists sessions', 'Forks sessions', 'MCP']);
+  });
+
   it('lists at most five recent sessions of the same agent, newest first, never the chat\'s own', () => {
     const rows = [
       row('a', 's1', 'one', 1000), row('b', 'x', 'other agent', 9000), row('a', 'own', 'this chat', 9999),

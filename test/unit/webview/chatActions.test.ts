@@ -7,6 +7,7 @@ import {
   RestartAgentCommand, RetryPromptCommand, SaveDraftCommand, SearchFilesCommand, SendPromptCommand, SetConfigOptionCommand,
   SetModeCommand, ToggleFollowCommand, UpdateQueuedPromptCommand,
 } from '../../../src/shared/chatProtocol';
+import { ChangesDiffCommand, ChangesUndoCommand, RestoreCheckpointCommand } from '../../../src/shared/chatProtocol';
 import type { DraftView } from '../../../src/shared/composerModel';
 
 /** A transport that records what is posted, with the webview's saved state in memory. */
@@ -72,6 +73,19 @@ describe('ChatActions: what the chat asks of its host, as commands of the chat p
       { method: SetModeCommand.method, params: { modeId: 'plan' } },
       { method: SearchFilesCommand.method, params: { requestId: 7, query: 'main' } },
       { method: SaveDraftCommand.method, params: { draft } },
+    ]);
+  });
+
+  it('posts the checkpoint actions by entry id (a diff by entry and path)', () => {
+    const { ipc, posted } = fakeIpc();
+    const a = chatActions(ipc);
+    a.restoreCheckpoint('e1');
+    a.changesDiff('e5', '/w/a.ts');
+    a.changesUndo('e5');
+    assert.deepEqual(posted, [
+      { method: RestoreCheckpointCommand.method, params: { entryId: 'e1' } },
+      { method: ChangesDiffCommand.method, params: { entryId: 'e5', path: '/w/a.ts' } },
+      { method: ChangesUndoCommand.method, params: { entryId: 'e5' } },
     ]);
   });
 

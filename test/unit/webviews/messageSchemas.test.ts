@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { CopyMessageCommand, EditResendCommand, RetryMessageCommand } from '../../../src/shared/chatProtocol';
+import { ChangesDiffCommand, ChangesUndoCommand, CopyMessageCommand, EditResendCommand, RestoreCheckpointCommand, RetryMessageCommand } from '../../../src/shared/chatProtocol';
 import { IpcDispatcher } from '../../../src/webviews/chat/ipc';
 import { parseParams } from '../../../src/webviews/chat/ipcSchemas';
 
@@ -30,5 +30,19 @@ describe('message action commands from the webview (untrusted input)', () => {
     ipc.dispatch({ method: EditResendCommand.method, params: { entryId: 'e1', text: 'ok' } });
     assert.deepEqual(calls, ['ok']);
     assert.equal(warnings.length, 1);
+  });
+
+  it('checkpoint commands: an entry id (and for Open Diff a path the host checks against the entry), nothing else', () => {
+    assert.deepEqual(parseParams(RestoreCheckpointCommand.method, { entryId: 'e4' }), { ok: true, params: { entryId: 'e4' } });
+    assert.deepEqual(parseParams(ChangesDiffCommand.method, { entryId: 'e9', path: '/w/a.ts' }), { ok: true, params: { entryId: 'e9', path: '/w/a.ts' } });
+    assert.deepEqual(parseParams(ChangesUndoCommand.method, { entryId: 'e9' }), { ok: true, params: { entryId: 'e9' } });
+    for (const [method, params] of [
+      [RestoreCheckpointCommand.method, {}],
+      [RestoreCheckpointCommand.method, { entryId: 'e1', checkpointId: 'c1' }],
+      [ChangesDiffCommand.method, { entryId: 'e1' }],
+      [ChangesDiffCommand.method, { entryId: 'e1', path: '' }],
+      [ChangesDiffCommand.method, { entryId: 'e1', path: 'x'.repeat(5000) }],
+      [ChangesUndoCommand.method, { entryId: 'e1', paths: ['/etc/passwd'] }],
+    ] as const) assert.equal(parseParams(method, params).ok, false, `${method} ${JSON.stringify(params)}`);
   });
 });

@@ -1,0 +1,142 @@
+/**
+ * The checkpoints of one session's turns (docs/architecture.md, "Checkpoints"): one before each turn (its user
+ * message then offers Restore Checkpoint), one at its end, and a "Changed in this turn" entry when files
+ * changed between them, whoever changed them (the editor, the agent's own process, a terminal command).
+ * The first checkpoint of a folder reads every file once: it shows a progress notification. A checkpoint
+ * that fails is logged and said once in the chat; the turn goes on without it.
+ */
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { FileChange, SessionCheckpoints } from '../../checkpoints/sessionCheckpoints';
+import { inert } from '../../shared/inertText';
+import type { ChangedFileLine } from '../../thread/turnChanges';
+import type { SessionContext } from '../sessionContext';
+import type { CheckpointService } from './checkpointService';
+import { SessionRoots } from './sessionRoots';
+
+/** A file change as a changes entry keeps it. */
+export function changeLine(f: FileChange): ChangedFileLine {
+  return { path: f.path, rel: f.rel, change: f.change, ...(f.added !== undefined ? { added: f.added, removed: f.removed ?? 0 } : {}) };
+}
+
+/** The checkpoints of one session. */
+export class TurnCheckpoints implements vscode.Disposable {
+  private readonly _roots: SessionRoots;
+  private _real: readonly string[] = [];
+  private _session: SessionCheckpoints | undefined;
+  /** The checkpoint taken before the running turn. */
+  private _start: string | undefined;
+  /** While the checkpoint before a turn is taken (its prompt is not sent yet), and whether Stop came then. */
+  private _taking = false;
+  private _stopped = false;
+  private _failureShown = false;
+  private readonly _onDidChange = new vscode.EventEmitter<void>();
+  /** Fires when a checkpoint was taken or files were restored (the changed-files bar refreshes). */
+  readonly onDidChange = this._onDidChange.event;
+
+  constructor(private readonly ctx: SessionContext, private readonly service: CheckpointService | undefined, private readonly key: () => string) {
+    this._roots = new SessionRoots(ctx);
+  }
+
+  /** The session's checkpoints with its roots resolved now; undefined when checkpoints are off (no git, the setting). */
+  async session(): Promise<SessionCheckpoints | undefined> {
+    if (!this.service || !(await this.service.available())) return undefined;
+    this._real = await this._roots.real();
+    this._session ??= this.service.session(this.key(), () => this._real);
+    return this._session;
+  }
+
+  /** The session's checkpoints if they were used already (no git run, no notification). */
+  get current(): SessionCheckpoints | undefined {
+    return this._session;
+  }
+
+  /** The session's folders changed (additional directories): they are resolved again at the next checkpoint. */
+  rootsChanged(): void {
+    this._roots.reset();
+  }
+
+  /**
+   * Stop while the checkpoint before a turn is taken: its prompt is not sent ({@link beforeTurn} says so). False when
+   * no such checkpoint is being taken (the turn's prompt is out: the usual cancel applies).
+   */
+  stopBeforeSend(): boolean {
+    if (this._taking) this._stopped = true;
+    return this._taking;
+  }
+
+  /** Takes the checkpoint before the turn of the user message `entryId`; never throws. False: Stop came meanwhile. */
+  async beforeTurn(entryId: string): Promise<boolean> {
+    this._start = undefined;
+    this._taking = true;
+    this._stopped = false;
+    try {
+      const cps = await this.session();
+      if (!cps || !this.service) return !this._stopped;
+      const take = () => cps.take('turn', entryId);
+      const checkpoint = await this.service.isFirst(this._real)
+        ? await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: inert.message`Switchboard: taking the first checkpoint of ${this._real.map((r) => path.basename(r)).join(', ')} (this reads every file once)…` }, take)
+        : await take();
+      this._start = checkpoint.id;
+      this.ctx.thread.setCheckpoint(entryId, checkpoint.id);
+      this.ctx.log.info(`checkpoints: ${checkpoint.id} before ${entryId}${Object.values(checkpoint.skipped).flat().length ? ` (skipped: ${Object.values(checkpoint.skipped).flat().map((s) => `${s.path} (${s.reason})`).join(', ')})` : ''}`);
+      this._onDidChange.fire();
+    } catch (error) {
+      this.failed('before this turn', error);
+    } finally {
+      this._taking = false;
+    }
+    return !this._stopped;
+  }
+
+  /** Takes the checkpoint at the end of the turn and adds "Changed in this turn" when files changed; never throws. */
+  async afterTurn(entryId: string): Promise<void> {
+    const start = this._start;
+    this._start = undefined;
+    if (!start) return;
+    try {
+      const cps = await this.session();
+      if (!cps) return;
+      const end = await cps.take('end', entryId);
+      const files = await cps.changes(start, end.id);
+      if (files.length) this.ctx.thread.addEntry((id) => ({ kind: 'changes', id, role: 'turn', files: files.map(changeLine), from: start, to: end.id }));
+      this._onDidChange.fire();
+      this.service?.turnEnded();
+    } catch (error) {
+      this.failed('at the end of this turn', error);
+    }
+  }
+
+  /** The user kept changes (the changed-files bar, a diff's title, Review Changes): the files as they are become their baseline. */
+  async keep(files: readonly string[]): Promise<void> {
+    for (const f of files) this.keeping.add(f);
+    try {
+      await this._session?.keep(files);
+    } catch (error) {
+      this.ctx.log.warn(`checkpoints: could not keep ${files.join(', ')}: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      for (const f of files) this.keeping.delete(f);
+    }
+    this._onDidChange.fire();
+  }
+
+  /** Files whose Keep is being recorded: the bar does not show them meanwhile. */
+  readonly keeping = new Set<string>();
+
+  /** Something changed on disk through a restore or an undo: the bar refreshes. */
+  changed(): void {
+    this._onDidChange.fire();
+  }
+
+  private failed(when: string, error: unknown): void {
+    const message = error instanceof Error ? error.message : String(error);
+    this.ctx.log.warn(`checkpoints: could not take the checkpoint ${when}: ${message}`);
+    if (this._failureShown) return;
+    this._failureShown = true;
+    this.ctx.thread.addNotice('warning', `Switchboard could not take a checkpoint ${when}, so it cannot be restored (the agent log has the details): ${message}`);
+  }
+
+  dispose(): void {
+    this._onDidChange.dispose();
+  }
+}

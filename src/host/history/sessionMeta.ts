@@ -1,0 +1,104 @@
+/**
+ * What the user decided about sessions, kept by the client for every agent: the title given with Rename
+ * Session (it wins over the agent's titles) and the archived flag (Archive / Unarchive Session). An agent
+ * that supports `session/set_title` or `session/archive` is told too, but the client's copy is what every
+ * surface shows, so both work with any agent and survive a window reload (docs/architecture.md "Organizing
+ * sessions"). Kept in the workspace's state next to the transcript store; read back through a schema. No
+ * `vscode` import: unit-tested.
+ */
+import { z } from 'zod';
+import { sessionKey } from '../sessionKey';
+
+/** Where the records are kept (the extension's `workspaceState`). */
+export interface SessionMetaMemory {
+  get(key: string): unknown;
+  update(key: string, value: unknown): PromiseLike<void>;
+}
+
+/** The key in {@link SessionMetaMemory}. */
+export const sessionMetaKey = 'switchboard.sessionMeta';
+
+/** Longest title kept, in characters. */
+export const maxSessionTitle = 200;
+
+/** At most this many sessions are remembered (the least recently changed are forgotten first). */
+const maxSessions = 2000;
+
+const recordSchema = z.object({
+  title: z.string().min(1).max(maxSessionTitle).optional(),
+  /** true: archived by the user; false: unarchived by the user (wins over an agent that still says archived). */
+  archived: z.boolean().optional(),
+  /** When it last changed (ms since the epoch). */
+  t: z.number(),
+});
+const storedSchema = z.object({ v: z.literal(1), sessions: z.record(z.string(), z.unknown()) });
+
+/** What the user decided about one session. */
+export interface SessionMeta {
+  readonly title?: string;
+  readonly archived?: boolean;
+}
+
+/** The client's records of user titles and archive flags. */
+export class SessionMetaStore {
+  private _sessions: Record<string, z.infer<typeof recordSchema>> | undefined;
+
+  /** `mask` masks secrets in a title before it is written (src/shared/secretMasker.ts). */
+  constructor(private readonly memory: SessionMetaMemory | undefined, private readonly mask: (text: string) => string = (text) => text) {}
+
+  /** What the user decided about a session (`{}` when nothing). */
+  get(agentId: string, sessionId: string): SessionMeta {
+    const r = this.all()[sessionKey(agentId, sessionId)];
+    return r ? { ...(r.title ? { title: r.title } : {}), ...(r.archived !== undefined ? { archived: r.archived } : {}) } : {};
+  }
+
+  /** Sets the user's title (cut to {@link maxSessionTitle}), or clears it with undefined. */
+  setTitle(agentId: string, sessionId: string, title: string | undefined): void {
+    const kept = title ? Array.from(this.mask(title)).slice(0, maxSessionTitle).join('') : undefined;
+    this.change(agentId, sessionId, (r) => ({ ...r, title: kept }));
+  }
+
+  /** Records that the user archived (true) or unarchived (false) a session. */
+  setArchived(agentId: string, sessionId: string, archived: boolean): void {
+    this.change(agentId, sessionId, (r) => ({ ...r, archived }));
+  }
+
+  /** Forgets a session (it was deleted). */
+  forget(agentId: string, sessionId: string): void {
+    const all = this.all();
+    const key = sessionKey(agentId, sessionId);
+    if (!(key in all)) return;
+    delete all[key];
+    this.write(all);
+  }
+
+  private change(agentId: string, sessionId: string, apply: (r: SessionMeta) => SessionMeta): void {
+    const all = this.all();
+    const key = sessionKey(agentId, sessionId);
+    const next = apply(all[key] ?? {});
+    all[key] = { ...(next.title ? { title: next.title } : {}), ...(next.archived !== undefined ? { archived: next.archived } : {}), t: Date.now() };
+    const keys = Object.keys(all);
+    if (keys.length > maxSessions) {
+      for (const old of keys.sort((a, b) => (all[a]?.t ?? 0) - (all[b]?.t ?? 0)).slice(0, keys.length - maxSessions)) delete all[old];
+    }
+    this.write(all);
+  }
+
+  private all(): Record<string, z.infer<typeof recordSchema>> {
+    if (!this._sessions) {
+      // a record that does not parse (another version wrote it, or it was edited) is dropped, the others kept
+      const parsed = storedSchema.safeParse(this.memory?.get(sessionMetaKey));
+      const entries = Object.entries(parsed.success ? parsed.data.sessions : {});
+      this._sessions = Object.fromEntries(entries.flatMap(([key, raw]) => {
+        const r = recordSchema.safeParse(raw);
+        return r.success ? [[key, r.data]] : [];
+      }));
+    }
+    return this._sessions;
+  }
+
+  private write(all: Record<string, z.infer<typeof recordSchema>>): void {
+    this._sessions = all;
+    void this.memory?.update(sessionMetaKey, { v: 1, sessions: all });
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * The agents Switchboard started: one AgentHost (process + connection) per agent id, shared by all of that
+ * agent's sessions, started on first use with its secret environment and the client's features. A start that
+ * fails is not reused (the next attempt spawns again); an exited host is replaced on the next use.
+ */
+import type * as vscode from 'vscode';
+import type { AgentCapabilities } from '../../acp/schema/types.gen';
+import type { AgentDefinition } from '../../agents/agentDefinition';
+import { AgentHost, type AttachedSession, type ClientInfo } from '../agentHost';
+import type { ClientFeature } from '../clientFeature';
+import { demoAgentId } from './agentRegistry';
+
+/** What starting agents needs (docs/architecture.md#layers). */
+export interface AgentHostsDeps {
+  readonly clientInfo: ClientInfo;
+  /** The client capabilities every agent is initialized with (src/host/features.ts). */
+  readonly features: readonly ClientFeature<AttachedSession>[];
+  readonly logFor: (def: AgentDefinition) => vscode.LogOutputChannel;
+  /** The agent's secret environment (SecretStorage), read at each start. */
+  readonly envFor: (agentId: string) => Promise<Readonly<Record<string, string>>>;
+  /** The current host of an agent exited (a replaced one's exit is not reported). */
+  readonly onExit: (host: AgentHost) => void;
+  /** An agent is ready, with what it advertised. */
+  readonly onReady: (def: AgentDefinition, caps: AgentCapabilities | undefined) => void;
+  /** Runs after `initialize`, before the host is ready (the sign-in state and model providers: AgentAccounts). */
+  readonly afterInitialize?: (host: AgentHost, token?: vscode.CancellationToken) => Promise<void>;
+}
+
+/** The hosts by agent id. */
+export class AgentHosts implements vscode.Disposable {
+  private readonly _hosts = new Map<string, AgentHost>();
+
+  constructor(private readonly deps: AgentHostsDeps) {}
+
+  /** The host of an agent, if it was started (it may have exited). */
+  get(agentId: string): AgentHost | undefined {
+    return this._hosts.get(agentId);
+  }
+
+  /** The running (ready) agents. */
+  running(): AgentHost[] {
+    return [...this._hosts.values()].filter((h) => h.state === 'ready');
+  }
+
+  /** Forgets `host` if it is still its agent's host (true then): the caller stops it. */
+  forget(host: AgentHost): boolean {
+    return this._hosts.get(host.definition.id) === host && this._hosts.delete(host.definition.id);
+  }
+
+  /** The running host of an agent, started (with its secret environment) when needed. */
+  async ensure(def: AgentDefinition, cwd: string, token?: vscode.CancellationToken): Promise<AgentHost> {
+    let host = this._hosts.get(def.id);
+    if (host && host.state === 'exited') {
+      host.dispose();
+      host = undefined;
+    }
+    if (!host) {
+      host = new AgentHost(def, this.deps.logFor(def), this.deps.clientInfo, cwd, def.id === demoAgentId && def.command === process.execPath,
+        () => this.deps.envFor(def.id), this.deps.features, this.deps.afterInitialize);
+      this._hosts.set(def.id, host);
+      const created = host;
+      created.onDidChangeState((state) => {
+        if (state === 'exited' && this._hosts.get(def.id) === created) this.deps.onExit(created);
+      });
+    }
+    try {
+      await host.start(token);
+    } catch (error) {
+      // a failed start is not reused: the next attempt spawns again
+      this.forget(host);
+      void host.stop();
+      throw error;
+    }
+    this.deps.onReady(def, host.initializeResponse?.agentCapabilities);
+    return host;
+  }
+
+  /** Stops every agent. */
+  async stopAll(): Promise<void> {
+    await Promise.all([...this._hosts.values()].map((h) => h.stop()));
+  }
+
+  dispose(): void {
+    for (const h of this._hosts.values()) h.dispose();
+    this._hosts.clear();
+  }
+}

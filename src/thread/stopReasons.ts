@@ -1,0 +1,14 @@
+/** The notices a turn's stop reason leaves in the transcript (https://agentclientprotocol.com/protocol/prompt-turn#stop-reasons). */
+import type { StopReason } from '../acp/schema/types.gen';
+
+const stopReasonNotices: Partial<Record<StopReason, { level: 'info' | 'warning'; text: string }>> = {
+  max_tokens: { level: 'warning', text: 'The agent stopped: it reached its maximum number of tokens.' },
+  max_turn_requests: { level: 'warning', text: 'The agent stopped: it reached its maximum number of requests in one turn.' },
+  refusal: { level: 'warning', text: 'The agent refused to continue. This prompt and what followed it will not be part of the next prompt.' },
+  cancelled: { level: 'info', text: 'Turn cancelled.' },
+};
+
+/** The notice a user must see for this stop reason (none for `end_turn`). */
+export function stopReasonNotice(stopReason: StopReason): { level: 'info' | 'warning'; text: string } | undefined {
+  return stopReasonNotices[stopReason];
+}

@@ -1,0 +1,74 @@
+// @ts-check
+// Rename Session, with an agent that advertises session/set_title: from the chat header (a click on the title)
+// and from the Sessions view (its context menu, then F2). Each title shows in the tab, the header, Switch
+// Session and the Sessions view, and the agent has it (the '/title' prompt answers with the title it keeps).
+import { idle, openSession, scriptedAgent, sendPrompt } from './scriptedSession.mjs';
+import { activeTab, answerRename, contextMenu, row, sessionsView } from './organizeSteps.mjs';
+
+export const name = 'sessionRename';
+export const timeout = 180_000;
+export const settings = {
+  'switchboard.agents': [scriptedAgent('scripted-organize', 'Scripted organize', 'organize')],
+};
+
+/**
+ * The title shows in the header, the tab, Switch Session and the Sessions view, and the agent keeps it.
+ * @param {import('../harness/runUi.mjs').UiTest} t
+ * @param {import('playwright-core').FrameLocator} chat
+ * @param {string} title
+ * @param {string} shot
+ */
+async function shownEverywhere(t, chat, title, shot) {
+  await chat.locator('[data-testid="session-title"]', { hasText: title }).waitFor({ timeout: 15_000 });
+  t.expect(true, `the header shows "${title}"`);
+  await t.page.locator('.tabs-container .tab', { hasText: `${title} · Scripted organize` }).first().waitFor({ timeout: 15_000 });
+  t.expect(true, 'so does the tab');
+  const view = await sessionsView(t);
+  await row(view, title).waitFor({ timeout: 15_000 });
+  t.expect(true, 'and the Sessions view');
+  await t.runCommand(t.commandTitle('switchboard.switchSession'));
+  await t.page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 15_000 });
+  t.expect(true, 'and Switch Session');
+  await t.screenshot(shot);
+  await t.page.keyboard.press('Escape');
+  await chat.locator('[data-testid="composer-input"]').click();
+  await sendPrompt(t, chat, '/title');
+  await chat.locator('[data-testid="agent-message"]', { hasText: `The agent's title: ${title}` }).waitFor({ timeout: 20_000 });
+  t.expect(true, 'the agent received the title (session/set_title)');
+  await idle(chat);
+}
+
+/** @param {import('../harness/runUi.mjs').UiTest} t */
+export async function run(t) {
+  const chat = await openSession(t, 'Scripted organize');
+  await sendPrompt(t, chat, 'Draft the release notes');
+  await chat.locator('[data-testid="agent-message"]', { hasText: 'Answer 1' }).waitFor({ timeout: 20_000 });
+  await idle(chat);
+  const title = chat.locator('[data-testid="session-title"]');
+  t.expect((await title.getAttribute('title'))?.includes('F2'), 'the title\'s tooltip says it renames (F2)');
+
+  // from the header: a click on the title
+  await title.click();
+  await answerRename(t, 'Draft the release notes', 'Release notes, header');
+  await shownEverywhere(t, chat, 'Release notes, header', 'sessionRename-header');
+
+  // from the Sessions view: its context menu
+  const view = await sessionsView(t);
+  await contextMenu(t, row(view, 'Release notes, header'), 'Rename Session…');
+  await answerRename(t, 'Release notes, header', 'Release notes, view');
+  await shownEverywhere(t, chat, 'Release notes, view', 'sessionRename-view');
+
+  // and F2 on the selected row
+  await sessionsView(t);
+  await row(view, 'Release notes, view').click();
+  // a click opens the session, and its chat may take the keyboard: the user goes back to the view's list
+  await view.locator('.monaco-list').first().focus();
+  await view.locator('.monaco-list-row.selected', { hasText: 'Release notes, view' }).waitFor({ timeout: 10_000 });
+  await t.page.keyboard.press('F2');
+  await answerRename(t, 'Release notes, view', 'Release notes, F2');
+  await row(view, 'Release notes, F2').waitFor({ timeout: 15_000 });
+  await activeTab(t, 'Release notes, F2');
+  await chat.locator('[data-testid="session-title"]', { hasText: 'Release notes, F2' }).waitFor({ timeout: 15_000 });
+  t.expect(true, 'F2 in the Sessions view renames the selected session');
+  await t.screenshot('sessionRename-f2');
+}
