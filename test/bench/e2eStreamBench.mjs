@@ -19,8 +19,8 @@
 //   node test/bench/e2eStreamBench.mjs [--version 1.139.1] [--rounds 3] [--chunks 1000,5000,20000]
 //        [--paced-seconds 30] [--no-naive] [--naive-cap 15] [--trace out.json] [--json out.json] [--strict]
 //
-// Build first: node esbuild.mjs (dist/). Run it alone on the machine (npm run bench holds the shared lock
-// where there is one): every figure is a wall-clock or CPU time.
+// Build first: node esbuild.mjs (dist/). Run it alone on the machine (nothing else driving a workbench or
+// building meanwhile): every figure is a wall-clock or CPU time.
 import fs from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
