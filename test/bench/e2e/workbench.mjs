@@ -4,6 +4,7 @@
 // either client (see ../e2eStreamBench.mjs for what is measured and why).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {
   EXTENSION_ROOT, launchBrowser, linkExtension, makeTmp, makeWorkspace, payloadNeedsSmokeTestDriver,
@@ -92,7 +93,13 @@ async function palette(page, title) {
     try {
       return await runPaletteCommand(page, title);
     } catch (error) {
+      // a modal dialog makes the rest of the workbench inert: say what it asked, then close it
+      const dialog = page.locator('.monaco-dialog-box');
+      const asked = await dialog.isVisible().catch(() => false) ? (await dialog.innerText().catch(() => '')).replace(/\s+/g, ' ') : '';
+      process.stderr.write(`  … palette "${title}" failed (try ${attempt}${asked ? `; a dialog asked: ${asked}` : ''})\n`);
+      await page.screenshot({ path: path.join(os.tmpdir(), `e2ebench-palette-${attempt}.png`) }).catch(() => {});
       if (attempt >= 3) throw error;
+      if (asked) await dialog.locator('.dialog-buttons a, .dialog-buttons button').last().click().catch(() => {});
       await sleep(2000);
     }
   }
@@ -179,6 +186,8 @@ export async function measureStream(w, o) {
     // stopped after the cap (the naive client is quadratic): project from the share of the text it painted
     const share = (await frame.evaluate(() => /** @type {any} */ (globalThis).__naive?.rendered ?? 0).catch(() => 0)) / o.chunks;
     projectedMs = share > 0 ? ms / share ** 2 : Infinity;
+    // the naive client would go on re-rendering the whole message every frame, starving the next run's workbench
+    await frame.evaluate(() => /** @type {any} */ (globalThis).__naive?.stop()).catch(() => {});
   }
   const tasks = await longTasks(w, r.sendAt, end);
   /** @type {number[]} */

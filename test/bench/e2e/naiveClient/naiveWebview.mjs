@@ -12,8 +12,12 @@ let body = /** @type {HTMLElement | undefined} */ (undefined);
 let text = '';
 let frame = 0;
 let received = 0;
-/** How many chunks the last render showed (the bench projects a capped run from it). */
-const stats = { rendered: 0 };
+let stopped = false;
+/**
+ * How many chunks the last render showed (the bench projects a capped run from it); `stop()` ends a capped
+ * run: the rest of the stream is dropped, so the quadratic re-rendering no longer starves the workbench.
+ */
+const stats = { rendered: 0, stop: () => { stopped = true; if (frame) cancelAnimationFrame(frame); frame = 0; body?.replaceChildren(); } };
 Object.assign(globalThis, { __naive: stats });
 
 input.addEventListener('keydown', (e) => {
@@ -39,7 +43,7 @@ const render = () => {
 };
 
 window.addEventListener('message', (e) => {
-  if (typeof e.data?.text !== 'string') return;
+  if (typeof e.data?.text !== 'string' || stopped) return;
   text += e.data.text;
   received++;
   frame ||= requestAnimationFrame(render);
