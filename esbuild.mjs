@@ -38,6 +38,43 @@ const problemMatcher = {
   },
 };
 
+/**
+ * zod's `z` namespace re-exports every error-message locale (`z.locales`, about 216 KB minified, a quarter of
+ * the extension bundle); Switchboard validates with zod's default English messages only, so the namespace
+ * keeps just `en`. Parsing and validation are unchanged (docs/architecture.md, "Start fast, ship small").
+ */
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  /** @param {esbuild.PluginBuild} build */
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => (/[\\/]zod[\\/]/.test(args.importer)
+      ? { path: path.join(path.dirname(args.importer), '..', 'locales', 'en.js'), namespace: 'zod-locales' }
+      : undefined));
+    build.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.path)};`, loader: 'js', resolveDir: path.dirname(args.path),
+    }));
+  },
+};
+
+/**
+ * Parts of the extension loaded on first use, not at activation (docs/architecture.md, "Start fast, ship
+ * small"): `await import('./x.js')` of one of these files is bundled as its own file, dist/<name>.js, and
+ * required when the import runs. Unbundled (out/, the tests), the same import loads out/…/x.js as usual.
+ */
+const lazyModules = { archiveExtract: 'src/registry/archiveExtract.ts' };
+const lazyEntries = {
+  name: 'lazy-entries',
+  /** @param {esbuild.PluginBuild} build */
+  setup(build) {
+    const files = new Map(Object.entries(lazyModules).map(([name, file]) => [path.resolve(file).replace(/\.ts$/, ''), name]));
+    build.onResolve({ filter: /^\./ }, (args) => {
+      if (args.kind !== 'dynamic-import') return undefined;
+      const name = files.get(path.resolve(args.resolveDir, args.path).replace(/\.[jt]s$/, ''));
+      return name ? { path: `./${name}.js`, external: true } : undefined;
+    });
+  },
+};
+
 /** @type {esbuild.BuildOptions} */
 const common = {
   bundle: true,
@@ -46,19 +83,22 @@ const common = {
   sourcesContent: false,
   logLevel: 'warning',
   legalComments: production ? 'none' : 'inline',
-  plugins: [problemMatcher],
+  plugins: [problemMatcher, zodEnglishOnly],
 };
 
 /** @type {esbuild.BuildOptions[]} */
 const builds = [
   {
     ...common,
-    entryPoints: { extension: 'src/extension.ts' },
+    entryPoints: { extension: 'src/extension.ts', ...lazyModules },
     outdir: dist,
     platform: 'node',
     format: 'cjs',
     target: 'node20',
     external: ['vscode'],
+    plugins: [...(common.plugins ?? []), lazyEntries],
+    // import() of a lazy part becomes require() of its file (VS Code loads the extension as CommonJS)
+    supported: { 'dynamic-import': false },
   },
   {
     ...common,
@@ -76,6 +116,8 @@ const builds = [
     platform: 'browser',
     format: 'iife',
     target: 'es2022',
+    // markdown-it only decodes entities: the package's decoder alone, without its 23 KB encoding table
+    alias: { entities: 'entities/lib/decode.js' },
     loader: { '.css': 'css', '.ttf': 'file' },
   },
 ];

@@ -4,7 +4,9 @@
 //   1. no import circles between files (outside src/demoAgent, whose scripted engine is its own program);
 //   2. no import from a lower layer to a higher one (the layer table below, top to bottom);
 //   3. src/host has at most 15 entries at its top level;
-//   4. no hand-written source file over 400 lines, tests and scripts included (generated *.gen.ts aside).
+//   4. no hand-written source file over 400 lines, tests and scripts included (generated *.gen.ts aside);
+//   5. the extension's and the webview's code imports zod only as zod/mini (and zod/v4/core), so the bundles
+//      never carry zod's classic API (docs/architecture.md, "Start fast, ship small"); src/demoAgent aside.
 // Imports are read from the source text (static `import … from`, `export … from`, `import('…')`), type-only
 // ones included: a type import is an arrow too. Exit 1 with a list of what is wrong.
 import fs from 'node:fs';
@@ -145,10 +147,21 @@ for (const f of [...TREES, 'test', 'scripts'].flatMap((t) => sources(path.join(R
   if (lines > MAX_LINES) problems.push(`${rel(f)} has ${lines} lines (at most ${MAX_LINES})`);
 }
 
+// 5. zod/mini only, outside the Demo agent's own bundle
+for (const f of files) {
+  if (rel(f).startsWith('src/demoAgent/')) continue;
+  for (const m of fs.readFileSync(f, 'utf8').matchAll(importRe)) {
+    const spec = m[1] ?? m[2] ?? m[3] ?? '';
+    if ((spec === 'zod' || spec.startsWith('zod/')) && spec !== 'zod/mini' && spec !== 'zod/v4/core') {
+      problems.push(`${rel(f)} imports '${spec}': use 'zod/mini' (the classic API would bring all of zod into the bundle)`);
+    }
+  }
+}
+
 const edges = [...graph.values()].reduce((n, d) => n + d.length, 0);
 if (problems.length) {
   console.error(problems.map((p) => `✗ ${p}`).join('\n'));
   console.error(`\n${problems.length} layering problem(s) in ${graph.size} files (${edges} imports)`);
   process.exit(1);
 }
-console.log(`layers ok: ${graph.size} files, ${edges} imports, no circles outside src/demoAgent, no upward imports, src/host has ${hostEntries.length} entries, no file over ${MAX_LINES} lines`);
+console.log(`layers ok: ${graph.size} files, ${edges} imports, no circles outside src/demoAgent, no upward imports, src/host has ${hostEntries.length} entries, no file over ${MAX_LINES} lines, zod/mini only`);

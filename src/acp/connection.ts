@@ -30,7 +30,7 @@ import type {
   MessageWriter,
   NotificationMessage,
 } from 'vscode-jsonrpc/node';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { AcpError, AcpErrorCodes, remoteErrorMessage, toResponseError } from './errors';
 import { NdjsonMessageReader, NdjsonMessageWriter } from './ndjson';
 import type { NdjsonReaderOptions, OversizedMessage } from './ndjson';
@@ -301,7 +301,7 @@ export class AcpConnection {
 
   private async dispatchRequest(method: string, params: unknown, token: CancellationToken): Promise<unknown> {
     const handler = this._requestHandlers.get(method);
-    const spec = (clientRequests as Record<string, { params: z.ZodType } | undefined>)[method];
+    const spec = (clientRequests as Record<string, { params: z.ZodMiniType } | undefined>)[method];
     if (!handler || !spec) {
       this.options.logger.info(`answered -32601 to the agent's unknown request '${method}'`);
       return new ResponseError(AcpErrorCodes.MethodNotFound, `Method not found: ${method}`);
@@ -322,7 +322,7 @@ export class AcpConnection {
 
   private dispatchNotification(method: string, params: unknown): void {
     const handler = this._notificationHandlers.get(method);
-    const spec = (clientNotifications as Record<string, { params: z.ZodType } | undefined>)[method];
+    const spec = (clientNotifications as Record<string, { params: z.ZodMiniType } | undefined>)[method];
     if (!handler || !spec) {
       if (!method.startsWith('$/')) this.options.logger.info(`ignored the agent's notification '${method}'`);
       return;
@@ -381,7 +381,7 @@ function fromWireError(method: string, error: unknown): AcpError {
 }
 
 /** One line per issue: `path: message`. */
-export function formatIssues(error: z.ZodError): string {
+export function formatIssues(error: { readonly issues: readonly z.core.$ZodIssue[] }): string {
   return error.issues.slice(0, 5).map((i) => `${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`).join('; ')
     + (error.issues.length > 5 ? ` (+${error.issues.length - 5} more)` : '');
 }

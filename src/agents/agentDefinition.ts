@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * One configured agent: what to spawn and how to show it. This is the validated shape of an entry
@@ -41,21 +41,21 @@ const requiredString = (what: string) =>
  */
 export const agentDefinitionSchema = z.object(
   {
-    id: requiredString('"id"').regex(agentIdPattern, {
+    id: requiredString('"id"').check(z.regex(agentIdPattern, {
       error: '"id" must start with a lowercase letter or digit and contain only a-z, 0-9, ".", "_" or "-" (at most 64 characters), e.g. "claude-code"',
-    }),
-    name: requiredString('"name"').trim().min(1, { error: '"name" must not be empty' }).optional(),
-    command: requiredString('"command"').trim().min(1, {
+    })),
+    name: z.optional(requiredString('"name"').check(z.trim(), z.minLength(1, { error: '"name" must not be empty' }))),
+    command: requiredString('"command"').check(z.trim(), z.minLength(1, {
       error: '"command" must not be empty: give an executable name on PATH (e.g. "npx") or an absolute path',
-    }),
-    args: z.array(z.string({ error: 'every entry of "args" must be a string (quote numbers, e.g. "8080")' }), {
+    })),
+    args: z._default(z.array(z.string({ error: 'every entry of "args" must be a string (quote numbers, e.g. "8080")' }), {
       error: '"args" must be an array of strings, e.g. ["--experimental-acp"]',
-    }).default([]),
-    env: z.record(
-      z.string().regex(/^[^=\0]+$/, { error: 'environment variable names must be non-empty and contain no "="' }),
+    }), []),
+    env: z._default(z.record(
+      z.string().check(z.regex(/^[^=\0]+$/, { error: 'environment variable names must be non-empty and contain no "="' })),
       z.string({ error: 'environment variable values must be strings (quote numbers and booleans)' }),
       { error: '"env" must be an object of string values, e.g. {"DEBUG": "1"}' },
-    ).default({}),
+    ), {}),
   },
   { error: 'each agent must be an object with at least "id" and "command"' },
 );

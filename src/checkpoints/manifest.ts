@@ -5,21 +5,21 @@
  * that does not match (torn, or written by another version) is treated as empty, never trusted.
  */
 import * as fs from 'node:fs';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Why a checkpoint was taken. */
 export type CheckpointKind = 'turn' | 'end' | 'restore';
 
-const skippedSchema = z.object({ path: z.string(), reason: z.enum(['size', 'repository', 'unreadable']), bytes: z.number().optional() });
+const skippedSchema = z.object({ path: z.string(), reason: z.enum(['size', 'repository', 'unreadable']), bytes: z.optional(z.number()) });
 
 const checkpointSchema = z.object({
-  id: z.string().regex(/^c\d+$/),
+  id: z.string().check(z.regex(/^c\d+$/)),
   kind: z.enum(['turn', 'end', 'restore']),
   /** `turn`: the user message it was taken before; `end`: the user message of the turn it ended. */
-  entryId: z.string().optional(),
+  entryId: z.optional(z.string()),
   createdAt: z.number(),
   /** The commit of each root (real path) in that root's shadow repository. */
-  commits: z.record(z.string(), z.string().regex(/^[0-9a-f]{40,64}$/)),
+  commits: z.record(z.string(), z.string().check(z.regex(/^[0-9a-f]{40,64}$/))),
   /** What each root's snapshot left out, relative to the root. */
   skipped: z.record(z.string(), z.array(skippedSchema)),
 });
@@ -30,13 +30,13 @@ export type Checkpoint = z.infer<typeof checkpointSchema>;
 const manifestSchema = z.object({
   v: z.literal(1),
   key: z.string(),
-  next: z.number().int().nonnegative(),
+  next: z.int().check(z.nonnegative()),
   checkpoints: z.array(checkpointSchema),
   /**
    * The changed-files bar's baseline per file where the user kept a change (absolute path → its blob then, or
    * null for "did not exist"); every other file compares with its content before the first turn that changed it.
    */
-  kept: z.record(z.string(), z.object({ blob: z.string(), mode: z.string() }).nullable()),
+  kept: z.record(z.string(), z.nullable(z.object({ blob: z.string(), mode: z.string() }))),
 });
 
 /** The record of a session's checkpoints. */

@@ -6,7 +6,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Why a file is not in a checkpoint. */
 export type SkipReason = 'size' | 'repository' | 'unreadable';
@@ -21,7 +21,7 @@ export interface SkippedPath {
 
 const stateSchema = z.object({
   v: z.literal(1),
-  large: z.record(z.string(), z.number().nonnegative()),
+  large: z.record(z.string(), z.number().check(z.nonnegative())),
   nested: z.array(z.string()),
 });
 

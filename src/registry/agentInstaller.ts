@@ -7,7 +7,6 @@
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { extractArchive } from './archiveExtract';
 import { isInside, safeRelativePath } from './archivePaths';
 import { chooseDistribution, type PlatformTarget, platformTarget } from './distributionChoice';
 import { defaultMaxDownloadBytes, downloadToFile } from './download';
@@ -118,6 +117,8 @@ export class AgentInstaller {
       }
       options.onProgress?.(`Unpacking ${agent.name}…`);
       const unpacked = path.join(staging, 'unpacked');
+      // tar and zip support (about a fifth of the extension) is loaded on the first install, not at activation
+      const { extractArchive } = await import('./archiveExtract.js');
       await extractArchive(archive, unpacked);
       const cmdPath = path.join(unpacked, ...cmd.split('/'));
       await checkCommand(agent, unpacked, cmdPath, binary.cmd);

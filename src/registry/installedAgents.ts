@@ -4,7 +4,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { AgentDefinition } from '../agents/agentDefinition';
 import { atomicWrite } from './registryCache';
 
@@ -13,19 +13,19 @@ export const zInstalledAgent = z.object({
   id: z.string(),
   name: z.string(),
   version: z.string(),
-  description: z.string().default(''),
+  description: z._default(z.string(), ''),
   kind: z.enum(['binary', 'npx', 'uvx']),
   /** npx/uvx: the pinned package spec, e.g. `@acme/agent@1.2.0`. */
-  package: z.string().optional(),
+  package: z.optional(z.string()),
   /** binary: the command relative to the install folder, `/`-separated. */
-  cmd: z.string().optional(),
+  cmd: z.optional(z.string()),
   /** binary: the platform target installed. */
-  target: z.string().optional(),
+  target: z.optional(z.string()),
   /** binary: SHA-256 of the archive that was verified. */
-  sha256: z.string().optional(),
-  args: z.array(z.string()).default([]),
-  env: z.record(z.string(), z.string()).default({}),
-  pinned: z.boolean().default(false),
+  sha256: z.optional(z.string()),
+  args: z._default(z.array(z.string()), []),
+  env: z._default(z.record(z.string(), z.string()), {}),
+  pinned: z._default(z.boolean(), false),
   installedAt: z.number(),
 });
 

@@ -4,7 +4,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { DownloadError, fetchChecked } from './download';
 import { type ParsedRegistry, parseRegistryText, RegistryError } from './registrySchema';
 
@@ -23,7 +23,7 @@ export interface LoadedRegistry extends ParsedRegistry {
   readonly offlineReason?: string;
 }
 
-const zMeta = z.object({ url: z.string(), etag: z.string().optional(), fetchedAt: z.number() });
+const zMeta = z.object({ url: z.string(), etag: z.optional(z.string()), fetchedAt: z.number() });
 type Meta = z.infer<typeof zMeta>;
 
 /** Largest registry document accepted: 20 MB. */

@@ -3,7 +3,7 @@
  * tolerantly: unknown fields pass, a bad agent entry is skipped with a reason, and only a document that is not
  * a registry at all fails.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Pattern of a registry agent id (lowercase letters, digits and `-`, starting with a letter, at most 64). */
 export const registryIdPattern = /^[a-z][a-z0-9-]{0,63}$/;
@@ -13,49 +13,49 @@ const stringRecord = z.record(z.string(), z.string());
 /** One platform build of a `binary` distribution. `sha256` is our extension: v1 has no checksum field. */
 export const zBinaryTarget = z.looseObject({
   archive: z.url({ protocol: /^https?$/, error: '"archive" must be an http(s) URL' }),
-  cmd: z.string().min(1, { error: '"cmd" must not be empty' }),
-  args: z.array(z.string()).default([]),
-  env: stringRecord.default({}),
-  sha256: z.string().regex(/^[0-9a-fA-F]{64}$/, { error: '"sha256" must be 64 hex digits' }).transform((s) => s.toLowerCase()).optional(),
+  cmd: z.string().check(z.minLength(1, { error: '"cmd" must not be empty' })),
+  args: z._default(z.array(z.string()), []),
+  env: z._default(stringRecord, {}),
+  sha256: z.optional(z.pipe(z.string().check(z.regex(/^[0-9a-fA-F]{64}$/, { error: '"sha256" must be 64 hex digits' })), z.transform((s) => s.toLowerCase()))),
 });
 
 /** An `npx` or `uvx` distribution. */
 export const zPackageDistribution = z.looseObject({
-  package: z.string().trim().min(1, { error: '"package" must not be empty' }),
-  args: z.array(z.string()).default([]),
-  env: stringRecord.default({}),
+  package: z.string().check(z.trim(), z.minLength(1, { error: '"package" must not be empty' })),
+  args: z._default(z.array(z.string()), []),
+  env: z._default(stringRecord, {}),
 });
 
 /** `distribution`: at least one of binary, npx, uvx. */
 export const zDistribution = z.looseObject({
-  binary: z.record(z.string(), zBinaryTarget).optional(),
-  npx: zPackageDistribution.optional(),
-  uvx: zPackageDistribution.optional(),
-}).refine((d) => d.binary !== undefined || d.npx !== undefined || d.uvx !== undefined, {
+  binary: z.optional(z.record(z.string(), zBinaryTarget)),
+  npx: z.optional(zPackageDistribution),
+  uvx: z.optional(zPackageDistribution),
+}).check(z.refine((d) => d.binary !== undefined || d.npx !== undefined || d.uvx !== undefined, {
   error: '"distribution" needs at least one of "binary", "npx" or "uvx"',
-});
+}));
 
 /** An auth method as far as the picker needs it (`authMethods`, or the removed `auth` of older data). */
 export const zAuthInfo = z.looseObject({
-  id: z.string().optional(),
-  name: z.string().optional(),
-  type: z.string().optional(),
-  description: z.string().nullish(),
+  id: z.optional(z.string()),
+  name: z.optional(z.string()),
+  type: z.optional(z.string()),
+  description: z.nullish(z.string()),
 });
 
 /** One agent manifest (`<id>/agent.json`, also each entry of `agents`). */
 export const zRegistryAgent = z.looseObject({
-  id: z.string().regex(registryIdPattern, { error: '"id" must be lowercase letters, digits and "-", starting with a letter' }),
-  name: z.string().trim().min(1, { error: '"name" must not be empty' }),
-  version: z.string().regex(/^[0-9]+\.[0-9]+\.[0-9]+/, { error: '"version" must be a semantic version, e.g. 1.2.3' }),
-  description: z.string().default(''),
+  id: z.string().check(z.regex(registryIdPattern, { error: '"id" must be lowercase letters, digits and "-", starting with a letter' })),
+  name: z.string().check(z.trim(), z.minLength(1, { error: '"name" must not be empty' })),
+  version: z.string().check(z.regex(/^[0-9]+\.[0-9]+\.[0-9]+/, { error: '"version" must be a semantic version, e.g. 1.2.3' })),
+  description: z._default(z.string(), ''),
   distribution: zDistribution,
-  repository: z.string().optional(),
-  authors: z.array(z.string()).optional(),
-  license: z.string().optional(),
-  icon: z.string().optional(),
-  authMethods: z.array(zAuthInfo).optional(),
-  auth: z.unknown().optional(),
+  repository: z.optional(z.string()),
+  authors: z.optional(z.array(z.string())),
+  license: z.optional(z.string()),
+  icon: z.optional(z.string()),
+  authMethods: z.optional(z.array(zAuthInfo)),
+  auth: z.optional(z.unknown()),
 });
 
 /** A validated registry binary target. */
@@ -98,9 +98,9 @@ export class RegistryError extends Error {
 }
 
 const zRegistryDocument = z.looseObject({
-  version: z.string().optional(),
+  version: z.optional(z.string()),
   agents: z.array(z.unknown()),
-  extensions: z.array(z.unknown()).optional(),
+  extensions: z.optional(z.array(z.unknown())),
 });
 
 function describe(issues: readonly z.core.$ZodIssue[]): string {

@@ -6,7 +6,7 @@
  * Ajv needs, and Ajv is not a runtime dependency), and the restricted schema maps onto it one keyword at a time.
  * Pure: no vscode, no DOM (docs/architecture.md "Elicitation").
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { ElicitationPropertySchema, ElicitationSchema } from '../acp/schema/types.gen';
 import type { ElicitationChoiceView, ElicitationFieldView, ElicitationFormView, ElicitationInput, ElicitationStringFormat } from '../shared/elicitationModel';
 
@@ -81,7 +81,7 @@ export function formFromSchema(schema: ElicitationSchema): { ok: true; form: Eli
   return { ok: true, form: defined({ title: str(schema.title ?? undefined), description: str(schema.description ?? undefined), fields }) };
 }
 
-const formats: Record<ElicitationStringFormat, { schema: z.ZodType<string>; label: string }> = {
+const formats: Record<ElicitationStringFormat, { schema: z.ZodMiniType<string>; label: string }> = {
   email: { schema: z.email(), label: 'an email address' },
   uri: { schema: z.url(), label: 'a URI (for example https://example.com)' },
   date: { schema: z.iso.date(), label: 'a date (YYYY-MM-DD)' },
@@ -91,30 +91,29 @@ const formats: Record<ElicitationStringFormat, { schema: z.ZodType<string>; labe
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** The zod schema of one field's value (already normalized: numbers are numbers). */
-function fieldSchema(f: ElicitationFieldView): z.ZodType<ElicitationContentValue> {
+function fieldSchema(f: ElicitationFieldView): z.ZodMiniType<ElicitationContentValue> {
   switch (f.kind) {
     case 'text': {
-      let s: z.ZodType<string> = z.string();
-      if (f.minLength !== undefined) s = (s as z.ZodString).min(f.minLength, `Enter at least ${plural(f.minLength, 'character')}.`);
-      if (f.maxLength !== undefined) s = (s as z.ZodString).max(f.maxLength, `Enter at most ${plural(f.maxLength, 'character')}.`);
+      let s = z.string();
+      if (f.minLength !== undefined) s = s.check(z.minLength(f.minLength, `Enter at least ${plural(f.minLength, 'character')}.`));
+      if (f.maxLength !== undefined) s = s.check(z.maxLength(f.maxLength, `Enter at most ${plural(f.maxLength, 'character')}.`));
       const re = f.pattern === undefined ? undefined : patternRegExp(f.pattern);
-      if (re) s = (s as z.ZodString).regex(re, `Must match the pattern ${f.pattern}.`);
+      if (re) s = s.check(z.regex(re, `Must match the pattern ${f.pattern}.`));
       const format = f.format ? formats[f.format] : undefined;
-      return format ? s.refine((v) => format.schema.safeParse(v).success, { error: `Enter ${format.label}.` }) : s;
+      return format ? s.check(z.refine((v) => format.schema.safeParse(v).success, { error: `Enter ${format.label}.` })) : s;
     }
-    case 'select': return z.string().refine((v) => f.options.some((o) => o.value === v), { error: 'Pick one of the choices.' });
+    case 'select': return z.string().check(z.refine((v) => f.options.some((o) => o.value === v), { error: 'Pick one of the choices.' }));
     case 'number': {
-      let n = z.number({ error: f.integer ? 'Enter a whole number.' : 'Enter a number.' });
-      if (f.integer) n = n.int('Enter a whole number.');
-      if (f.minimum !== undefined) n = n.min(f.minimum, `Enter ${f.minimum} or more.`);
-      if (f.maximum !== undefined) n = n.max(f.maximum, `Enter ${f.maximum} or less.`);
+      let n = f.integer ? z.int({ error: 'Enter a whole number.' }) : z.number({ error: 'Enter a number.' });
+      if (f.minimum !== undefined) n = n.check(z.minimum(f.minimum, `Enter ${f.minimum} or more.`));
+      if (f.maximum !== undefined) n = n.check(z.maximum(f.maximum, `Enter ${f.maximum} or less.`));
       return n;
     }
     case 'boolean': return z.boolean({ error: 'Choose yes or no.' });
     case 'multiSelect': {
-      let a = z.array(z.string().refine((v) => f.options.some((o) => o.value === v), { error: 'Pick from the choices.' }));
-      if (f.minItems !== undefined) a = a.min(f.minItems, `Pick at least ${f.minItems}.`);
-      if (f.maxItems !== undefined) a = a.max(f.maxItems, `Pick at most ${f.maxItems}.`);
+      let a = z.array(z.string().check(z.refine((v) => f.options.some((o) => o.value === v), { error: 'Pick from the choices.' })));
+      if (f.minItems !== undefined) a = a.check(z.minLength(f.minItems, `Pick at least ${f.minItems}.`));
+      if (f.maxItems !== undefined) a = a.check(z.maxLength(f.maxItems, `Pick at most ${f.maxItems}.`));
       return a;
     }
     case 'unsupported': return z.never({ error: `Switchboard cannot fill a field of type "${f.type}".` });

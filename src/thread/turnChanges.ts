@@ -4,7 +4,7 @@
  * line counts come from the checkpoints (src/checkpoints), which the host takes; the thread only keeps what
  * the chat shows and what its buttons need (the two checkpoints a diff compares). Pure: no vscode, no node.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { changeTotals } from '../shared/changedFiles';
 
 /** What happened to a file, from the first checkpoint to the second. */
@@ -46,15 +46,15 @@ export interface ChangesEntry {
 
 const fileSchema = z.object({
   path: z.string(), rel: z.string(), change: z.enum(['created', 'modified', 'deleted']),
-  added: z.number().int().nonnegative().optional(), removed: z.number().int().nonnegative().optional(),
+  added: z.optional(z.int().check(z.nonnegative())), removed: z.optional(z.int().check(z.nonnegative())),
 });
 
 const changesSchema = z.object({
   kind: z.literal('changes'), id: z.string(), role: z.enum(['turn', 'restore']), files: z.array(fileSchema),
-  from: z.string(), to: z.string(), label: z.string().optional(),
-  marked: z.object({ first: z.string(), last: z.string() }).optional(),
-  leftAlone: z.number().int().nonnegative().optional(), undone: z.boolean().optional(),
-  afterRestore: z.boolean().optional(),
+  from: z.string(), to: z.string(), label: z.optional(z.string()),
+  marked: z.optional(z.object({ first: z.string(), last: z.string() })),
+  leftAlone: z.optional(z.int().check(z.nonnegative())), undone: z.optional(z.boolean()),
+  afterRestore: z.optional(z.boolean()),
 });
 
 /** True for a changes entry as the transcript store wrote it (a line of another version may not be). */

@@ -44,10 +44,23 @@ export async function runHostBenchmarks(): Promise<{ ok: boolean; lines: string[
  * Runs the session switching benchmark (test/bench/sessionSwitchBench.mjs: the workbench in Chromium) and
  * returns its output lines; it prints its own figures and target.
  */
-export async function runSessionSwitchBenchmark(): Promise<{ ok: boolean; lines: string[] }> {
+export function runSessionSwitchBenchmark(): Promise<{ ok: boolean; lines: string[] }> {
+  return runWorkbenchBenchmark('sessionSwitchBench.mjs', 'the session switching benchmark');
+}
+
+/**
+ * Runs the end-to-end streaming benchmark (test/bench/e2eStreamBench.mjs: the user's figure, in the
+ * workbench) and returns its output lines; it prints its own figures, targets and baselines.
+ */
+export function runStreamBenchmark(): Promise<{ ok: boolean; lines: string[] }> {
+  return runWorkbenchBenchmark('e2eStreamBench.mjs', 'the end-to-end streaming benchmark');
+}
+
+/** Runs one of the benchmarks that drive the workbench in Chromium (a script in test/bench). */
+async function runWorkbenchBenchmark(script: string, what: string): Promise<{ ok: boolean; lines: string[] }> {
   const output: string[] = [];
   const code = await new Promise<number>((resolve) => {
-    const child = spawn(process.execPath, [path.join(repoRoot, 'test', 'bench', 'sessionSwitchBench.mjs')], {
+    const child = spawn(process.execPath, [path.join(repoRoot, 'test', 'bench', script)], {
       cwd: repoRoot, env: process.env, stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout.on('data', (d: Buffer) => output.push(d.toString()));
@@ -56,5 +69,5 @@ export async function runSessionSwitchBenchmark(): Promise<{ ok: boolean; lines:
     child.on('close', (c) => resolve(c ?? 1));
   });
   const lines = output.join('').split('\n').filter((l) => l.trim());
-  return { ok: code === 0, lines: code === 0 || lines.length ? lines : ['FAIL the session switching benchmark did not run'] };
+  return { ok: code === 0, lines: code === 0 || lines.length ? lines : [`FAIL ${what} did not run`] };
 }

@@ -35,7 +35,7 @@ export function resetTheme(t) {
 /**
  * Runs `shoot(id)` in each theme, once the workbench and the webview show it; back to the default after.
  * @param {import('../harness/runUi.mjs').UiTest} t
- * @param {(id: string) => Promise<void>} shoot
+ * @param {(id: string) => Promise<unknown>} shoot
  */
 export async function inEachTheme(t, shoot) {
   for (const theme of colorThemes) {

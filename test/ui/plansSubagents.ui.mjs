@@ -104,7 +104,7 @@ export async function run(t) {
   await tests.locator('[data-testid="subagent-toggle"]').click();
   await tests.locator('[data-testid="subagent-detail"]', { hasText: 'The test runner crashed.' }).waitFor({ state: 'visible', timeout: 5_000 });
   t.expect(true, 'the failed one says why');
-  await inEachTheme(t, (id) => t.screenshot(`subagents-${id}`));
+  await inEachTheme(t, async (id) => { await t.screenshot(`subagents-${id}`); });
   await explore.locator('[data-testid="subagent-toggle"]').focus();
   await page.keyboard.press('Space');
   await inside.waitFor({ state: 'hidden', timeout: 5_000 });

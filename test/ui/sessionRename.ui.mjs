@@ -58,11 +58,18 @@ export async function run(t) {
   await answerRename(t, 'Release notes, header', 'Release notes, view');
   await shownEverywhere(t, chat, 'Release notes, view', 'sessionRename-view');
 
-  // and F2 on the selected row
+  // and F2 on the selected row. A click selects the row and opens its session, whose chat takes the keyboard a
+  // moment later; the user then goes back to the list. (Arrow keys move the list's focus but not its selection,
+  // and the extension API sees only the selection.)
   await sessionsView(t);
   await row(view, 'Release notes, view').click();
-  // a click opens the session, and its chat may take the keyboard: the user goes back to the view's list
-  await view.locator('.monaco-list').first().focus();
+  await activeTab(t, 'Release notes, view');
+  const list = view.locator('.monaco-list').first();
+  const listHasKeyboard = () => list.evaluate((l) => l.contains(document.activeElement));
+  for (let steady = 0, i = 0; steady < 2 && i < 20; i++) {
+    if (await listHasKeyboard()) steady++; else { steady = 0; await list.focus(); }
+    await t.page.waitForTimeout(400);
+  }
   await view.locator('.monaco-list-row.selected', { hasText: 'Release notes, view' }).waitFor({ timeout: 10_000 });
   await t.page.keyboard.press('F2');
   await answerRename(t, 'Release notes, view', 'Release notes, F2');

@@ -9,7 +9,10 @@
 //
 // Fix-ups live here, never as hand edits of the output (the next generation would drop them, and --check
 // fails on them):
-//  - every object is a z.looseObject: unknown fields pass through (ACP extensibility,
+//  - the schemas use zod's functional `zod/mini` API: bundled, it is a few KB where zod's classic API brings
+//    the whole library (docs/architecture.md, "Start fast, ship small"); validation is the same;
+//  - every object is a loose object (runtime.ts `looseObject`: zod/mini's, on zod's compiled object parser):
+//    unknown fields pass through (ACP extensibility,
 //    https://agentclientprotocol.com/protocol/extensibility);
 //  - `x-deserialize-default-on-error` / `-default-on-null` / `-skip-invalid-items` are honoured the way the
 //    SDK's resilient deserializer does, so one malformed optional field or array item never loses a message;
@@ -59,7 +62,7 @@ function visit(/** @type {string} */ name, /** @type {string[]} */ stack) {
 }
 Object.keys(defs).sort().forEach((n) => visit(n, []));
 
-// ---- which defs produce a plain z.looseObject (so variants can `.extend` them) ----
+// ---- which defs produce a plain loose object (so variants can `z.extend` them) ----
 /** @type {Map<string, 'object' | 'other'>} */
 const defKind = new Map();
 
@@ -104,11 +107,11 @@ function gen(node) {
   if (Array.isArray(type)) {
     const nonNull = type.filter((t) => t !== 'null');
     const inner = nonNull.length === 1 ? gen({ ...node, type: nonNull[0] }) : { expr: `z.union([${nonNull.map((t) => gen({ ...node, type: t }).expr).join(', ')}])`, object: false };
-    return type.includes('null') ? { expr: `${inner.expr}.nullable()`, object: false } : inner;
+    return type.includes('null') ? { expr: `z.nullable(${inner.expr})`, object: false } : inner;
   }
   switch (type) {
     case 'string': return { expr: 'z.string()', object: false };
-    case 'integer': return { expr: 'z.number().int()', object: false };
+    case 'integer': return { expr: 'z.int()', object: false };
     case 'number': return { expr: 'z.number()', object: false };
     case 'boolean': return { expr: 'z.boolean()', object: false };
     case 'null': return { expr: 'z.null()', object: false };
@@ -137,9 +140,9 @@ function property(/** @type {any} */ p, /** @type {boolean} */ required) {
   let expr = gen(p).expr;
   const hasDefault = p.default !== undefined;
   if (p['x-deserialize-default-on-null']) expr = `nullAsDefault(${expr}, ${hasDefault ? str(p.default) : 'undefined'})`;
-  if (!required) expr = `${expr}.optional()`;
+  if (!required) expr = `z.optional(${expr})`;
   if (p['x-deserialize-default-on-error']) {
-    expr = required ? `requiredDefaultOnError(${expr}, ${str(p.default ?? (p.type === 'array' || [p.type].flat().includes('array') ? [] : null))})` : `${expr}.catch(${hasDefault ? str(p.default) : 'undefined'})`;
+    expr = required ? `requiredDefaultOnError(${expr}, ${str(p.default ?? (p.type === 'array' || [p.type].flat().includes('array') ? [] : null))})` : `z.catch(${expr}, ${hasDefault ? str(p.default) : 'undefined'})`;
   }
   return expr;
 }
@@ -155,20 +158,20 @@ function genObject(/** @type {any} */ node) {
 
 /**
  * An object from an optional base object, `allOf` parts and own properties: loose objects are merged with
- * `.extend(part.shape)` (so the result stays extendable and loose); anything else becomes an intersection.
+ * `z.extend(base, part.shape)` (so the result stays extendable and loose); anything else becomes an intersection.
  * @param {string} base @param {any[]} parts @param {string[]} shape
  */
 function build(base, parts, shape) {
   let expr = base;
   let object = true;
   for (const part of parts) {
-    if (!expr) { const g = gen(part); expr = g.object ? g.expr : `z.intersection(z.looseObject({}), ${g.expr})`; object = g.object; continue; }
+    if (!expr) { const g = gen(part); expr = g.object ? g.expr : `z.intersection(looseObject({}), ${g.expr})`; object = g.object; continue; }
     const g = gen(part);
-    if (object && g.object) expr = `${expr}.extend(${g.expr}.shape)`;
+    if (object && g.object) expr = `z.extend(${expr}, ${g.expr}.shape)`;
     else { expr = `z.intersection(${expr}, ${g.expr})`; object = false; }
   }
-  if (!expr) return { expr: `z.looseObject({ ${shape.join(', ')} })`, object: true };
-  if (shape.length) expr = object ? `${expr}.extend({ ${shape.join(', ')} })` : `z.intersection(${expr}, z.looseObject({ ${shape.join(', ')} }))`;
+  if (!expr) return { expr: `looseObject({ ${shape.join(', ')} })`, object: true };
+  if (shape.length) expr = object ? `z.extend(${expr}, { ${shape.join(', ')} })` : `z.intersection(${expr}, looseObject({ ${shape.join(', ')} }))`;
   return { expr, object };
 }
 
@@ -179,7 +182,7 @@ function build(base, parts, shape) {
 function genUnion(/** @type {any[]} */ alts, /** @type {any} */ node, base = '') {
   const nonNull = alts.filter((a) => !(isObj(a) && a.type === 'null'));
   const nullable = nonNull.length !== alts.length;
-  const wrap = (/** @type {string} */ e) => (nullable ? `${e}.nullable()` : e);
+  const wrap = (/** @type {string} */ e) => (nullable ? `z.nullable(${e})` : e);
   if (nonNull.length === 1 && !base) return { expr: wrap(gen(nonNull[0]).expr), object: false };
   // open or closed string enums written as oneOf of consts (+ maybe a free string)
   if (!base && nonNull.every((a) => (isObj(a) && (a.const !== undefined || a.type === 'string') && !a.properties))) {
@@ -213,8 +216,8 @@ const header = `// GENERATED by src/acp/schema/generate.mjs from @agentclientpro
 /* eslint-disable */
 `;
 
-let zod = `${header}import { z } from 'zod';\nimport { nullAsDefault, requiredDefaultOnError, skipInvalidItems } from './runtime';\n\n`;
-let types = `${header}import type { z } from 'zod';\nimport type * as s from './zod.gen';\n\n`;
+let zod = `${header}import * as z from 'zod/mini';\nimport { looseObject, nullAsDefault, requiredDefaultOnError, skipInvalidItems } from './runtime';\n\n`;
+let types = `${header}import type * as z from 'zod/mini';\nimport type * as s from './zod.gen';\n\n`;
 for (const name of order) {
   variantRecords = [];
   const g = gen(defs[name]);

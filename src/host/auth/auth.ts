@@ -10,24 +10,24 @@
  *   when it exits with 0 the agent is restarted.
  */
 import * as vscode from 'vscode';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AcpError } from '../../acp/errors';
 import type { AgentHost } from '../agentHost';
 import type { AgentSecrets } from './secrets';
 import { inert, inertText } from '../../shared/inertText';
 
-const common = { id: z.string().min(1), name: z.string(), description: z.string().nullish() };
+const common = { id: z.string().check(z.minLength(1)), name: z.string(), description: z.nullish(z.string()) };
 const envVarSchema = z.object({
-  name: z.string().regex(/^[^=\0]+$/),
-  label: z.string().nullish(),
-  secret: z.boolean().default(true),
-  optional: z.boolean().default(false),
+  name: z.string().check(z.regex(/^[^=\0]+$/)),
+  label: z.nullish(z.string()),
+  secret: z._default(z.boolean(), true),
+  optional: z._default(z.boolean(), false),
 });
 // the generated schema models only agent and terminal methods; env_var (UNSTABLE) arrives as extra keys
 const methodSchema = z.union([
-  z.object({ ...common, type: z.literal('env_var'), vars: z.array(envVarSchema).min(1), link: z.string().nullish() }),
-  z.object({ ...common, type: z.literal('terminal'), args: z.array(z.string()).nullish(), env: z.record(z.string(), z.string()).nullish() }),
-  z.object({ ...common, type: z.literal('agent').optional() }),
+  z.object({ ...common, type: z.literal('env_var'), vars: z.array(envVarSchema).check(z.minLength(1)), link: z.nullish(z.string()) }),
+  z.object({ ...common, type: z.literal('terminal'), args: z.nullish(z.array(z.string())), env: z.nullish(z.record(z.string(), z.string())) }),
+  z.object({ ...common, type: z.optional(z.literal('agent')) }),
 ]);
 
 /** An auth method this client can run. */

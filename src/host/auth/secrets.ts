@@ -8,11 +8,11 @@
  * Every value read or stored is registered with the {@link Redactor} first, so it never appears in a log.
  */
 import type * as vscode from 'vscode';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Redactor } from './redactor';
 
 const envSchema = z.record(z.string(), z.string());
-const providerSchema = z.object({ apiType: z.string().min(1), baseUrl: z.string().min(1), apiKey: z.string().min(1).optional() });
+const providerSchema = z.object({ apiType: z.string().check(z.minLength(1)), baseUrl: z.string().check(z.minLength(1)), apiKey: z.optional(z.string().check(z.minLength(1))) });
 const providersSchema = z.record(z.string(), providerSchema);
 
 /** A model provider the user set, kept to be set again at every start of the agent. */
@@ -22,7 +22,7 @@ export type SavedProvider = z.infer<typeof providerSchema>;
 export class AgentSecrets {
   constructor(private readonly storage: vscode.SecretStorage, private readonly redactor: Redactor) {}
 
-  private async read<T>(key: string, schema: z.ZodType<T>): Promise<T | undefined> {
+  private async read<T>(key: string, schema: z.ZodMiniType<T>): Promise<T | undefined> {
     const raw = await this.storage.get(key);
     if (!raw) return undefined;
     let parsed: unknown;

@@ -7,7 +7,7 @@
  * be unable to reopen it (docs/architecture.md, "The chat webview"). No `vscode` import: unit-tested.
  */
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { AgentCapabilities } from '../../acp/schema/types.gen';
 import type { AgentDefinition } from '../../agents/agentDefinition';
 

@@ -6,7 +6,7 @@
  * sessions"). Kept in the workspace's state next to the transcript store; read back through a schema. No
  * `vscode` import: unit-tested.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { sessionKey } from '../sessionKey';
 
 /** Where the records are kept (the extension's `workspaceState`). */
@@ -25,9 +25,9 @@ export const maxSessionTitle = 200;
 const maxSessions = 2000;
 
 const recordSchema = z.object({
-  title: z.string().min(1).max(maxSessionTitle).optional(),
+  title: z.optional(z.string().check(z.minLength(1), z.maxLength(maxSessionTitle))),
   /** true: archived by the user; false: unarchived by the user (wins over an agent that still says archived). */
-  archived: z.boolean().optional(),
+  archived: z.optional(z.boolean()),
   /** When it last changed (ms since the epoch). */
   t: z.number(),
 });

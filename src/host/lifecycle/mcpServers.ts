@@ -4,26 +4,26 @@
  * (http/sse only when advertised; stdio always). Passed on `session/new`, `session/load` and `session/resume`.
  * No runtime vscode import: unit tests run this in plain node.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { McpCapabilities, McpServer } from '../../acp/schema/types.gen';
 
 /** The setting's key (under `switchboard`). */
 export const mcpServersSetting = 'mcpServers';
 
-const nameValueList = z.array(z.strictObject({ name: z.string().min(1), value: z.string() }));
+const nameValueList = z.array(z.strictObject({ name: z.string().check(z.minLength(1)), value: z.string() }));
 // settings accept `{"KEY": "value"}` (natural in JSON) or the wire's `[{name, value}]`
 const nameValues = (what: string) =>
-  z.union([z.record(z.string().min(1), z.string({ error: `${what} values must be strings` })), nameValueList], {
+  z.pipe(z._default(z.union([z.record(z.string().check(z.minLength(1)), z.string({ error: `${what} values must be strings` })), nameValueList], {
     error: `must be an object of strings, e.g. {"KEY": "value"}, or a list of {"name", "value"}`,
-  }).default([]).transform((v) => (Array.isArray(v) ? v : Object.entries(v).map(([name, value]) => ({ name, value }))));
+  }), []), z.transform((v) => (Array.isArray(v) ? v : Object.entries(v).map(([name, value]) => ({ name, value })))));
 
-const serverName = z.string({ error: '"name" is required' }).trim().min(1, { error: '"name" must not be empty' });
+const serverName = z.string({ error: '"name" is required' }).check(z.trim(), z.minLength(1, { error: '"name" must not be empty' }));
 
 const stdioSchema = z.strictObject({
-  type: z.literal('stdio').optional(),
+  type: z.optional(z.literal('stdio')),
   name: serverName,
-  command: z.string({ error: '"command" is required (the MCP server executable)' }).trim().min(1, { error: '"command" must not be empty' }),
-  args: z.array(z.string({ error: 'every entry of "args" must be a string' }), { error: '"args" must be an array of strings' }).default([]),
+  command: z.string({ error: '"command" is required (the MCP server executable)' }).check(z.trim(), z.minLength(1, { error: '"command" must not be empty' })),
+  args: z._default(z.array(z.string({ error: 'every entry of "args" must be a string' }), { error: '"args" must be an array of strings' }), []),
   env: nameValues('env'),
 });
 
@@ -34,13 +34,13 @@ const remoteSchema = z.strictObject({
   headers: nameValues('headers'),
 });
 
-const entrySchema = z.unknown().transform((value, ctx) => {
+const entrySchema = z.pipe(z.unknown(), z.transform((value, ctx) => {
   const isRemote = typeof value === 'object' && value !== null && 'type' in value && (value as { type: unknown }).type !== 'stdio';
   const result = (isRemote ? remoteSchema : stdioSchema).safeParse(value);
   if (result.success) return result.data;
-  for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+  for (const issue of result.error.issues) ctx.issues.push({ code: 'custom', message: issue.message, path: issue.path, input: value });
   return z.NEVER;
-});
+}));
 
 /** Result of {@link parseMcpServers}: the usable servers (wire shape) and one message per bad entry. */
 export interface ParsedMcpServers {

@@ -17,7 +17,7 @@
 import type * as vscode from 'vscode';
 import { CancellationTokenSource } from 'vscode-jsonrpc/node';
 import type { CancellationToken } from 'vscode-jsonrpc/node';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AcpError } from '../../acp/errors';
 import { zElicitationSchema } from '../../acp/schema/zod.gen';
 import type { CreateElicitationRequest, CreateElicitationResponse } from '../../acp/schema/types.gen';

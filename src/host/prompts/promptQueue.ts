@@ -7,25 +7,25 @@
  * The attachment schema lives here because attachments cross two boundaries: from the webview (the chat's
  * IPC schemas use it) and from disk (a queue read back from the transcript store).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Emitter } from '../../acp/events';
 import type { Event } from '../../acp/events';
 import { embeddedTextMaxChars, imageMaxBase64, imageMimeTypes } from '../../shared/composerModel';
 import type { AttachmentView, QueuedPromptView } from '../../shared/composerModel';
 
-const short = z.string().max(256);
-const uri = z.string().min(1).max(4096).regex(/^[a-z][a-z0-9+.-]*:/i, 'a URI');
-const line = z.number().int().positive().max(10_000_000);
+const short = z.string().check(z.maxLength(256));
+const uri = z.string().check(z.minLength(1), z.maxLength(4096), z.regex(/^[a-z][a-z0-9+.-]*:/i, 'a URI'));
+const line = z.int().check(z.positive(), z.maximum(10_000_000));
 
 /** One attachment chip: bounded count, URI and text lengths, image type and size (images are base64). */
 export const attachmentSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('file'), id: short, uri, name: z.string().max(1024) }),
-  z.strictObject({ kind: z.literal('selection'), id: short, uri, name: z.string().max(1024), startLine: line, endLine: line, text: z.string().max(embeddedTextMaxChars) }),
-  z.strictObject({ kind: z.literal('image'), id: short, name: z.string().max(1024), mimeType: z.enum(imageMimeTypes), data: z.string().max(imageMaxBase64).regex(/^[A-Za-z0-9+/]*={0,2}$/, 'base64') }),
+  z.strictObject({ kind: z.literal('file'), id: short, uri, name: z.string().check(z.maxLength(1024)) }),
+  z.strictObject({ kind: z.literal('selection'), id: short, uri, name: z.string().check(z.maxLength(1024)), startLine: line, endLine: line, text: z.string().check(z.maxLength(embeddedTextMaxChars)) }),
+  z.strictObject({ kind: z.literal('image'), id: short, name: z.string().check(z.maxLength(1024)), mimeType: z.enum(imageMimeTypes), data: z.string().check(z.maxLength(imageMaxBase64), z.regex(/^[A-Za-z0-9+/]*={0,2}$/, 'base64')) }),
 ]);
 
 /** A queue as the transcript store keeps it. */
-const persistedQueueSchema = z.array(z.strictObject({ id: short, text: z.string().max(1_000_000), attachments: z.array(attachmentSchema) }));
+const persistedQueueSchema = z.array(z.strictObject({ id: short, text: z.string().check(z.maxLength(1_000_000)), attachments: z.array(attachmentSchema) }));
 
 /** The queued prompts of one session, oldest first. */
 export class PromptQueue {

@@ -84,6 +84,8 @@ export class ChatBinding implements vscode.Disposable {
   private _disposed = false;
   private readonly _queue: DeltaQueue;
   private _timer: NodeJS.Timeout | undefined;
+  /** When deltas were last posted (ms, Date.now()). */
+  private _postedAt = Number.NEGATIVE_INFINITY;
   /** The composer's host side (prompts, queue, draft, config options, file search). */
   readonly composer: ComposerController;
   /** Links and code blocks of agent Markdown. */
@@ -208,11 +210,17 @@ export class ChatBinding implements vscode.Disposable {
     this.schedule();
   }
 
-  /** Sets the timer for the next post: the next frame, or when paced terminal output is due. */
+  /**
+   * Sets the timer for the next post: at once (the next macrotask, so that a burst read from the pipe in one
+   * go is one post) when the last post is a frame ago, else one frame after it, or when paced terminal output
+   * is due. A slow stream's chunk goes out as it comes (agent write → painted within a frame or two); a fast
+   * one is still at most one post per frame.
+   */
   private schedule(): void {
     if (this._timer || this._disposed) return;
-    const due = this._queue.dueIn(Date.now());
-    if (due !== undefined) this._timer = setTimeout(() => this.flush(), Math.max(flushMs, due));
+    const now = Date.now();
+    const due = this._queue.dueIn(now);
+    if (due !== undefined) this._timer = setTimeout(() => this.flush(), Math.max(this._postedAt + flushMs - now, due, 0));
   }
 
   /** Posts what is due (everything when `all`: an answer that must be current at the seq it carries). */
@@ -223,6 +231,7 @@ export class ChatBinding implements vscode.Disposable {
     if (deltas.length) {
       const firstSeq = this._seq + 1;
       this._seq += deltas.length;
+      this._postedAt = Date.now();
       this.post(DidChangeNotification, { firstSeq, deltas });
     }
     this.schedule();

@@ -14,7 +14,7 @@
  * resume, else load, else read-only.
  */
 import * as vscode from 'vscode';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { chatViewId } from '../../constants';
 import type { AgentSession } from '../../host/agentSession';
 import type { AgentRegistry } from '../../host/lifecycle/agentRegistry';
@@ -29,7 +29,7 @@ import { messageHtml } from './html';
 /** The `workspaceState` key of the view's session (the fallback of its webview state). */
 export const chatViewSessionKey = 'switchboard.chatView.session';
 
-const savedRefSchema = z.object({ agentId: z.string(), sessionId: z.string(), cwd: z.string(), agentName: z.string().optional(), title: z.string().optional() });
+const savedRefSchema = z.object({ agentId: z.string(), sessionId: z.string(), cwd: z.string(), agentName: z.optional(z.string()), title: z.optional(z.string()) });
 
 const emptyText = 'No session here yet. Pick one with the list button in this view\'s title bar, or start a New Session.';
 

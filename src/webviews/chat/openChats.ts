@@ -5,7 +5,7 @@
  * panels one by one (a background tab maybe only when it is first shown), so a save made while some are
  * still waiting keeps their entries (docs/architecture.md, "The chat webview"). No `vscode` import.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { SessionRef } from '../../host/sessionKey';
 
 /** The `workspaceState` key. */
@@ -18,7 +18,7 @@ export interface OpenChat extends SessionRef { readonly panelTitle: string }
 
 const openChatSchema = z.object({
   agentId: z.string(), sessionId: z.string(), cwd: z.string(), panelTitle: z.string(),
-  agentName: z.string().optional(), title: z.string().optional(),
+  agentName: z.optional(z.string()), title: z.optional(z.string()),
 });
 
 /** The saved list, validated: entries that do not parse are dropped. */
