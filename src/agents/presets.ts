@@ -5,26 +5,26 @@
  * presets apply (the user's always; the workspace's only in a trusted workspace, like `switchboard.agents`),
  * what a preset captures of a running session, and what a session needs changed to match a preset. No vscode.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { SessionConfigOption, SessionMode } from '../acp/schema/types.gen';
 
 /** The setting (under `switchboard`). */
 export const presetsSetting = 'presets';
 
 const zPreset = z.object({
-  name: z.string().trim().min(1, 'a preset needs a name').max(100),
+  name: z.string().check(z.trim(), z.minLength(1, 'a preset needs a name'), z.maxLength(100)),
   /** The agent's id in `switchboard.agents` (or an installed or the Demo agent). */
-  agent: z.string().trim().min(1, 'a preset needs an agent id'),
+  agent: z.string().check(z.trim(), z.minLength(1, 'a preset needs an agent id')),
   /** The value of the agent's config option of category `model`. */
-  model: z.string().min(1).optional(),
+  model: z.optional(z.string().check(z.minLength(1))),
   /** The value of the config option of category `mode`, else a legacy mode id (`session/set_mode`). */
-  mode: z.string().min(1).optional(),
+  mode: z.optional(z.string().check(z.minLength(1))),
   /** Other config options: option id → value. */
-  configOptions: z.record(z.string(), z.union([z.string(), z.boolean()])).optional(),
+  configOptions: z.optional(z.record(z.string(), z.union([z.string(), z.boolean()]))),
   /** Names of servers of `switchboard.mcpServers` the session gets (absent: all of them). */
-  mcpServers: z.array(z.string()).optional(),
+  mcpServers: z.optional(z.array(z.string())),
   /** Put before the first prompt of a session started from the preset. */
-  promptPrefix: z.string().max(20_000).optional(),
+  promptPrefix: z.optional(z.string().check(z.maxLength(20_000))),
 });
 
 /** A preset as the settings hold it. */
