@@ -5,6 +5,7 @@
  * ({@link SwitchboardTestApi}).
  */
 import type { AuthPrompter } from './host/auth/auth';
+import type { ScopedPreset } from './agents/presets';
 import type { AgentSession } from './host/agentSession';
 import type { AgentAccounts } from './host/auth/agentAccounts';
 import type { SavedProvider } from './host/auth/secrets';
@@ -16,6 +17,10 @@ import type { RegistryApi } from './workbench/registry/registryCommands';
 export interface SwitchboardApi extends SessionsApi {
   /** Starts a session with an agent id, opens its chat, and returns its session id. */
   newSession(agentId: string): Promise<string>;
+  /** The presets New Session offers (the workspace's only in a trusted workspace). */
+  presets(): ScopedPreset[];
+  /** Starts a session from a preset (as New Session does), opens its chat, and returns its session id. */
+  startPreset(name: string): Promise<string>;
   /** Sends a prompt and resolves when the turn ended. */
   prompt(sessionId: string, text: string): Promise<void>;
   /** Cancels the running turn. */

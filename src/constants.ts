@@ -19,6 +19,12 @@ export const readOnlyContextKey = 'switchboard.activeChatReadOnly';
 /** True while the Sessions view shows archived sessions (its title bar offers Hide Archived Sessions). */
 export const sessionsShowArchivedContextKey = 'switchboard.sessionsShowArchived';
 
+/** How the Sessions view groups sessions: `agent` or `folder` (its title bar offers the other). */
+export const sessionsGroupByContextKey = 'switchboard.sessionsGroupBy';
+
+/** True while the Sessions view shows the results of a search (its title bar offers Clear Search). */
+export const sessionsSearchingContextKey = 'switchboard.sessionsSearching';
+
 /** True while a running agent supports `logout` (ACP: Log Out is enabled). */
 export const canLogOutContextKey = 'switchboard.canLogOut';
 
@@ -54,6 +60,17 @@ export const commandIds = {
   showArchivedSessions: 'switchboard.showArchivedSessions',
   hideArchivedSessions: 'switchboard.hideArchivedSessions',
   refreshSessions: 'switchboard.refreshSessions',
+  nextWaitingSession: 'switchboard.nextWaitingSession',
+  nextRunningSession: 'switchboard.nextRunningSession',
+  archiveSelectedSession: 'switchboard.archiveSelectedSession',
+  groupSessionsByAgent: 'switchboard.groupSessionsByAgent',
+  groupSessionsByFolder: 'switchboard.groupSessionsByFolder',
+  searchSessions: 'switchboard.searchSessions',
+  clearSessionSearch: 'switchboard.clearSessionSearch',
+  sessionFileDiff: 'switchboard.sessionFile.openDiff',
+  sessionFileKeep: 'switchboard.sessionFile.keep',
+  sessionFileUndo: 'switchboard.sessionFile.undo',
+  saveAsPreset: 'switchboard.saveAsPreset',
   installFromRegistry: 'switchboard.installFromRegistry',
   manageAgents: 'switchboard.manageAgents',
   addAgent: 'switchboard.addAgent',

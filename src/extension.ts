@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { SwitchboardApi, SwitchboardTestApi } from './api';
 import { addSelectionToChat } from './workbench/prompts/addSelectionToChat';
 import { newSession } from './workbench/agents/newSession';
+import { currentPresets, startFromPreset } from './workbench/agents/presets';
 import { vscodeProviderPrompter } from './workbench/agents/providerFlow';
 import type { ClientInfo } from './host/agentHost';
 import { clientCapabilities } from './host/features';
@@ -131,6 +132,13 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     newSession: async (agentId) => {
       const s = await newSession(deps, agentId);
       if (!s) throw new Error(`could not start agent '${agentId}'`);
+      return s.sessionId;
+    },
+    presets: () => currentPresets(),
+    startPreset: async (name) => {
+      const preset = currentPresets().find((p) => p.name === name);
+      const s = preset && await startFromPreset(deps, preset);
+      if (!s) throw new Error(`could not start the preset '${name}'`);
       return s.sessionId;
     },
     prompt: (id, text) => requireSession(sessions.get(id), id).prompt([{ type: 'text', text }]),

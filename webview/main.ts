@@ -8,7 +8,7 @@ import {
   DidAttachNotification, DidChangeComposerNotification, DidChangeNotification, DidEntriesNotification, DidSearchFilesNotification,
   DidChangeWelcomeNotification, DidSnapshotNotification, isIpc,
 } from '../src/shared/chatProtocol';
-import { DidChangeAccountNotification, DidChangeFilesNotification } from '../src/shared/chatProtocol';
+import { DidChangeAccountNotification, DidChangeFilesNotification, FocusRequestNotification } from '../src/shared/chatProtocol';
 import type { AgentAccountView } from '../src/shared/accountModel';
 import type { ChangedFilesView } from '../src/shared/changedFiles';
 import type { DidAttachParams, DidChangeParams, DidEntriesParams, DidSearchFilesParams } from '../src/shared/chatProtocol';
@@ -91,12 +91,22 @@ ipc.onMessage((msg) => {
     composer.searchResults(p.requestId, p.matches);
   } else if (isIpc(DidAttachNotification, msg)) composer.attach((msg.params as DidAttachParams).attachment);
   else if (isIpc(DidChangeFilesNotification, msg)) changedFiles.render(msg.params as ChangedFilesView);
+  else if (isIpc(FocusRequestNotification, msg)) focusRequestWhenRendered();
   else if (isIpc(DidChangeAccountNotification, msg)) {
     const account = msg.params as AgentAccountView;
     header.renderAccount(account);
     composer.setProviders(account.providers);
   }
 });
+/**
+ * The user jumped here to answer a request (ACP: Go to Next Session Waiting for You): the newest one gets the
+ * focus, as with Ctrl+Shift+A, once the snapshot rendered it (a few frames at most).
+ */
+function focusRequestWhenRendered(frames = 60): void {
+  if (permissionFocus.focusNewest() || frames <= 0) return;
+  requestAnimationFrame(() => focusRequestWhenRendered(frames - 1));
+}
+
 // the session this panel shows survives a window reload in the webview's own state
 const restore = document.body.dataset.restore;
 if (restore) {

@@ -6,7 +6,13 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { StepOf } from './scenarioSteps';
-import type { StepResult } from './turnControl';
+import { sleep, type StepResult } from './turnControl';
+
+/** The `waitForFile` step: resolves once `file` exists, after `timeoutMs`, or when `signal` aborts. */
+export async function waitForFile(file: string, timeoutMs: number, signal?: AbortSignal): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!fs.existsSync(file) && Date.now() < deadline && !signal?.aborted) await sleep(100, signal);
+}
 
 /** Runs one `disk` step. */
 export function runDiskStep(step: StepOf<'disk'>): StepResult {

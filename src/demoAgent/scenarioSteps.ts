@@ -183,6 +183,11 @@ const baseSteps = [
   }),
   /** Pause. Cancellation interrupts it. */
   z.strictObject({ step: z.literal('sleep'), ...common, ms: z.number().int().nonnegative() }),
+  /**
+   * Pause until `path` exists (a test creates it when the turn may go on), at most `timeoutMs` (default 60 s).
+   * Cancellation interrupts it. Not scaled by the delay scale.
+   */
+  z.strictObject({ step: z.literal('waitForFile'), ...common, path: z.string(), timeoutMs: z.number().int().positive().optional() }),
   /** Write lines to stderr. */
   z.strictObject({ step: z.literal('stderr'), ...common, lines: z.array(z.string()) }),
   /** Write a raw line (or `json`, serialized) to stdout; `newline: false` leaves the line open. */

@@ -1,6 +1,6 @@
 import type * as acp from '@agentclientprotocol/sdk/unstable';
 import { runClientStep, type ClientStep } from './clientSteps';
-import { runDiskStep } from './diskSteps';
+import { runDiskStep, waitForFile } from './diskSteps';
 import type { EngineContext } from './engineContext';
 import type { Turn } from './scenario';
 import type { Step, StepOf } from './scenarioSteps';
@@ -225,6 +225,8 @@ export class StepRunner {
         return this.record(step.as ?? 'disk', runDiskStep(step), step.echo ?? false);
       case 'sleep':
         return sleep(step.ms * this.engine.delayScale, this.cancellable ? this.control.signal : undefined);
+      case 'waitForFile':
+        return waitForFile(step.path, step.timeoutMs ?? 60_000, this.cancellable ? this.control.signal : undefined);
       case 'stderr':
         for (const line of step.lines) {
           this.engine.io.writeStderr(`${line}\n`);

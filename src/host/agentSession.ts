@@ -10,6 +10,7 @@ import type { AgentExit } from '../agents/agentProcess';
 import type { AttachmentView, PromptCapabilitiesView } from '../shared/composerModel';
 import { ConfigChanges } from '../thread/configChanges';
 import { AcpThread } from '../thread/thread';
+import { SessionActivity } from '../thread/sessionActivity';
 import { unadvertisedCapability } from '../thread/updateCapabilities';
 import type { AgentHost } from './agentHost';
 import { ChangeTracker } from './files/changeTracker';
@@ -55,6 +56,10 @@ export class AgentSession implements vscode.Disposable {
   readonly permissions: PermissionBroker;
   /** The agent's `elicitation/create` requests (forms and URLs). */
   readonly elicitations: ElicitationBroker;
+  /** The live state every list of sessions shows (src/thread/sessionActivity.ts). */
+  readonly activity: SessionActivity;
+  /** Prepended to the next prompt once (a preset's prompt prefix, src/host/lifecycle/presetStart.ts). */
+  promptPrefix: string | undefined;
   readonly changes: ChangeTracker;
   /** A checkpoint before and after every turn, Restore Checkpoint, "Changed in this turn". */
   readonly checkpoints: TurnCheckpoints;
@@ -104,6 +109,7 @@ export class AgentSession implements vscode.Disposable {
     };
     this.permissions = new PermissionBroker(this.context, vscodePermissionEnvironment);
     this.elicitations = new ElicitationBroker(this.context, vscodeElicitationEnvironment);
+    this.activity = new SessionActivity(this.thread, { isVisible: () => this.context.isChatVisible(), pendingElicitations: () => this.elicitations.pending.filter((p) => p.state === 'pending').length });
     this.changes = new ChangeTracker(this.context);
     this.checkpoints = new TurnCheckpoints(this.context, options.checkpoints, () => this.key);
     this._subscriptions.push(this.changes.onDidKeep((files) => void this.checkpoints.keep(files)));
@@ -166,18 +172,18 @@ export class AgentSession implements vscode.Disposable {
    */
   prompt(content: readonly ContentBlock[]): Promise<void> {
     if (this._turn) return Promise.reject(new Error('A turn is already running in this session.'));
-    const { blocks: prompt, dropped } = restrictToCapabilities(content, this.promptCapabilities);
+    const prefix = this.promptPrefix;
+    this.promptPrefix = undefined;
+    const { blocks: prompt, dropped } = restrictToCapabilities(prefix ? [{ type: 'text', text: prefix }, ...content] : content, this.promptCapabilities);
     if (!prompt.length) return Promise.reject(new Error('The prompt is empty.'));
     this._lastPrompt = prompt;
-    return this.startTurn(prompt, true, dropped.length ? `Not sent, because ${this.host.definition.name} does not accept it: ${dropped.join(', ')}.` : undefined);
+    // the session is named after what the user wrote, not after the preset's prefix
+    return this.startTurn(prompt, true, dropped.length ? `Not sent, because ${this.host.definition.name} does not accept it: ${dropped.join(', ')}.` : undefined, prefix ? content : prompt);
   }
 
-  /**
-   * Shows the user's message (and `warning` under it), then runs its turn; `goOn`: the next queued prompt follows
-   * it. The checkpoint before the turn is named after the message's entry.
-   */
-  private startTurn(prompt: ContentBlock[], goOn: boolean, warning?: string): Promise<void> {
-    this.thread.addUserMessage(prompt);
+  /** Shows the user's message (and `warning` under it), then runs its turn; `goOn`: the next queued prompt follows it. */
+  private startTurn(prompt: ContentBlock[], goOn: boolean, warning?: string, titleFrom: readonly ContentBlock[] = prompt): Promise<void> {
+    this.thread.addUserMessage(prompt, titleFrom);
     const entryId = this.thread.entries[this.thread.entries.length - 1].id;
     if (warning) this.thread.addNotice('warning', warning);
     this.thread.setStatus('working');
@@ -194,10 +200,7 @@ export class AgentSession implements vscode.Disposable {
     return promptCapabilitiesView(this.host.initializeResponse?.agentCapabilities?.promptCapabilities);
   }
 
-  /**
-   * Sends what the user wrote now, or queues it while a turn runs (sent when the turn ends). Attachments
-   * are turned into blocks at send time, so files are read as they are then.
-   */
+  /** Sends what the user wrote now, or queues it while a turn runs; attachments become blocks at send time (files read then). */
   async submit(text: string, attachments: readonly AttachmentView[] = []): Promise<void> {
     if (this._turn || this.queue.size) {
       this.queue.add(text, attachments);
@@ -206,10 +209,7 @@ export class AgentSession implements vscode.Disposable {
     await this.prompt(await promptBlocks(text, attachments, this.promptCapabilities));
   }
 
-  /**
-   * Sends `prompt` as the next turn (Retry and Edit & Resend of a message): a running turn is cancelled first
-   * (unless Stop already was) and this prompt goes when it ended, before the queued ones.
-   */
+  /** Sends `prompt` next (Retry, Edit & Resend): a running turn is cancelled first and this goes when it ended, before the queue. */
   async sendNext(prompt: ContentBlock[]): Promise<void> {
     const turn = this._turn;
     if (!turn) return this.prompt(prompt);
@@ -249,10 +249,7 @@ export class AgentSession implements vscode.Disposable {
     return setMode(this.host.connection, this.thread, this.sessionId, modeId);
   }
 
-  /**
-   * Runs a turn: the checkpoint before it (a Stop while it is taken ends the turn before the prompt is sent),
-   * `session/prompt`, then the checkpoint at its end with "Changed in this turn", before the session is idle.
-   */
+  /** Runs a turn: the checkpoint before it (a Stop meanwhile sends nothing), `session/prompt`, the checkpoint at its end. */
   private async runTurn(prompt: ContentBlock[], entryId: string): Promise<void> {
     if (!(await this.checkpoints.beforeTurn(entryId))) return this.thread.endTurn('cancelled');
     let host = this._host; // a restart replaces it; this turn belongs to the old one
@@ -269,7 +266,8 @@ export class AgentSession implements vscode.Disposable {
         this._inFlight = undefined;
         host.log.info(`session/prompt of ${this.sessionId} needs a login (auth_required); the prompt is sent again after it`);
         // Stop also ends a login that never finishes (an `authenticate` the agent leaves unanswered)
-        const loggedIn = await this.turnEnd.run(login(host), 'login');
+        this.activity.setLogin(true);
+        const loggedIn = await this.turnEnd.run(login(host), 'login').finally(() => this.activity.setLogin(false));
         host = this._host;
         this._inFlight = loggedIn.kind === 'abandoned' ? undefined : prompt;
         res = loggedIn.kind === 'abandoned' ? loggedIn : await this.turnEnd.run(host.connection.request('session/prompt', { sessionId: this.sessionId, prompt }));
@@ -294,6 +292,7 @@ export class AgentSession implements vscode.Disposable {
     if (host.state === 'exited' || AcpError.is(error, 'closed')) return;
     this._inFlight = undefined;
     const message = error instanceof Error ? error.message : String(error);
+    this.activity.turnFailed(message);
     this.thread.addNotice('error', `The agent failed: ${message}`, 'retry');
     this.thread.setStatus('idle');
   }
@@ -305,10 +304,7 @@ export class AgentSession implements vscode.Disposable {
     return this.startTurn(this._lastPrompt, false);
   }
 
-  /**
-   * Cancels the running turn: `session/cancel`, every pending permission answered `cancelled` and every elicitation `cancel`. If the agent
-   * does not end the turn within the grace period, or on a second call, the turn ends here ({@link TurnEnd}).
-   */
+  /** Stop: `session/cancel`, pending permissions and elicitations cancelled; the turn ends here after the grace ({@link TurnEnd}). */
   cancel(): void {
     if (this.checkpoints.stopBeforeSend()) return; // the prompt was not sent yet: it will not be
     if (!this._turn || this.turnEnd.cancel() === 'ended') return;
@@ -354,10 +350,7 @@ export class AgentSession implements vscode.Disposable {
     this.thread.setAgentInfo(host.initializeResponse?.agentInfo);
   }
 
-  /**
-   * The `additionalDirectories` the agent was just told (session/new, load, resume): the session's roots are
-   * `cwd` plus exactly these from now on (docs/architecture.md "Session roots").
-   */
+  /** The `additionalDirectories` the agent was just told: the roots are `cwd` plus exactly these (docs/architecture.md "Session roots"). */
   setAdditionalDirectories(directories: readonly string[]): void {
     this._roots.additionalDirectories = [...directories];
     this.fs.rootsChanged();
@@ -370,10 +363,7 @@ export class AgentSession implements vscode.Disposable {
     this._ignoreUpdates = false;
   }
 
-  /**
-   * After a restart: if a prompt was interrupted (here, or in the session this one continues), a notice
-   * offers to send it again. Nothing the user typed is lost.
-   */
+  /** After a restart: a prompt that was interrupted (here, or in the session this continues) is offered for resend. */
   offerResend(prompt: ContentBlock[] | undefined = this.interruptedPrompt): void {
     this.interruptedPrompt = prompt;
     if (prompt) this.thread.addNotice('info', 'The prompt that was running when the agent exited did not finish.', 'resend');
@@ -393,7 +383,7 @@ export class AgentSession implements vscode.Disposable {
     this._subscriptions.splice(0).forEach((d) => d.dispose());
     this.queue.dispose();
     this.turnEnd.dispose();
-    for (const d of [this.permissions, this.elicitations, this.terminals, this.follow, this.fs, this.changes, this.checkpoints]) d.dispose();
+    for (const d of [this.permissions, this.elicitations, this.terminals, this.follow, this.fs, this.changes, this.checkpoints, this.activity]) d.dispose();
     this.thread.dispose();
   }
 }

@@ -120,6 +120,7 @@ export class SessionManager implements vscode.Disposable {
         this._sessions.set(session.key, session);
         if (!readOnly) return this.track(session, paused, queue);
         this._readOnly.add(session.key);
+        session.activity.setReadOnly();
         return undefined;
       },
       forget: (key) => this.forget(key), changed,
@@ -166,12 +167,17 @@ export class SessionManager implements vscode.Disposable {
     return folder ? folder.uri.fsPath : os.homedir();
   }
 
-  /** Starts (or reuses) the agent and creates a new session in `cwd`. */
-  async newSession(def: AgentDefinition, cwd = this.defaultCwd(), token?: vscode.CancellationToken): Promise<AgentSession> {
+  /**
+   * Starts (or reuses) the agent and creates a new session in `cwd`; `mcpServers` (a preset's) names the servers
+   * of `switchboard.mcpServers` it gets (absent: all).
+   */
+  async newSession(def: AgentDefinition, cwd = this.defaultCwd(), token?: vscode.CancellationToken, options: { readonly mcpServers?: readonly string[] } = {}): Promise<AgentSession> {
     const log = this.logFor(def);
+    const only = options.mcpServers;
     // auth_required → login → the request is retried (on the restarted agent after an env_var login)
     const { host, res, setup } = await this.auth.withAuth(await this.ensureHost(def, cwd, token), async (h) => {
-      const fields = this._setup.for(h, cwd);
+      const all = this._setup.for(h, cwd);
+      const fields = only ? { ...all, mcpServers: all.mcpServers.filter((m) => only.includes(m.name)) } : all;
       return { host: h, setup: fields, res: await h.connection.request('session/new', fields, token) };
     });
     log.info(`session ${res.sessionId} created in ${cwd}`);

@@ -268,3 +268,9 @@ export const DidChangeFilesNotification = define<ChangedFilesView>('changes/didC
 
 /** The agent's sign-in state and model providers (a part is absent without its capability); on ready and on every change. */
 export const DidChangeAccountNotification = define<AgentAccountView>('account/didChange');
+
+/**
+ * Moves the focus to the newest pending request (a permission or a question), as Ctrl+Shift+A does: sent when the
+ * user jumps to a session that waits for them (ACP: Go to Next Session Waiting for You), never by the agent.
+ */
+export const FocusRequestNotification = define<Record<string, never>>('chat/focusRequest');

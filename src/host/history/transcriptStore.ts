@@ -10,6 +10,7 @@ import type { TranscriptInfo } from './transcriptDirectory';
 import type { Redactor } from '../auth/redactor';
 import type { Transcript, TranscriptHeader, TranscriptWriter } from './transcriptLog';
 import type { AgentSession } from '../agentSession';
+import { searchTranscripts, type SearchOptions, type TranscriptMatch } from './transcriptSearch';
 
 const flushMs = 250;
 
@@ -57,6 +58,19 @@ export class TranscriptStore implements vscode.Disposable {
       this.log.warn(`transcript of ${sessionId} could not be read: ${String(error)}`);
       return undefined;
     }
+  }
+
+  /**
+   * The stored sessions whose transcript contains `query`, most recent first, read a chunk at a time
+   * (transcriptSearch.ts); the open sessions' pending records are written first.
+   */
+  search(query: string, options?: SearchOptions): Promise<TranscriptMatch[]> {
+    try {
+      this._dir.flushSync();
+    } catch (error) {
+      this.log.warn(`the transcript store could not be flushed before a search: ${String(error)}`);
+    }
+    return searchTranscripts(this._dir.list(), query, options);
   }
 
   /** Deletes a stored session. */

@@ -12,10 +12,11 @@
  * Nothing the agent sends shows or focuses the surface: only the user's own actions do.
  */
 import * as vscode from 'vscode';
-import { CancelSubagentCommand, ElicitationUrlCommand, ForkSessionCommand, RenameSessionCommand, RespondElicitationCommand } from '../../shared/chatProtocol';
+import { CancelSubagentCommand, ElicitationUrlCommand, FocusRequestNotification, ForkSessionCommand, RenameSessionCommand, RespondElicitationCommand } from '../../shared/chatProtocol';
 import { CancelTurnCommand, DidChangeNotification, DidEntriesNotification, DidSnapshotNotification, ReadyCommand, RequestEntriesCommand, RequestSnapshotCommand, RespondPermissionCommand, ToggleFollowCommand } from '../../shared/chatProtocol';
 import type { IpcMessageType, RequestEntriesParams } from '../../shared/chatProtocol';
 import { snapshotTailEntries, untitledSession } from '../../shared/viewModel';
+import { tabPrefix } from '../../shared/sessionState';
 import type { AgentSession } from '../../host/agentSession';
 import { entryView, nestedEntryView, sessionNames, stateToView, threadSnapshot } from '../../thread/toView';
 import type { ThreadChange } from '../../thread/thread';
@@ -78,6 +79,8 @@ export class ChatBinding implements vscode.Disposable {
   private readonly _disposables: vscode.Disposable[] = [];
   private _seq = 0;
   private _ready = false;
+  /** The user jumped to this session before its webview was ready: the request gets the focus once it is. */
+  private _focusRequest = false;
   private _disposed = false;
   private readonly _queue: DeltaQueue;
   private _timer: NodeJS.Timeout | undefined;
@@ -127,7 +130,10 @@ export class ChatBinding implements vscode.Disposable {
       surface.onDidBecomeActive(() => {
         this.composer.markActive();
         session.thread.acknowledgeFailure(); // brought to the front: the failure in it is seen
+        session.activity.markSeen(); // and the end of its last turn
       }),
+      session.activity.onDidChange(() => this.updateTitle()),
+      session.activity.onDidRequestFocus(() => this.requestFocus()),
       webview.onDidReceiveMessage((m: unknown) => {
         ipc.dispatch(m);
         if (isUserAction(m)) session.thread.acknowledgeFailure();
@@ -145,6 +151,7 @@ export class ChatBinding implements vscode.Disposable {
       void this.welcome.send();
       this.changedFiles.sendState();
       this.account.sendState(true);
+      if (this._focusRequest) this.requestFocus(); // after the snapshot that renders the request
     };
     ipc.on(ReadyCommand, ready);
     ipc.on(RequestSnapshotCommand, ready);
@@ -159,6 +166,15 @@ export class ChatBinding implements vscode.Disposable {
     ipc.on(ElicitationUrlCommand, ({ requestId, op }) => { this.session.elicitations.urlAction(requestId, op); });
     ipc.on(CancelSubagentCommand, ({ sessionId }) => {
       if (!this.session.cancelSubagent(sessionId)) this.session.context.log.info(`Cancel of subagent '${sessionId}' not sent: the agent does not permit it, or it is unknown`);
+    });
+  }
+
+  /** Focuses the pending request in the webview; kept until a webview took it (a hidden one drops messages). */
+  private requestFocus(): void {
+    this._focusRequest = true;
+    if (!this._ready || this._disposed) return;
+    void this.surface.webview.postMessage({ method: FocusRequestNotification.method, params: {} }).then((delivered) => {
+      if (delivered) this._focusRequest = false;
     });
   }
 
@@ -239,7 +255,8 @@ export class ChatBinding implements vscode.Disposable {
 
 /** The chat's titles: the session's title and the agent's name, both inert (plain text, capped, no invisible characters). */
 export function chatTitles(session: AgentSession): ChatTitles {
-  const title = inertText(session.thread.title || untitledSession, 'plain', 80);
+  // the session's live state, as a mark before the title (none when idle: src/shared/sessionState.ts)
+  const title = tabPrefix(session.activity.state.kind) + inertText(session.thread.title || untitledSession, 'plain', 80);
   const agent = inertText(session.host.displayName, 'plain', 40);
   return { full: `${title} · ${agent}`, session: title, agent };
 }

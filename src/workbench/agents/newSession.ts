@@ -1,6 +1,7 @@
 /**
- * `ACP: New Session…`: pick an agent (recently used first), start it with progress, create a session in the
- * first workspace folder and open its chat. Failures say what happened and offer the agent log.
+ * `ACP: New Session…`: pick a preset (presets.ts: listed first) or an agent (recently used first), start it with
+ * progress, create a session in the first workspace folder and open its chat. Failures say what happened and
+ * offer the agent log.
  */
 import * as vscode from 'vscode';
 import type { AgentDefinition } from '../../agents/agentDefinition';
@@ -9,6 +10,8 @@ import type { AgentRegistry } from '../../host/lifecycle/agentRegistry';
 import type { SessionManager } from '../../host/sessionManager';
 import { inert, inertText } from '../../shared/inertText';
 import { commandIds } from '../../constants';
+import type { Preset } from '../../agents/presets';
+import { currentPresets, presetSummary, startFromPreset } from './presets';
 
 const recentKey = 'switchboard.recentAgents';
 
@@ -35,17 +38,25 @@ export async function newSession(deps: NewSessionDeps, agentId?: string): Promis
     if (!def) throw new Error(`No agent with id '${agentId}' is configured.`);
   } else {
     const agents = orderByRecent(deps.registry.all(), recent);
-    type Item = vscode.QuickPickItem & { agent?: AgentDefinition; install?: true; add?: true };
-    const items: Item[] = agents.map((a) => ({
+    type Item = vscode.QuickPickItem & { agent?: AgentDefinition; preset?: Preset; install?: true; add?: true };
+    const presets: Item[] = currentPresets().map((p) => ({
+      label: inert.label`$(bookmark) ${p.name}`,
+      description: inertText(presetSummary(p, deps.registry.get(p.agent)?.name), 'label'),
+      detail: p.scope === 'workspace' ? 'Preset from the workspace settings' : 'Preset',
+      preset: p,
+    }));
+    const items: Item[] = presets.length ? [{ label: 'Presets', kind: vscode.QuickPickItemKind.Separator }, ...presets, { label: 'Agents', kind: vscode.QuickPickItemKind.Separator }] : [];
+    items.push(...agents.map((a) => ({
       label: inertText(a.name, 'label'),
       description: recent[0] === a.id ? 'recently used' : undefined,
       detail: a.id === 'demo' ? 'Offline demo: shows streaming, a plan, a tool call, a diff and a permission request' : inertText([a.command, ...a.args].join(' '), 'label'),
       agent: a,
-    }));
+    })));
     items.push({ label: '', kind: vscode.QuickPickItemKind.Separator }, {
       label: '$(cloud-download) Install Agent from Registry…', detail: 'Claude Code, Codex, Gemini CLI, OpenCode and every agent of the ACP Registry', install: true,
     }, { label: '$(add) Add Agent…', detail: 'Any ACP agent you have: a name, its command, arguments and environment', add: true });
-    const pick = await vscode.window.showQuickPick(items, { title: 'ACP: New Session', placeHolder: 'Choose the agent for the new session', matchOnDetail: true });
+    const pick = await vscode.window.showQuickPick(items, { title: 'ACP: New Session', placeHolder: presets.length ? 'Choose a preset or the agent for the new session' : 'Choose the agent for the new session', matchOnDetail: true });
+    if (pick?.preset) return startFromPreset(deps, pick.preset);
     if (pick?.install || pick?.add) {
       // an agent installed or added from here starts the session it was picked for
       const installed = pick.install

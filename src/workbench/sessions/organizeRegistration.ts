@@ -1,6 +1,6 @@
 /**
- * Registers Fork, Rename, Archive and Unarchive Session (organizeCommands.ts), Rename with F2 in the Sessions
- * view (its selection), and the view's Archived filter (Show / Hide Archived Sessions in its title bar), and
+ * Registers Fork, Rename, Archive and Unarchive Session (organizeCommands.ts), Rename with F2 and Archive with
+ * Delete in the Sessions view (its selection), and the view's Archived filter (Show / Hide Archived Sessions in its title bar), and
  * gives the tests the same operations without the pickers.
  */
 import * as vscode from 'vscode';
@@ -45,6 +45,12 @@ export function registerOrganizeCommands(
       await renameSessionCommand(deps, node.item);
     }),
     vscode.commands.registerCommand(commandIds.archiveSession, async (arg?: unknown) => { await archiveSessionCommand(deps, target(arg)); }),
+    // Delete in the Sessions view archives the selection (it can be unarchived; Delete Session… asks first)
+    vscode.commands.registerCommand(commandIds.archiveSelectedSession, async () => {
+      const node = treeView.selection[0] ?? undefined;
+      if (node?.type !== 'session' || node.item.archived) return;
+      await archiveSessionCommand(deps, node.item);
+    }),
     vscode.commands.registerCommand(commandIds.unarchiveSession, async (arg?: unknown) => { await unarchiveSessionCommand(deps, target(arg)); }),
     vscode.commands.registerCommand(commandIds.showArchivedSessions, () => tree.setShowArchived(true)),
     vscode.commands.registerCommand(commandIds.hideArchivedSessions, () => tree.setShowArchived(false)),

@@ -1,7 +1,8 @@
 /**
  * Wires the session features into activation: the client's transcript store, the chat panel registry and
  * its serializer (window reload), Switch/Close/Delete Session, Continue in New Session, Fork/Rename/Archive/
- * Unarchive Session (organizeCommands.ts), the Sessions view and the session status bar item.
+ * Unarchive Session (organizeCommands.ts), the Sessions view, the session status bar items, the notifications
+ * about hidden sessions and the home's commands (homeRegistration.ts).
  */
 import * as vscode from 'vscode';
 import { closeSession, continueInNewSession, deleteSessionConfirmed, targetOf } from './sessionCommands';
@@ -23,9 +24,11 @@ import { SessionStatusBar } from './statusBar';
 import type { TranscriptStore } from '../../host/history/transcriptStore';
 import type { PromptMemory } from '../../host/prompts/promptHistory';
 import { registerOrganizeCommands, type OrganizeApi } from './organizeRegistration';
+import { registerHomeCommands, type HomeApi } from './homeRegistration';
+import { SessionStateNotifier } from './stateNotifier';
 
 /** Session history and lifecycle for tests (part of the extension API). */
-export interface SessionsApi extends OrganizeApi {
+export interface SessionsApi extends OrganizeApi, HomeApi {
   /** Every page of an agent's `session/list` for the workspace folder (starts the agent). */
   listSessions(agentId: string): Promise<{ sessionId: string; title?: string | null }[]>;
   /** History rows: open sessions, stored transcripts, running agents' lists; archived ones only with `archived`. */
@@ -72,10 +75,15 @@ export function registerSessions(context: vscode.ExtensionContext, registry: Age
   const view = new ChatView({ extensionUri: context.extensionUri, sessions, agents: registry, state: context.workspaceState, memory, beforeFirstShow: () => placeChatView(context.globalState, log) });
   const chats = new ChatRouter(panels, view, sessions);
   const deps: SessionCommandDeps = { registry, sessions, openChat: (s) => chats.open(s), closeChat: (id) => chats.close(id), chatColumn: (key) => panels.get(key)?.panel.viewColumn };
-  const tree = new SessionsTreeProvider(sessions, store);
+  const tree = new SessionsTreeProvider(sessions, store, context.workspaceState, log);
   const treeView = vscode.window.createTreeView(sessionsViewId, { treeDataProvider: tree, showCollapseAll: true });
+  tree.attach(treeView);
   const organize = registerOrganizeCommands(deps, tree, treeView, () => chats.activeSession());
-  const statusBar = new SessionStatusBar(() => chats.activeSession(), (id) => sessions.isReadOnly(id));
+  const home = registerHomeCommands(deps, tree, () => chats.activeSession());
+  const statusBar = new SessionStatusBar(() => chats.activeSession(), (id) => sessions.isReadOnly(id), () => sessions.sessions);
+  const notifier = new SessionStateNotifier(sessions, (key) => chats.isVisible(key), (s) => chats.open(s));
+  // a chat on screen is read: its finished turn is no longer "unread" (src/thread/sessionActivity.ts)
+  const markSeen = () => { for (const s of sessions.sessions) if (chats.isVisible(s.key)) s.activity.markSeen(); };
   const itemOf = (arg: unknown): HistoryItem | undefined => (arg as { item?: HistoryItem } | undefined)?.item;
   // the sessions (pushed earlier) flush their transcripts when disposed; the store then writes its index
   context.subscriptions.push(
@@ -89,14 +97,16 @@ export function registerSessions(context: vscode.ExtensionContext, registry: Age
     statusBar,
     treeView,
     ...organize.disposables,
-    chats.onDidChange(() => statusBar.update()),
+    ...home.disposables,
+    notifier,
+    chats.onDidChange(() => { markSeen(); statusBar.update(); }),
     sessions.onDidChangeSessions(() => statusBar.update()),
     // session commands resolve to nothing: a command's result goes back to the workbench serialized, and a
     // session (its whole transcript) took 100 ms of JSON on every switch from the palette
-    vscode.commands.registerCommand(commandIds.switchSession, async (sessionId?: unknown) => { await switchSession(deps, typeof sessionId === 'string' ? sessionId : undefined); }),
+    vscode.commands.registerCommand(commandIds.switchSession, async (sessionId?: unknown) => { await switchSession(deps, typeof sessionId === 'string' ? sessionId : undefined, store); }),
     vscode.commands.registerCommand(commandIds.openSession, async (arg?: unknown) => {
       const item = itemOf(arg);
-      await (item ? openHistoryItem(deps, item) : switchSession(deps));
+      await (item ? openHistoryItem(deps, item) : switchSession(deps, undefined, store));
     }),
     vscode.commands.registerCommand(commandIds.closeSession, (arg?: unknown) => closeSession(deps, targetOf(arg, chats.activeSession()))),
     vscode.commands.registerCommand(commandIds.deleteSession, (arg?: unknown) => deleteSessionConfirmed(deps, targetOf(arg, chats.activeSession()))),
@@ -122,6 +132,7 @@ export function registerSessions(context: vscode.ExtensionContext, registry: Age
       return sessions.listSessions(def);
     },
     ...organize.api,
+    ...home.api,
     history: async (options) => (await sessions.history(undefined, options)).map((i) => ({ agentId: i.agentId, sessionId: i.sessionId, title: i.title, open: !!i.open, stored: i.stored, listed: i.listed, archived: i.archived })),
     openSession: async (agentId, sessionId, cwd = sessions.defaultCwd()) => {
       const s = await sessions.open({ agentId, sessionId, cwd }, registry.get(agentId));

@@ -1,36 +1,68 @@
 /**
- * The Sessions view (Switchboard activity-bar container): agents, then their sessions (open ones first,
- * then history), with the same actions as Switch Session (open, close, delete) inline and in the context
- * menu, and Fork (an agent that can), Rename (also F2), Archive and Unarchive. Archived sessions are hidden
- * until the Archived filter in the title bar shows them. Empty, it shows a welcome view with a New Session
- * button (package.json `viewsWelcome`).
+ * The Sessions view (Switchboard activity-bar container), the home of all sessions (docs/architecture.md "A home
+ * for all sessions"): sessions grouped by agent or by workspace folder (a toggle in the title bar; a folder shows
+ * its git branch and uncommitted changes), each with its live state and how long it has been so, the open ones
+ * (waiting for you first) above history, and under an open session its changed files (Open Diff, Keep, Undo).
+ * Search Sessions shows the sessions whose title or transcript contains the words. The view's badge counts the
+ * sessions waiting for you. Archived sessions are hidden until the Archived filter shows them. Empty, it shows
+ * a welcome view with a New Session button (package.json `viewsWelcome`).
+ *
+ * History (which asks running agents for `session/list`) is read again only when sessions come or go, or history
+ * changed; a state change of an open session only redraws the rows.
  */
-import { untitledSession } from '../../shared/viewModel';
 import * as vscode from 'vscode';
-import { rowDescription } from './switchSession';
+import type { AgentSession } from '../../host/agentSession';
 import type { HistoryItem } from '../../host/history/sessionHistory';
-import { inert, inertText } from '../../shared/inertText';
 import type { SessionManager } from '../../host/sessionManager';
 import type { TranscriptStore } from '../../host/history/transcriptStore';
-import { commandIds, sessionsShowArchivedContextKey } from '../../constants';
+import { stateRank } from '../../shared/sessionState';
+import { sessionsGroupByContextKey, sessionsShowArchivedContextKey } from '../../constants';
+import { GitStatus } from './gitStatus';
+import { SessionFilesCache } from './sessionFiles';
+import { SessionSearch } from './sessionSearch';
+import { fileItem, folderLabel, groupItem, sessionItem, type GroupBy, type RowContext, type SessionsNode } from './sessionsTreeItems';
 
+export type { SessionsNode } from './sessionsTreeItems';
 
-/** A node: an agent, or one of its sessions. */
-export type SessionsNode =
-  | { readonly type: 'agent'; readonly agentId: string; readonly agentName: string; readonly items: HistoryItem[] }
-  | { readonly type: 'session'; readonly item: HistoryItem };
+const groupByKey = 'switchboard.sessionsGroupBy';
 
-/** Agents and their sessions. */
+/** Groups, their sessions, and the open sessions' changed files. */
 export class SessionsTreeProvider implements vscode.TreeDataProvider<SessionsNode>, vscode.Disposable {
   private readonly _onDidChangeTreeData = new vscode.EventEmitter<SessionsNode | undefined>();
   readonly onDidChangeTreeData = this._onDidChangeTreeData.event;
   private readonly _disposables: vscode.Disposable[] = [];
   private _timer: NodeJS.Timeout | undefined;
   private _showArchived = false;
+  private _groupBy: GroupBy;
+  /** History as last read; undefined: read it again at the next render. */
+  private _rows: Promise<HistoryItem[]> | undefined;
+  private _activitySubs: vscode.Disposable[] = [];
+  private _view: vscode.TreeView<SessionsNode> | undefined;
+  readonly git: GitStatus;
+  readonly files: SessionFilesCache;
+  readonly search: SessionSearch;
 
-  constructor(private readonly sessions: SessionManager, store: TranscriptStore) {
-    this._disposables.push(this._onDidChangeTreeData, sessions.onDidChangeSessions(() => this.refresh()), store.onDidChange(() => this.refresh()));
+  constructor(private readonly sessions: SessionManager, store: TranscriptStore, private readonly state: vscode.Memento, log: vscode.LogOutputChannel) {
+    this._groupBy = state.get<GroupBy>(groupByKey) === 'folder' ? 'folder' : 'agent';
+    this.git = new GitStatus(log);
+    this.files = new SessionFilesCache(log);
+    this.search = new SessionSearch(store, () => this.redraw());
+    this._disposables.push(
+      this._onDidChangeTreeData, this.git, this.files, this.search,
+      sessions.onDidChangeSessions(() => this.sessionsChanged()),
+      store.onDidChange(() => this.refresh()),
+      this.git.onDidChange(() => this.redraw()),
+      this.files.onDidChange(() => this.redraw()),
+    );
     void vscode.commands.executeCommand('setContext', sessionsShowArchivedContextKey, false);
+    void vscode.commands.executeCommand('setContext', sessionsGroupByContextKey, this._groupBy);
+    this.sessionsChanged();
+  }
+
+  /** Gives the provider its view (for the badge and the search message). */
+  attach(view: vscode.TreeView<SessionsNode>): void {
+    this._view = view;
+    this.updateBadge();
   }
 
   /** Whether archived sessions are shown (the Archived filter). */
@@ -45,58 +77,100 @@ export class SessionsTreeProvider implements vscode.TreeDataProvider<SessionsNod
     this.refresh();
   }
 
-  /** Re-reads history (coalesced: at most every 300 ms). */
+  /** How sessions are grouped (remembered for the workspace). */
+  get groupBy(): GroupBy {
+    return this._groupBy;
+  }
+
+  setGroupBy(by: GroupBy): void {
+    this._groupBy = by;
+    void this.state.update(groupByKey, by);
+    void vscode.commands.executeCommand('setContext', sessionsGroupByContextKey, by);
+    this.redraw();
+  }
+
+  /** Reads history again (coalesced: at most every 300 ms). */
   refresh(): void {
-    this._timer ??= setTimeout(() => { this._timer = undefined; this._onDidChangeTreeData.fire(undefined); }, 300);
+    this._rows = undefined;
+    this.schedule(300);
+  }
+
+  /** Redraws the rows from the history already read (a state, a file list, a search result changed). */
+  redraw(): void {
+    this.updateBadge();
+    this.schedule(100);
+  }
+
+  /** The history rows the view shows now (the Archived filter applies). */
+  rows(): Promise<HistoryItem[]> {
+    this._rows ??= this.sessions.history(undefined, { archived: this._showArchived });
+    return this._rows;
   }
 
   async getChildren(node?: SessionsNode): Promise<SessionsNode[]> {
-    if (node?.type === 'session') return [];
-    if (node?.type === 'agent') return node.items.map((item) => ({ type: 'session', item }));
-    const byAgent = new Map<string, HistoryItem[]>();
-    for (const item of await this.sessions.history(undefined, { archived: this._showArchived })) {
-      const list = byAgent.get(item.agentId) ?? [];
-      list.push(item);
-      byAgent.set(item.agentId, list);
+    if (node?.type === 'file') return [];
+    if (node?.type === 'session') return node.item.open ? this.files.list(node.item.open).map((file) => ({ type: 'file', session: node.item.open as AgentSession, file })) : [];
+    if (node?.type === 'group') return node.items.map((item) => ({ type: 'session', item, by: node.by }));
+    const rows = byState(await this.rows());
+    this.search.showResults(this._view, rows);
+    if (this.search.active) return this.search.filter(rows).map(({ item, snippet }) => ({ type: 'session', item, by: 'search', ...(snippet ? { snippet } : {}) }));
+    const groups = new Map<string, HistoryItem[]>();
+    for (const item of rows) {
+      const key = this._groupBy === 'agent' ? item.agentId : item.cwd;
+      groups.set(key, [...(groups.get(key) ?? []), item]);
     }
-    return [...byAgent].map(([agentId, items]) => ({ type: 'agent', agentId, agentName: items[0]?.agentName ?? agentId, items }));
+    return [...groups].map(([key, items]) => ({
+      type: 'group', by: this._groupBy, key, items, label: this._groupBy === 'agent' ? items[0]?.agentName ?? key : folderLabel(key),
+    }));
   }
 
   getTreeItem(node: SessionsNode): vscode.TreeItem {
-    if (node.type === 'agent') {
-      const t = new vscode.TreeItem(inertText(node.agentName, 'plain'), vscode.TreeItemCollapsibleState.Expanded);
-      t.id = `agent:${node.agentId}`;
-      t.iconPath = new vscode.ThemeIcon('hubot');
-      t.contextValue = 'agent';
-      t.description = node.items.length === 1 ? '1 session' : inert.plain`${node.items.length} sessions`;
-      return t;
+    const ctx: RowContext = { now: Date.now(), git: (folder) => this.git.get(folder), files: (s) => this.files.list(s) };
+    switch (node.type) {
+      case 'group': return groupItem(node, ctx);
+      case 'session': return sessionItem(node, ctx);
+      case 'file': return fileItem(node);
     }
-    const item = node.item;
-    const t = new vscode.TreeItem(inertText(item.title || untitledSession, 'plain'), vscode.TreeItemCollapsibleState.None);
-    t.id = `session:${item.agentId}:${item.sessionId}`;
-    const status = item.open?.thread.status;
-    t.iconPath = status === 'awaitingPermission' ? new vscode.ThemeIcon('bell-dot', new vscode.ThemeColor('notificationsWarningIcon.foreground'))
-      : status === 'working' ? new vscode.ThemeIcon('sync~spin')
-      : item.open ? new vscode.ThemeIcon('comment-discussion') : item.archived ? new vscode.ThemeIcon('archive') : new vscode.ThemeIcon('history');
-    t.description = inertText([rowDescription(item).replace(`${item.agentName} · `, ''), item.archived ? 'archived' : ''].filter(Boolean).join(' · '), 'plain');
-    const where = item.open ? 'Open' : item.stored ? 'In Switchboard\'s history' : 'Listed by the agent';
-    t.tooltip = agentMarkdown(inert.markdown`**${item.title || untitledSession}**\n\n${item.agentName} · ${item.cwd}\n\n` + where + (item.archived ? ' · Archived' : ''));
-    // what the context menu offers (package.json view/item/context): Fork only for an agent that can fork
-    t.contextValue = item.open ? `session.open${item.open.thread.canFork ? '.fork' : ''}` : `session.history${item.archived ? '.archived' : ''}`;
-    t.command = { command: commandIds.openSession, title: 'Open Session', arguments: [node] };
-    return t;
+  }
+
+  getParent(): undefined {
+    return undefined;
+  }
+
+  /** Sessions came or went: follow their states and changed files, read history again. */
+  private sessionsChanged(): void {
+    this._activitySubs.splice(0).forEach((d) => d.dispose());
+    const open = this.sessions.sessions;
+    this.files.sync(open);
+    for (const s of open) {
+      this._activitySubs.push(s.activity.onDidChange((state) => {
+        if (state.kind !== 'streaming') this.git.invalidate(); // a turn ended: the agent may have changed the repository
+        this.redraw();
+      }));
+    }
+    this.refresh();
+  }
+
+  /** The activity bar's badge: how many sessions wait for you. */
+  private updateBadge(): void {
+    if (!this._view) return;
+    const waiting = this.sessions.sessions.filter((s) => s.activity.state.kind === 'waiting').length;
+    this._view.badge = waiting ? { value: waiting, tooltip: waiting === 1 ? '1 session is waiting for you' : `${waiting} sessions are waiting for you` } : undefined;
+  }
+
+  private schedule(ms: number): void {
+    this._timer ??= setTimeout(() => { this._timer = undefined; this._onDidChangeTreeData.fire(undefined); }, ms);
   }
 
   dispose(): void {
     if (this._timer) clearTimeout(this._timer);
+    this._activitySubs.splice(0).forEach((d) => d.dispose());
     this._disposables.splice(0).forEach((d) => d.dispose());
   }
 }
 
-/** A Markdown string that carries agent text (already escaped with inert.markdown): untrusted, no HTML, no icons. */
-function agentMarkdown(value: string): vscode.MarkdownString {
-  const md = new vscode.MarkdownString(value, false);
-  md.isTrusted = false;
-  md.supportHtml = false;
-  return md;
+/** Open sessions by state (waiting for you first), then the rest in history's order (most recent first). */
+function byState(rows: readonly HistoryItem[]): HistoryItem[] {
+  const rank = (i: HistoryItem) => (i.open ? stateRank(i.open.activity.state.kind) : 99);
+  return rows.map((item, index) => ({ item, index })).sort((a, b) => rank(a.item) - rank(b.item) || a.index - b.index).map((x) => x.item);
 }

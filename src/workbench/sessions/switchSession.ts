@@ -1,7 +1,10 @@
 /**
  * `ACP: Switch Session…`: a QuickPick of the open sessions and history (the client's store and what running
- * agents list). Each row shows the title, the agent, the relative time and the cwd, with badges for working
- * and for awaiting permission; fuzzy search covers description and detail. The detail line also says whether
+ * agents list). Each row shows the session's live state (src/shared/sessionState.ts: the same icon and words as
+ * the Sessions view and the status bar), the title, the agent, how long it has been so (or when it was last used)
+ * and the cwd; the sessions waiting for you come first. Fuzzy search covers description and detail; what the user
+ * types is also searched in the transcripts of Switchboard's store (a section "Matches in transcript", filled in
+ * asynchronously, the picker busy meanwhile; a newer query cancels an older one). The detail line also says whether
  * the user is signed in to the agent, when it runs and advertises `auth.status`
  * (docs/architecture.md#accounts-and-model-providers). Enter opens or focuses the session; the row buttons close
  * or delete it.
@@ -18,26 +21,25 @@ import type { HistoryItem } from '../../host/history/sessionHistory';
 import { deleteSessionConfirmed } from './sessionCommands';
 import type { SessionCommandDeps } from './sessionCommands';
 import { inert, inertText } from '../../shared/inertText';
+import { duration, stateIcon, stateRank, stateWords } from '../../shared/sessionState';
 import { commandIds } from '../../constants';
+import { transcriptRows, type Row, type TranscriptSearchSource } from './switchSessionSearch';
 
-
-interface Row extends vscode.QuickPickItem { readonly item?: HistoryItem }
 
 const closeButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('close'), tooltip: 'Close Session' };
 const deleteButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('trash'), tooltip: 'Delete Session…' };
 
-/** The label of a history row: badges first, then the title. */
+/** The label of a history row: the state's icon first (an open session's), then the title. */
 export function rowLabel(item: HistoryItem): string {
-  const status = item.open?.thread.status;
-  const badge = status === 'awaitingPermission' ? '$(bell-dot) ' : status === 'working' ? '$(sync~spin) ' : item.open ? '$(comment-discussion) ' : '$(history) ';
+  const state = item.open?.activity.state;
+  const badge = state ? `$(${stateIcon(state)}) ` : item.archived ? '$(archive) ' : '$(history) ';
   return `${badge}${inertText(item.title || untitledSession, 'label')}`;
 }
 
-/** The description: agent, relative time, and what state it is in (raw text: neutralise it for its sink). */
-export function rowDescription(item: HistoryItem): string {
-  const status = item.open?.thread.status;
-  const state = status === 'awaitingPermission' ? 'awaiting permission' : status === 'working' ? 'working' : item.open ? 'open' : '';
-  return [item.agentName, relativeTime(item.updatedAt), state].filter(Boolean).join(' · ');
+/** The description: agent, then the live state and for how long (open), else when it was last used (raw text: neutralise it for its sink). */
+export function rowDescription(item: HistoryItem, now = Date.now()): string {
+  const state = item.open?.activity.state;
+  return [item.agentName, state ? `${stateWords(state)} for ${duration(now - state.since)}` : relativeTime(item.updatedAt)].filter(Boolean).join(' · ');
 }
 
 /** The detail line: the session's folder, and its other folders when it has some (raw text). */
@@ -46,9 +48,17 @@ export function rowFolders(item: HistoryItem): string {
   return more.length ? `${item.cwd} + ${more.join(', ')}` : item.cwd;
 }
 
-/** The detail line: the sign-in state of the agent when it reports one (first: a long path is cut), then the folders (raw text). */
+/** The detail line: the sign-in state of the agent when it reports one (first: a long path is cut), then the plan step or the folders (raw text). */
 export function rowDetail(item: HistoryItem, auth: AgentAuthStatus | undefined): string {
-  return auth ? `${authSummary(auth)} · ${rowFolders(item)}` : rowFolders(item);
+  const step = item.open?.activity.state.planStep;
+  const where = step ? `Step: ${step} · ${rowFolders(item)}` : rowFolders(item);
+  return auth ? `${authSummary(auth)} · ${where}` : where;
+}
+
+/** Open sessions by state (waiting for you first), in history's order within a state. */
+export function byStateRank(items: readonly HistoryItem[]): HistoryItem[] {
+  const rank = (i: HistoryItem) => (i.open ? stateRank(i.open.activity.state.kind) : 99);
+  return items.map((item, index) => ({ item, index })).sort((a, b) => rank(a.item) - rank(b.item) || a.index - b.index).map((x) => x.item);
 }
 
 /** The sign-in state of the agent of a history item: its open session's agent, else the running agent. */
@@ -81,7 +91,7 @@ export async function openHistoryItem(deps: SessionCommandDeps, item: HistoryIte
 }
 
 /** Runs the command. `sessionId` (tests, keybindings with args) skips the picker. */
-export async function switchSession(deps: SessionCommandDeps, sessionId?: string): Promise<AgentSession | undefined> {
+export async function switchSession(deps: SessionCommandDeps, sessionId?: string, search?: TranscriptSearchSource): Promise<AgentSession | undefined> {
   if (sessionId) {
     const item = (await deps.sessions.history()).find((i) => i.sessionId === sessionId);
     if (!item) throw new Error(`No session '${sessionId}' is open or in history.`);
@@ -89,25 +99,28 @@ export async function switchSession(deps: SessionCommandDeps, sessionId?: string
   }
   const qp = vscode.window.createQuickPick<Row>();
   qp.title = 'ACP: Switch Session';
-  qp.placeholder = 'Type to search sessions by title, agent or folder';
+  qp.placeholder = 'Type to search sessions by title, agent, folder or words in the transcript';
   qp.matchOnDescription = true;
   qp.matchOnDetail = true;
   qp.busy = true;
+  let base: Row[] = [];
+  let items: HistoryItem[] = [];
+  let found: Row[] = [];
+  const show = () => { qp.items = found.length ? [...base, { label: 'Matches in transcript', kind: vscode.QuickPickItemKind.Separator }, ...found] : base; };
   const refresh = async () => {
-    const items = await deps.sessions.history();
-    const open = items.filter((i) => i.open);
-    const rest = items.filter((i) => !i.open);
+    items = byStateRank(await deps.sessions.history());
     const row = (i: HistoryItem): Row => ({
       label: rowLabel(i), description: inertText(rowDescription(i), 'label'), detail: inertText(rowDetail(i, authOf(deps, i)), 'label'), item: i,
       buttons: i.open ? [closeButton, deleteButton] : [deleteButton],
     });
-    qp.items = [
-      ...(open.length ? [{ label: 'Open', kind: vscode.QuickPickItemKind.Separator } as Row, ...open.map(row)] : []),
-      ...(rest.length ? [{ label: 'History', kind: vscode.QuickPickItemKind.Separator } as Row, ...rest.map(row)] : []),
-    ];
-    if (!items.length) qp.items = [{ label: '$(add) New Session…', description: 'No sessions yet' }];
+    const section = (label: string, rows: HistoryItem[]): Row[] => (rows.length ? [{ label, kind: vscode.QuickPickItemKind.Separator }, ...rows.map(row)] : []);
+    const waiting = items.filter((i) => i.open?.activity.state.kind === 'waiting');
+    base = [...section('Waiting for you', waiting), ...section('Open', items.filter((i) => i.open && !waiting.includes(i))), ...section('History', items.filter((i) => !i.open))];
+    if (!items.length) base = [{ label: '$(add) New Session…', description: 'No sessions yet' }];
+    show();
     qp.busy = false;
   };
+  const transcripts = search && transcriptRows(search, qp, () => items, (rows) => { found = rows; show(); });
   return new Promise((resolve) => {
     let result: Promise<AgentSession | undefined> = Promise.resolve(undefined);
     qp.onDidTriggerItemButton(async (e) => {
@@ -125,6 +138,7 @@ export async function switchSession(deps: SessionCommandDeps, sessionId?: string
       qp.hide();
     });
     qp.onDidHide(() => {
+      transcripts?.dispose();
       qp.dispose();
       resolve(result);
     });

@@ -1,5 +1,5 @@
 /**
- * The benchmarks that need the real extension host (a dirty editor buffer), loaded by VS Code as
+ * The benchmarks that need the real extension host (a dirty editor buffer; its memory), loaded by VS Code as
  * `extensionTestsPath` through test/harness/runHostBench.mjs. `run()` prints each benchmark's lines and
  * writes `{ passed, failed, pending, lines, durationMs }` (the integration runner's format, which the
  * harness understands) to the file named by SWITCHBOARD_TEST_RESULTS.
@@ -7,9 +7,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { benchDirtyBufferSlice } from './dirtyBufferSlice';
+import { benchTranscriptSearch } from './transcriptSearchBench';
 
 const benchmarks: { name: string; run: () => Promise<string[]> }[] = [
   { name: 'dirty buffer slice', run: benchDirtyBufferSlice },
+  { name: 'transcript search', run: benchTranscriptSearch },
 ];
 
 /** Runs every extension-host benchmark; rejects if one failed. */
