@@ -102,7 +102,7 @@ export function stateLine(state: SessionStateView, now: number): string {
  */
 export function tabPrefix(kind: SessionStateKind): string {
   switch (kind) {
-    case 'waiting': return '\u23F8 '; // ⏸: it waits for you
+    case 'waiting': return '\u2016 '; // ‖: it waits for you
     case 'failed': return '\u2716 '; // ✖
     case 'unread': return '\u25CF '; // ●
     case 'streaming': return '\u27F3 '; // ⟳

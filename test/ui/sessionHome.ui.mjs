@@ -74,10 +74,10 @@ export async function run(t) {
   await statusItem('Home waiting: waiting for you (permission)').waitFor({ timeout: 10_000 });
   await statusItem(/1 waiting/).waitFor({ timeout: 10_000 });
   t.expect(true, 'the status bar shows the active session waiting, and "1 waiting"');
-  await page.locator('.tabs-container .tab', { hasText: '\u23F8 Migrate the database' }).first().waitFor({ timeout: 10_000 });
+  await page.locator('.tabs-container .tab', { hasText: '\u2016 Migrate the database' }).first().waitFor({ timeout: 10_000 });
   await page.locator('.tabs-container .tab', { hasText: '\u2716 Check the deployment' }).first().waitFor({ timeout: 10_000 });
   await page.locator('.tabs-container .tab', { hasText: '\u25CF Write the release notes' }).first().waitFor({ timeout: 10_000 });
-  t.expect(true, 'the tab titles are marked ⏸ waiting, ✖ failed, ● unread');
+  t.expect(true, 'the tab titles are marked ‖ waiting, ✖ failed, ● unread');
   for (const theme of colorThemes.filter((c) => c.id !== 'high-contrast')) {
     await switchTheme(t, theme);
     await t.screenshot(`sessionHome-${theme.id}`);
