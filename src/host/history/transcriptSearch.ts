@@ -2,8 +2,8 @@
  * Search over the client's transcript store (docs/architecture.md "A home for all sessions"): which stored
  * sessions contain some text, with a snippet of where. It never loads a whole session: each log
  * (transcriptLog.ts, one JSON record per line) is read in fixed-size chunks into one reused buffer, the chunk's
- * complete lines are scanned as text for the query as it is spelled inside JSON (case-insensitive), and only a
- * line that contains it is parsed, to check that the match is in text the user saw (a message, a tool call's
+ * complete lines are scanned for the query as it is spelled inside JSON (case-insensitive; an ASCII query on the
+ * bytes themselves, so a chunk never becomes a string), and only a line that contains it is decoded and parsed, to check that the match is in text the user saw (a message, a tool call's
  * title, a notice, the session title) and not in a key or an id. A session stops being read at its first match.
  * Memory: one buffer per reader (32 KiB; it grows only for a single longer line, up to a cap), whatever
  * the number and size of the sessions. No vscode.
@@ -55,19 +55,25 @@ export class SearchCancelled extends Error {
 export async function searchTranscripts(targets: readonly SearchTarget[], query: string, options: SearchOptions = {}): Promise<TranscriptMatch[]> {
   const q = query.trim();
   if (q.length < minQueryLength) return [];
-  const needle = new RegExp(escapeRegExp(JSON.stringify(q).slice(1, -1)), 'gi');
+  const inJson = JSON.stringify(q).slice(1, -1);
+  const needle = new RegExp(escapeRegExp(inJson), 'gi');
   const lower = q.toLowerCase();
+  // an ASCII query is matched on the bytes (ASCII letters folded), other text on the decoded chunk
+  const ascii = /^[\x20-\x7e]*$/.test(inJson);
+  const scanner = (): Scan => ascii ? new ByteScan(Buffer.from(inJson.toLowerCase(), 'latin1'), lower).scan
+    : (buf, start, end) => matchIn(buf.toString('utf8', start, end), new RegExp(needle), lower);
   const found = new Array<TranscriptMatch | undefined>(targets.length);
   const max = options.maxResults ?? 100;
   let next = 0;
   let count = 0;
   const worker = async (): Promise<void> => {
     const reader = new ChunkReader(options.chunkBytes ?? 32 * 1024);
+    const scan = scanner();
     while (next < targets.length && count < max) {
       if (options.isCancelled?.()) throw new SearchCancelled();
       const i = next++;
       const t = targets[i];
-      const snippet = await reader.firstMatch(t.file, (text) => matchIn(text, new RegExp(needle), lower), options.isCancelled).catch((e: unknown) => {
+      const snippet = await reader.firstMatch(t.file, scan, options.isCancelled).catch((e: unknown) => {
         if (e instanceof SearchCancelled) throw e;
         return undefined; // a log that is gone or unreadable has no match
       });
@@ -81,6 +87,38 @@ export async function searchTranscripts(targets: readonly SearchTarget[], query:
   return found.filter((m): m is TranscriptMatch => m !== undefined).slice(0, max);
 }
 
+/** Looks through the complete lines `buf[start, end)` for the query: the snippet of the first record that shows it. */
+type Scan = (buf: Buffer, start: number, end: number) => string | undefined;
+
+/**
+ * The scan of an ASCII query on bytes: a copy of the chunk with ASCII letters lowered (one reused buffer) is
+ * searched natively for the lowered needle; only a line with a hit is decoded. UTF-8 bytes of other characters are
+ * all >= 0x80, so they never match an ASCII needle and are copied as they are.
+ */
+class ByteScan {
+  private folded = Buffer.allocUnsafe(0);
+
+  constructor(private readonly needle: Buffer, private readonly lower: string) {}
+
+  readonly scan: Scan = (buf, start, end) => {
+    if (this.folded.length < buf.length) this.folded = Buffer.allocUnsafe(buf.length);
+    const f = this.folded;
+    for (let i = start; i < end; i++) {
+      const c = buf[i];
+      f[i] = c >= 0x41 && c <= 0x5a ? c | 0x20 : c;
+    }
+    for (let at = f.indexOf(this.needle, start); at !== -1 && at < end; at = f.indexOf(this.needle, at)) {
+      const lineStart = f.lastIndexOf(0x0a, at) + 1;
+      let lineEnd = f.indexOf(0x0a, at);
+      if (lineEnd === -1 || lineEnd > end) lineEnd = end;
+      const snippet = recordSnippet(buf.toString('utf8', Math.max(lineStart, start), lineEnd), this.lower);
+      if (snippet !== undefined) return snippet;
+      at = lineEnd; // the rest of this line was checked
+    }
+    return undefined;
+  };
+}
+
 /** Reads a file's complete lines chunk by chunk into one buffer. */
 class ChunkReader {
   private buf: Buffer;
@@ -90,7 +128,7 @@ class ChunkReader {
   }
 
   /** Runs `scan` over the text of each run of complete lines until it returns a snippet. */
-  async firstMatch(file: string, scan: (text: string) => string | undefined, isCancelled?: () => boolean): Promise<string | undefined> {
+  async firstMatch(file: string, scan: Scan, isCancelled?: () => boolean): Promise<string | undefined> {
     const fh = await fs.promises.open(file, 'r');
     try {
       let kept = 0; // bytes of an unfinished line, carried to the front of the buffer
@@ -114,7 +152,7 @@ class ChunkReader {
           skipping = false;
           start = nl + 1;
         }
-        const hit = start < linesEnd ? scan(this.buf.toString('utf8', start, linesEnd)) : undefined;
+        const hit = start < linesEnd ? scan(this.buf, start, linesEnd) : undefined;
         if (hit !== undefined || eof) return hit;
         this.buf.copy(this.buf, 0, linesEnd + 1, end);
         kept = end - (linesEnd + 1);

@@ -73,6 +73,18 @@ describe('transcript search', () => {
     await assert.rejects(searchTranscripts(targets, 'marker', { isCancelled: () => ++calls > 3 }), SearchCancelled);
   });
 
+  it('finds a word among other scripts, and a query that is not ASCII, case-insensitively', async () => {
+    const targets = [
+      session('s1', [{ kind: 'agent', id: 'e1', text: 'Übergröße: naïve ZEPPELIN 日本語', blocks: [] }]),
+      session('s2', [{ kind: 'agent', id: 'e1', text: 'DIE GRÖSSE und größe', blocks: [] }]),
+    ];
+    assert.deepEqual((await searchTranscripts(targets, 'zeppelin')).map((m) => m.sessionId), ['s1'], 'ASCII query, matched on the bytes');
+    assert.equal((await searchTranscripts(targets, 'naïve zeppelin'))[0]?.sessionId, 's1', 'a query that is not ASCII');
+    assert.deepEqual((await searchTranscripts(targets, 'ÜBERGRÖSSE')).map((m) => m.sessionId), [], 'no Unicode case folding beyond toLowerCase');
+    assert.deepEqual((await searchTranscripts(targets, 'GRÖSSE')).map((m) => m.sessionId), ['s2']);
+    assert.deepEqual((await searchTranscripts(targets, '日本')).map((m) => m.sessionId), ['s1']);
+  });
+
   it('cuts a snippet around the match with ellipses', () => {
     const text = `${'a'.repeat(100)} needle ${'b'.repeat(100)}`;
     const s = snippetAround(text, 101, 6);
