@@ -147,7 +147,10 @@ function makeT(page, version, name, server, workspace, load, counter) {
         const inner = outerFrames.nth(i).contentFrame().locator('#active-frame');
         const t = await inner.getAttribute('title', { timeout: 1000 }).catch(() => null);
         if (t !== null) seen.push(t);
-        if (t !== null && (typeof title === 'string' ? t === title : title.test(t))) return inner.contentFrame();
+        // a chat's title may start with its session's state mark (⟳ streaming, ‖ waiting, ✖ failed, ● unread)
+        const bare = t?.replace(/^[\u27F3\u2016\u2716\u25CF] /, '');
+        const matches = (/** @type {string} */ s) => (typeof title === 'string' ? s === title : title.test(s));
+        if (t != null && bare != null && (matches(t) || matches(bare))) return inner.contentFrame();
       }
       await sleep(250);
     }
