@@ -214,6 +214,7 @@ export class SessionManager implements vscode.Disposable {
     const session = new AgentSession(host, sessionId, cwd, log, { isChatVisible: this.deps.isChatVisible, login: (h) => this.auth.login(h), redact: (text) => this.deps.redactor.redact(text), checkpoints: this.deps.checkpoints });
     session.thread.setUserTitle(this._meta.get(host.definition.id, sessionId).title);
     session.thread.setCanFork(!whyNotForkable(session, false));
+    void session.checkpoints.reopen(); // a session opened again lists its pending files (docs/architecture.md, "Checkpoints")
     return session;
   }
 

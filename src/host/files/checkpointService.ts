@@ -58,6 +58,11 @@ export class CheckpointService {
     return false;
   }
 
+  /** True when checkpoints are on and the session (by its key) has taken some (its record on disk; no git run). */
+  hasCheckpoints(key: string): boolean {
+    return checkpointSettings().enabled && this.store.manifest(key).checkpoints.length > 0;
+  }
+
   /** The checkpoints of a session (by its key) over roots that `roots` gives as they are at each checkpoint. */
   session(key: string, roots: () => readonly string[]): SessionCheckpoints {
     return new SessionCheckpoints(this.store, key, roots);

@@ -46,6 +46,20 @@ export class TurnCheckpoints implements vscode.Disposable {
     return this._session;
   }
 
+  /**
+   * A session opened again (after a reload or a restart): when its earlier turns took checkpoints, they are
+   * used again, so the changed-files bar lists the files still pending review. A new session (no record) runs
+   * no git. Never throws.
+   */
+  async reopen(): Promise<void> {
+    try {
+      if (this._session || !this.service?.hasCheckpoints(this.key())) return;
+      if (await this.session()) this._onDidChange.fire();
+    } catch (error) {
+      this.ctx.log.warn(`checkpoints: could not read this session's earlier checkpoints: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
   /** The session's checkpoints if they were used already (no git run, no notification). */
   get current(): SessionCheckpoints | undefined {
     return this._session;
