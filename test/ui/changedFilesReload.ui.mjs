@@ -3,7 +3,7 @@
 // the bar lists it; after a reload the chat comes back (resumed) and the bar still lists the file, still
 // pending review, with Keep and Undo (its turn's checkpoints are read again). Screenshots:
 // changedFilesReload-before.png, changedFilesReload-after.png
-import { sendSlashCommand } from './scriptedSession.mjs';
+import { openDemoSession, sendSlashCommand } from './scriptedSession.mjs';
 
 export const name = 'changedFilesReload';
 export const timeout = 240_000;
@@ -18,13 +18,7 @@ const barSummary = async (chat) => {
 /** @param {import('../harness/runUi.mjs').UiTest} t */
 export async function run(t) {
   const { page } = t;
-  await t.runCommand(t.commandTitle('switchboard.newSession'));
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Demo agent' }).first().waitFor({ timeout: 15_000 });
-  await page.keyboard.type('Demo');
-  await page.keyboard.press('Enter');
-  const chat = await t.webview({ timeoutMs: 30_000 });
-  const input = chat.locator('[data-testid="composer-input"]');
-  await chat.locator('[data-testid="session-status"][data-status="idle"]').waitFor({ timeout: 30_000 });
+  const { chat, input } = await openDemoSession(t);
   await sendSlashCommand(t, input, '/tour');
   await chat.locator('[data-testid="permission"][data-armed="true"]').waitFor({ timeout: 30_000 });
   await chat.locator('[data-testid="permission-option"][data-kind="allow_once"]').first().click();
