@@ -5,7 +5,7 @@
  * presets apply (the user's always; the workspace's only in a trusted workspace, like `switchboard.agents`),
  * what a preset captures of a running session, and what a session needs changed to match a preset. No vscode.
  */
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import type { SessionConfigOption, SessionMode } from '../acp/schema/types.gen';
 
 /** The setting (under `switchboard`). */
