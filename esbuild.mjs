@@ -58,17 +58,18 @@ const zodEnglishOnly = {
 
 /**
  * Parts of the extension loaded on first use, not at activation (docs/architecture.md, "Start fast, ship
- * small"): `await import('./x.js')` of one of these files is bundled as its own file, dist/<name>.js, and
- * required when the import runs. Unbundled (out/, the tests), the same import loads out/…/x.js as usual.
+ * small"): `await import('./x.js')` or `require('./x')` of one of these files is bundled as its own file,
+ * dist/<name>.js, and required when the import runs. Unbundled (out/, the tests), the same import loads
+ * out/…/x.js as usual. The core is everything but activation's stubs (src/extension.ts).
  */
-const lazyModules = { archiveExtract: 'src/registry/archiveExtract.ts' };
+const lazyModules = { core: 'src/core.ts', archiveExtract: 'src/registry/archiveExtract.ts' };
 const lazyEntries = {
   name: 'lazy-entries',
   /** @param {esbuild.PluginBuild} build */
   setup(build) {
     const files = new Map(Object.entries(lazyModules).map(([name, file]) => [path.resolve(file).replace(/\.ts$/, ''), name]));
     build.onResolve({ filter: /^\./ }, (args) => {
-      if (args.kind !== 'dynamic-import') return undefined;
+      if (args.kind !== 'dynamic-import' && args.kind !== 'require-call') return undefined;
       const name = files.get(path.resolve(args.resolveDir, args.path).replace(/\.[jt]s$/, ''));
       return name ? { path: `./${name}.js`, external: true } : undefined;
     });

@@ -12,6 +12,8 @@ export const chatViewId = 'switchboard.chatView';
 
 /** The Sessions view (Switchboard activity-bar container). */
 export const sessionsViewId = 'switchboard.sessions';
+/** Remembered across windows once a first prompt was sent: the walkthrough's last step (package.json). */
+export const promptSentKey = 'switchboard.hasSentPrompt';
 
 /** True while the active chat shows a read-only session (menus offer Continue in New Session). */
 export const readOnlyContextKey = 'switchboard.activeChatReadOnly';

@@ -1,6 +1,7 @@
 /**
- * Switchboard's entry point: builds the services, registers commands, and returns the test API.
- * Activation happens only on use (a command, or a chat panel being restored).
+ * The extension's core: builds the services, registers the commands, and returns the API. src/extension.ts
+ * loads it on first use (a command, a view shown, a chat panel restored, the API read): see
+ * docs/architecture.md, "Start fast, ship small".
  */
 import * as vscode from 'vscode';
 import type { SwitchboardApi, SwitchboardTestApi } from './api';
@@ -22,21 +23,24 @@ import { CheckpointService } from './host/files/checkpointService';
 import { TranscriptStore } from './host/history/transcriptStore';
 import { Redactor, redactingLog } from './host/auth/redactor';
 import { registerAgentLifecycle } from './workbench/agents/agentLifecycle';
-import { registerSessions } from './workbench/sessions/sessionsFeature';
+import { registerSessions, type PreRegistered } from './workbench/sessions/sessionsFeature';
 import { threadSnapshot } from './thread/toView';
 import { PromptMemory } from './host/prompts/promptHistory';
 import { ReopenPolicy } from './host/history/reopenPolicy';
 import { RegistryFeature } from './workbench/registry/registryCommands';
 import { inertText, useSecretMasker } from './shared/inertText';
-import { commandIds } from './constants';
+import { commandIds, promptSentKey } from './constants';
 import { ownedProcesses, shutdownGraceMs } from './agents/ownedProcesses';
 import { ProcessWatchdog } from './agents/processWatchdog';
 
 /** Stops every agent and terminal process quickly; set while the extension is active. */
 let shutdown: (() => Promise<void>) | undefined;
 
-/** Activates the extension. */
-export function activate(context: vscode.ExtensionContext): SwitchboardApi {
+/**
+ * Builds everything and registers the commands; the views and the panel serializer that activation registered
+ * (`surfaces`) forward to what this builds.
+ */
+export function activateCore(context: vscode.ExtensionContext, surfaces: PreRegistered): SwitchboardApi {
   const pkg = context.extension.packageJSON as { name: string; displayName: string; version: string };
   const clientInfo: ClientInfo = { name: pkg.name, title: pkg.displayName, version: pkg.version };
   // one masker for the whole extension: its own log, every agent log, the chat's notices, the transcript store
@@ -72,12 +76,10 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     checkpoints: new CheckpointService(vscode.Uri.joinPath(context.storageUri ?? context.globalStorageUri, 'checkpoints').fsPath, log),
   });
   context.subscriptions.push(log, sessions, registryFeature);
-  const sessionsFeature = registerSessions(context, registry, sessions, store, new PromptMemory(context.workspaceState), log);
+  const sessionsFeature = registerSessions(context, surfaces, registry, sessions, store, new PromptMemory(context.workspaceState), log);
   const { chats } = sessionsFeature;
 
-  // the walkthrough's last step completes once a first prompt was sent (remembered across windows)
-  const promptSentKey = 'switchboard.hasSentPrompt';
-  void vscode.commands.executeCommand('setContext', promptSentKey, context.globalState.get(promptSentKey, false));
+  // the walkthrough's last step completes once a first prompt was sent (activation set its context key)
   const watchFirstPrompt = (session: AgentSession) => {
     if (context.globalState.get(promptSentKey, false)) return;
     const sub = session.thread.onDidChange((c) => {

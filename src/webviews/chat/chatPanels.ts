@@ -15,7 +15,7 @@ import type { HistoryItem } from '../../host/history/sessionHistory';
 import { ChatPanel } from './chatPanel';
 import type { ChatContext } from './chatBinding';
 import type { PromptMemory } from '../../host/prompts/promptHistory';
-import { chatViewType, readOnlyContextKey } from '../../constants';
+import { readOnlyContextKey } from '../../constants';
 import { messageHtml as message } from './html';
 import { mergeOpenChats, openChatsKey, parseOpenChats, PendingChats, type OpenChat } from './openChats';
 
@@ -95,15 +95,15 @@ export class ChatPanelRegistry implements vscode.Disposable {
     return { extensionUri: this.extensionUri, log: this.sessions.logFor(session.host.definition), memory: this.memory, history: this.historyOf(session), accounts: this.sessions.accounts };
   }
 
-  /** Registers the serializer that restores panels after a window reload. */
-  registerSerializer(): vscode.Disposable {
-    return vscode.window.registerWebviewPanelSerializer(chatViewType, {
+  /** The serializer that restores panels after a window reload (activation registers it: src/extension.ts). */
+  serializer(): vscode.WebviewPanelSerializer {
+    return {
       deserializeWebviewPanel: (panel, state) => {
         const done = this.restore(panel, state);
         this.restoring = Promise.all([this.restoring, done]).then(() => undefined);
         return done;
       },
-    });
+    };
   }
 
   private async restore(panel: vscode.WebviewPanel, state: unknown): Promise<void> {

@@ -65,11 +65,6 @@ export class ChatView implements vscode.WebviewViewProvider, vscode.Disposable {
     }));
   }
 
-  /** Registers the provider. */
-  register(): vscode.Disposable {
-    return vscode.window.registerWebviewViewProvider(chatViewId, this, { webviewOptions: { retainContextWhenHidden: false } });
-  }
-
   /** The session the view shows. */
   get session(): AgentSession | undefined {
     return this._session;

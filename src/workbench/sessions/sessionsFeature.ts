@@ -11,14 +11,15 @@ import type { SessionCommandDeps } from './sessionCommands';
 import { ChatPanelRegistry } from '../../webviews/chat/chatPanels';
 import { ChatRouter } from '../../webviews/chat/chatRouter';
 import { ChatView } from '../../webviews/chat/chatView';
-import { placeChatView, showPlacedChatView } from '../../webviews/chat/chatViewPlacement';
+import { placeChatView } from '../../webviews/chat/chatViewPlacement';
 import { registerChatViewCommands } from './chatViewCommands';
 import type { AgentRegistry } from '../../host/lifecycle/agentRegistry';
 import { sessionKey } from '../../host/sessionKey';
 import type { HistoryItem } from '../../host/history/sessionHistory';
 import type { SessionManager } from '../../host/sessionManager';
 import { SessionsTreeProvider } from './sessionsTreeView';
-import { commandIds, internalCommandIds, sessionsViewId } from '../../constants';
+import type { SessionsNode } from './sessionsTreeItems';
+import { commandIds, internalCommandIds } from '../../constants';
 import { editEarlierMessage } from './editEarlierMessage';
 import { SessionStatusBar } from './statusBar';
 import type { TranscriptStore } from '../../host/history/transcriptStore';
@@ -68,15 +69,30 @@ export interface SessionsFeature {
   readonly api: SessionsApi;
 }
 
+/**
+ * What activation registered before the core was loaded (src/extension.ts): the Sessions view, and providers
+ * that forward to the ones given here.
+ */
+export interface PreRegistered {
+  /** The Sessions view; activation owns it. */
+  readonly sessionsView: vscode.TreeView<unknown>;
+  adoptSessionsTree(provider: vscode.TreeDataProvider<unknown>): void;
+  adoptChatView(provider: vscode.WebviewViewProvider): void;
+  adoptChatPanelSerializer(serializer: vscode.WebviewPanelSerializer): void;
+}
+
 /** Registers everything; disposables go to `context.subscriptions`. */
-export function registerSessions(context: vscode.ExtensionContext, registry: AgentRegistry, sessions: SessionManager, store: TranscriptStore, memory: PromptMemory, log: vscode.LogOutputChannel): SessionsFeature {
+export function registerSessions(context: vscode.ExtensionContext, surfaces: PreRegistered, registry: AgentRegistry, sessions: SessionManager, store: TranscriptStore, memory: PromptMemory, log: vscode.LogOutputChannel): SessionsFeature {
   const panels = new ChatPanelRegistry(context.extensionUri, sessions, registry, context.workspaceState, memory);
-  showPlacedChatView(context.globalState);
   const view = new ChatView({ extensionUri: context.extensionUri, sessions, agents: registry, state: context.workspaceState, memory, beforeFirstShow: () => placeChatView(context.globalState, log) });
   const chats = new ChatRouter(panels, view, sessions);
   const deps: SessionCommandDeps = { registry, sessions, openChat: (s) => chats.open(s), closeChat: (id) => chats.close(id), chatColumn: (key) => panels.get(key)?.panel.viewColumn };
   const tree = new SessionsTreeProvider(sessions, store, context.workspaceState, log);
-  const treeView = vscode.window.createTreeView(sessionsViewId, { treeDataProvider: tree, showCollapseAll: true });
+  // the view is activation's: its provider forwards to this one (src/extension.ts)
+  const treeView = surfaces.sessionsView as vscode.TreeView<SessionsNode>;
+  surfaces.adoptSessionsTree(tree as vscode.TreeDataProvider<unknown>);
+  surfaces.adoptChatView(view);
+  surfaces.adoptChatPanelSerializer(panels.serializer());
   tree.attach(treeView);
   const organize = registerOrganizeCommands(deps, tree, treeView, () => chats.activeSession());
   const home = registerHomeCommands(deps, tree, () => chats.activeSession());
@@ -89,13 +105,10 @@ export function registerSessions(context: vscode.ExtensionContext, registry: Age
   context.subscriptions.push(
     store,
     panels,
-    panels.registerSerializer(),
     view,
-    view.register(),
     ...registerChatViewCommands(deps, chats),
     tree,
     statusBar,
-    treeView,
     ...organize.disposables,
     ...home.disposables,
     notifier,
