@@ -76,6 +76,38 @@ const lazyEntries = {
   },
 };
 
+/**
+ * The webview's codicon.css keeps only the icons the chat can show (docs/architecture.md, "Start fast, ship
+ * small"): the full file has 650 `.codicon-<name>:before` rules (29 KB of the webview's CSS). An icon is in
+ * use when its name is a quoted string, or follows `codicon-`, in the webview's sources or in src/ (the host
+ * sends icon names too, e.g. src/thread/welcomeView.ts). A prefix before an interpolation,
+ * `codicon-chevron-${…}`, is joined with every quoted string. UI tests check that every icon on screen has
+ * its glyph (test/ui/scriptedSession.mjs, expectGlyphs).
+ */
+const codiconsInUse = {
+  name: 'codicons-in-use',
+  /** @param {esbuild.PluginBuild} build */
+  setup(build) {
+    build.onLoad({ filter: /[\\/]@vscode[\\/]codicons[\\/]dist[\\/]codicon\.css$/ }, (args) => {
+      const names = new Set();
+      const prefixes = new Set(['']);
+      const sources = ['webview', 'src'].flatMap((d) => fs.readdirSync(d, { recursive: true }).map((f) => path.join(d, String(f))))
+        .filter((f) => /\.(ts|css)$/.test(f));
+      for (const f of sources) {
+        const text = fs.readFileSync(f, 'utf8');
+        for (const m of text.matchAll(/['"`]([a-z][a-z0-9-]*)['"`]/g)) names.add(m[1]);
+        for (const m of text.matchAll(/codicon-([a-z0-9-]+)/g)) names.add(m[1]);
+        for (const m of text.matchAll(/codicon-([a-z0-9-]*-)\$\{/g)) prefixes.add(m[1]);
+      }
+      const inUse = (/** @type {string} */ name) => [...prefixes].some((p) => name.startsWith(p) && names.has(name.slice(p.length)));
+      const css = fs.readFileSync(args.path, 'utf8').split('\n')
+        .filter((line) => { const m = /^\.codicon-([a-z0-9-]+):before \{/.exec(line); return !m || inUse(m[1]); })
+        .join('\n');
+      return { contents: css, loader: 'css', resolveDir: path.dirname(args.path), watchFiles: sources };
+    });
+  },
+};
+
 /** @type {esbuild.BuildOptions} */
 const common = {
   bundle: true,
@@ -117,9 +149,11 @@ const builds = [
     platform: 'browser',
     format: 'iife',
     target: 'es2022',
-    // markdown-it only decodes entities: the package's decoder alone, without its 23 KB encoding table
-    alias: { entities: 'entities/lib/decode.js' },
+    // markdown-it only decodes entities, one matched `&…;` at a time: the browser's parser does it
+    // (webview/lib/entityDecode.ts) instead of the package's 50 KB tables
+    alias: { entities: './webview/lib/entityDecode.ts' },
     loader: { '.css': 'css', '.ttf': 'file' },
+    plugins: [...(common.plugins ?? []), codiconsInUse],
   },
 ];
 

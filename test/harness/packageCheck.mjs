@@ -59,10 +59,17 @@ if (fs.existsSync(vsix)) {
   const extra = names.filter((n) => !allowed(n));
   check('the .vsix holds only dist/, media/, package.json, README, CHANGELOG and LICENSE', extra.length === 0, extra.length ? `unexpected: ${extra.join(', ')}` : `${names.length} files`);
   check('no source maps in the .vsix', !names.some((n) => n.endsWith('.map')));
-  for (const required of ['dist/extension.js', 'dist/archiveExtract.js', 'dist/agents/demoAgent.js', 'dist/agents/watchdog.js', 'dist/webview/main.js', 'package.json']) {
+  for (const required of ['dist/extension.js', 'dist/core.js', 'dist/archiveExtract.js', 'dist/agents/demoAgent.js', 'dist/agents/watchdog.js', 'dist/webview/main.js', 'package.json']) {
     check(`the .vsix contains ${required}`, names.includes(required));
   }
   check('README, CHANGELOG and LICENSE are in the .vsix', ['readme.md', 'changelog.md'].every((n) => names.some((x) => x.toLowerCase() === n)) && names.some((x) => /^license/i.test(x)));
+  // sizes, not timings (docs/architecture.md, "Start fast, ship small"): activation loads only the entry's
+  // stubs, and the chat's webview stays within its budget
+  const sizeOf = (/** @type {string} */ n) => files.find((f) => f.name === `extension/${n}`)?.size ?? Infinity;
+  const entry = sizeOf('dist/extension.js');
+  check('activation loads at most 20 KB (dist/extension.js; the rest is dist/core.js, loaded on first use)', entry <= 20 * 1024, `${(entry / 1024).toFixed(1)} KiB`);
+  const webview = sizeOf('dist/webview/main.js') + sizeOf('dist/webview/main.css');
+  check('the chat webview is at most 400 KB of JS and CSS', webview <= 400 * 1000, `${(webview / 1000).toFixed(0)} KB`);
   const size = fs.statSync(vsix).size;
   check('the .vsix is at most 2 MB', size <= maxBytes, `${(size / 1024).toFixed(0)} KiB`);
 }

@@ -7,6 +7,7 @@
 // agent; a stop-reason notice.
 // Screenshots: test-results/screenshots/<version>/cards-*.png
 import { cardsSettings, openCardsSession, sendPrompt } from './cardsAgent.mjs';
+import { expectGlyphs } from './scriptedSession.mjs';
 
 export const name = 'cards';
 export const settings = cardsSettings;
@@ -97,6 +98,7 @@ export async function run(t) {
   t.expect((await added.locator('.diff-ln.new').textContent()) === '2' && (await diff.locator('tr.diff-line.context .diff-ln.old').first().textContent()) === '1', 'with line numbers');
   t.expect(await card('tc-new').locator('.diff-badge', { hasText: 'new file' }).count() === 1 && await card('tc-new').locator('tr.diff-line.added').count() === 3, 'a new file is all added lines');
   await t.screenshot('cards-done');
+  await expectGlyphs(t, chat);
 
   // Open Diff opens the diff editor beside the chat (the chat stays open)
   await diff.locator('[data-testid="open-diff"]').click();

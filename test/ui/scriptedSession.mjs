@@ -103,3 +103,16 @@ export async function reloadWindowAndReopen(t, agentName, title) {
   await tab.click();
   return t.webviewByTitle(title, { timeoutMs: 60_000 });
 }
+
+/**
+ * Every codicon on screen in the chat has its glyph: the webview's codicon.css keeps only the icons its
+ * sources name (esbuild.mjs, codiconsInUse), so an icon named some other way would show nothing.
+ * @param {import('../harness/runUi.mjs').UiTest} t @param {import('playwright-core').FrameLocator} chat
+ */
+export async function expectGlyphs(t, chat) {
+  const blank = await chat.locator('body').evaluate(() => Array.from(document.querySelectorAll('.codicon'))
+    .filter((e) => !/^["']./.test(getComputedStyle(e, '::before').content))
+    .map((e) => e.className));
+  const shown = await chat.locator('.codicon').count();
+  t.expect(blank.length === 0, `all ${shown} codicons on screen have their glyph${blank.length ? `; blank: ${blank.join(', ')}` : ''}`);
+}

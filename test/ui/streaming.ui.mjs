@@ -7,6 +7,7 @@
 // the browser; a file link opens the file beside the chat; Insert at Cursor edits that editor.
 // Screenshots: test-results/screenshots/<version>/streaming-*.png
 import { frameOf, markdownSettings, openSession, sendPrompt } from './markdownAgents.mjs';
+import { expectGlyphs } from './scriptedSession.mjs';
 
 export const name = 'streaming';
 export const settings = markdownSettings;
@@ -68,6 +69,10 @@ export async function run(t) {
   t.expect(await chat.locator('#transcript a[href]').count() === 0, 'no link in the transcript has an href (links go through the host)');
   t.expect(await answer.locator('.md-link[data-href="https://example.com/parser"]').count() === 1, 'the web link keeps its target in data-href');
   t.expect((await answer.textContent())?.includes('It was written for explain the parser'), 'the whole answer arrived');
+  // the webview decodes entities with the browser's parser (webview/lib/entityDecode.ts), not a table
+  const entities = (await answer.textContent()) ?? '';
+  t.expect(entities.includes('That is all \u00a9 AB &bogus; <b>'), `named and numeric entities are decoded, unknown ones and markup kept as text (${entities.slice(-40)})`);
+  await expectGlyphs(t, chat);
   const liveText = await chat.locator('[data-testid="live-region"]').textContent();
   t.expect(liveText?.includes('reads the input') && liveText.includes('That is all'), `the live region announced the answer (${liveText?.slice(0, 80)}…)`);
   t.expect(await chat.locator('#transcript[aria-live]').count() === 0, 'the transcript itself is not a live region');
