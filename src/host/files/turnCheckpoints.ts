@@ -14,6 +14,14 @@ import type { SessionContext } from '../sessionContext';
 import type { CheckpointService } from './checkpointService';
 import { SessionRoots } from './sessionRoots';
 
+/**
+ * How long the checkpoint at the end of a turn waits before it scans: two of the chat's post intervals
+ * (src/webviews/chat/chatBinding.ts), so the chunks that came just before the answer are posted and painted
+ * before git runs (on 2 cores, the last chunk of a paced stream was painted 61 ms after the agent wrote it,
+ * 41 ms without checkpoints).
+ */
+const settleBeforeEndMs = 32;
+
 /** A file change as a changes entry keeps it. */
 export function changeLine(f: FileChange): ChangedFileLine {
   return { path: f.path, rel: f.rel, change: f.change, ...(f.added !== undefined ? { added: f.added, removed: f.removed ?? 0 } : {}) };
@@ -111,6 +119,8 @@ export class TurnCheckpoints implements vscode.Disposable {
     try {
       const cps = await this.session();
       if (!cps) return;
+      // the turn's last chunks reach the chat before the snapshot's file scan and git run compete for the CPU
+      await new Promise((resolve) => setTimeout(resolve, settleBeforeEndMs));
       const end = await cps.take('end', entryId);
       const files = await cps.changes(start, end.id);
       if (files.length) this.ctx.thread.addEntry((id) => ({ kind: 'changes', id, role: 'turn', files: files.map(changeLine), from: start, to: end.id }));
