@@ -11,8 +11,10 @@
 //   - stamps: per paced chunk « k@t », when its text had been painted, and t.
 // "Painted": a change to the transcript is seen by a MutationObserver; the frame that paints it is the one
 // whose callbacks made it, or else the next one; a task posted from that frame runs after its paint.
-// The probe polls for the transcript only until it exists (the webview host writes the content frame with
-// document.open(), which drops earlier animation frames and observers): when nothing streams it costs nothing.
+// The probe polls for the transcript only in a webview's content frame (two levels below the workbench), and
+// only until it exists or for 20 s
+// (the webview host writes that frame with document.open(), which drops earlier animation frames and
+// observers): when nothing streams it costs nothing.
 
 /**
  * The init script. Its state is `globalThis.__e2e`; `__e2e.reset(paced)` starts a measurement.
@@ -119,6 +121,9 @@ export function frameProbe(marker) {
       }
     }, true);
   };
+  // only a webview's content frame (inside the webview host's frame, inside the workbench) can hold a chat:
+  // the workbench and the webview host frames never poll, so an idle measurement has no probe in it
+  if (window === window.top || window.parent === window.top) return;
   const started = Date.now();
   const poll = setInterval(() => {
     const transcript = document.getElementById('transcript');

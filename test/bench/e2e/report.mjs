@@ -22,7 +22,7 @@ const verdict = (/** @type {boolean} */ ok) => (ok ? 'met' : 'MISSED');
 
 /**
  * @param {{ version: string, load: number[], rounds: number, counts: number[], pacedRate: number, pacedChunks: number,
- *   sizes: { extension: number, lazy: number, webview: number }, activation: { ours?: number, others: { name: string, ms: number }[], raw?: string },
+ *   sizes: { extension: number, core: number, lazy: number, webview: number }, activation: { ours?: number, others: { name: string, ms: number }[], raw?: string },
  *   idleEmpty: { renderer: number, host: number }, idleChat: { renderer: number, host: number }, runs: Record<string, any[]>, trace?: any }} r
  */
 export function report(r) {
@@ -70,11 +70,12 @@ export function report(r) {
   // the workbench alone (no chat) is the baseline: the target is held to what an open, idle chat adds
   const addR = r.idleChat.renderer - r.idleEmpty.renderer;
   const addH = r.idleChat.host - r.idleEmpty.host;
-  out(`  idle 10 s, a chat open, nothing streaming: renderer ${pct(r.idleChat.renderer)}, extension host ${pct(r.idleChat.host)}; the workbench with no chat open: renderer ${pct(r.idleEmpty.renderer)}, extension host ${pct(r.idleEmpty.host)}`);
+  out(`  idle 10 s, a chat open, nothing streaming (after 20 s at rest): renderer ${pct(r.idleChat.renderer)}, extension host ${pct(r.idleChat.host)}; the workbench with no chat open: renderer ${pct(r.idleEmpty.renderer)}, extension host ${pct(r.idleEmpty.host)}`);
   out(`    what the idle chat adds: renderer ${pct(addR)}, extension host ${pct(addH)} (target < 1%) ${check(Math.max(addR, addH) < 1)}`);
   const others = r.activation.others.map((x) => `${x.name} ${ms(x.ms)}`).join(', ') || 'none shown';
   out(`  activation as VS Code reports it: ${ms(r.activation.ours ?? NaN)} (target <= 50 ms) ${check((r.activation.ours ?? Infinity) <= 50)}; other extensions: ${others}`);
-  out(`  bundles (minified): extension ${r.sizes.extension.toFixed(0)} KB loaded at activation (target <= 500 KB) ${check(r.sizes.extension <= 500)}, ${r.sizes.lazy.toFixed(0)} KB in other entry points; webview ${r.sizes.webview.toFixed(0)} KB JS + CSS (target <= 400 KB) ${check(r.sizes.webview <= 400)}`);
+  const host = r.sizes.extension + r.sizes.core;
+  out(`  bundles (minified): extension ${host.toFixed(0)} KB (target <= 500 KB) ${check(host <= 500)}: ${r.sizes.extension.toFixed(0)} KB loaded at activation, ${r.sizes.core.toFixed(0)} KB on first use; ${r.sizes.lazy.toFixed(0)} KB more for registry installs (tar, zip); webview ${r.sizes.webview.toFixed(0)} KB JS + CSS (target <= 400 KB) ${check(r.sizes.webview <= 400)}`);
   if (r.trace) for (const line of r.trace.lines) out(`  ${line}`);
   out(`  the webview-only render bench above is a unit-level guard, not this figure`);
   return ok;
