@@ -60,9 +60,11 @@ const zodEnglishOnly = {
  * Parts of the extension loaded on first use, not at activation (docs/architecture.md, "Start fast, ship
  * small"): `await import('./x.js')` or `require('./x')` of one of these files is bundled as its own file,
  * dist/<name>.js, and required when the import runs. Unbundled (out/, the tests), the same import loads
- * out/…/x.js as usual. The core is everything but activation's stubs (src/extension.ts).
+ * out/…/x.js as usual. The core is everything but activation's stubs (src/extension.ts); the registry's
+ * commands load on their first run. A module state that every part must share lives on `globalThis`
+ * (src/shared/inertText.ts, the secret masker): each part has its own copy of the modules it imports.
  */
-const lazyModules = { core: 'src/core.ts', archiveExtract: 'src/registry/archiveExtract.ts' };
+const lazyModules = { core: 'src/core.ts', registry: 'src/workbench/registry/registryCommands.ts', archiveExtract: 'src/registry/archiveExtract.ts' };
 const lazyEntries = {
   name: 'lazy-entries',
   /** @param {esbuild.PluginBuild} build */

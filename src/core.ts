@@ -27,7 +27,7 @@ import { registerSessions, type PreRegistered } from './workbench/sessions/sessi
 import { threadSnapshot } from './thread/toView';
 import { PromptMemory } from './host/prompts/promptHistory';
 import { ReopenPolicy } from './host/history/reopenPolicy';
-import { RegistryFeature } from './workbench/registry/registryCommands';
+import { RegistryFeature } from './workbench/registry/registryFeature';
 import { inertText, useSecretMasker } from './shared/inertText';
 import { commandIds, promptSentKey } from './constants';
 import { ownedProcesses, shutdownGraceMs } from './agents/ownedProcesses';

@@ -119,7 +119,7 @@ function escapeMarkdown(text: string): string {
  * length capped (default per sink), and the syntax that sink renders neutralised.
  */
 export function inertText(text: string, sink: InertSink, max = inertMaxLength[sink]): string {
-  const capped = capLength(revealInvisible(maskSecrets(text)), max);
+  const capped = capLength(revealInvisible((maskHolder[maskerKey] ?? maskTokens)(text)), max);
   switch (sink) {
     case 'message': return breakLinks(capped);
     case 'label': return escapeIcons(capped);
@@ -128,14 +128,19 @@ export function inertText(text: string, sink: InertSink, max = inertMaxLength[si
   }
 }
 
-let maskSecrets: (text: string) => string = maskTokens;
+/**
+ * The masker lives on the global object, not in this module: a part of the extension bundled on its own and
+ * loaded later (esbuild.mjs, lazyModules) has its own copy of this module, and masks with the same secrets.
+ */
+const maskerKey: unique symbol = Symbol.for('switchboard.secretMasker');
+const maskHolder = globalThis as { [maskerKey]?: (text: string) => string };
 
 /**
  * Installs the extension's secret masker (activation): every workbench sink then masks the known secret
  * values as well as token shapes, so an agent's error that echoes its API key never reaches a notification.
  */
 export function useSecretMasker(mask: (text: string) => string): void {
-  maskSecrets = mask;
+  maskHolder[maskerKey] = mask;
 }
 
 type Interpolation = string | number | boolean | null | undefined;

@@ -1,14 +1,14 @@
 /**
  * VS Code glue of the ACP Registry: `ACP: Install Agent from Registry…` (browse, pick, install with
  * progress) and `ACP: Manage Installed Agents…` (update, pin, unpin, uninstall). The logic lives in the
- * vscode-free modules of this folder.
+ * vscode-free modules of this folder. Bundled on its own (dist/registry.js) and loaded when one of the two
+ * commands first runs: ./registryFeature.ts registers them (docs/architecture.md, "Start fast, ship small").
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { AgentDefinition } from '../../agents/agentDefinition';
 import { AgentInstaller } from '../../registry/agentInstaller';
 import { IconCache } from '../../registry/iconCache';
-import { type InstalledAgent, InstalledAgents } from '../../registry/installedAgents';
+import type { InstalledAgent, InstalledAgents } from '../../registry/installedAgents';
 import { defaultRegistryUrl, type LoadedRegistry, RegistryCache } from '../../registry/registryCache';
 import { cachedNotice, type RegistryItem, registryItems } from '../../registry/registryItems';
 import { type RegistryAgent, RegistryError } from '../../registry/registrySchema';
@@ -54,47 +54,20 @@ export interface RegistryApi {
   readonly storageDir: string;
 }
 
-/** The registry feature: state, commands, and the installed agents for the agent picker. */
-export class RegistryFeature implements vscode.Disposable {
-  readonly installed: InstalledAgents;
+/** The registry's commands; the installed agents are the core's (./registryFeature.ts). */
+export class RegistryCommands {
   private readonly installer: AgentInstaller;
   private readonly cache: RegistryCache;
   private readonly icons: IconCache;
-  private prompter: RegistryPrompter = vscodeRegistryPrompter;
-  private readonly disposables: vscode.Disposable[] = [];
-  private readonly storageDir: string;
+  /** The modal that asks before an unverified install. */
+  readonly defaultPrompter = vscodeRegistryPrompter;
+  /** Replaced by tests (the extension API); the modal otherwise. */
+  prompter: RegistryPrompter = vscodeRegistryPrompter;
 
-  constructor(context: vscode.ExtensionContext, private readonly log: vscode.LogOutputChannel) {
-    this.storageDir = context.globalStorageUri.fsPath;
-    this.installed = new InstalledAgents(this.storageDir, (m) => log.warn(m));
+  constructor(storageDir: string, private readonly installed: InstalledAgents, private readonly log: vscode.LogOutputChannel) {
     this.installer = new AgentInstaller(this.installed);
-    this.cache = new RegistryCache(path.join(this.storageDir, 'registry'));
-    this.icons = new IconCache(path.join(this.storageDir, 'icons'));
-    this.disposables.push(
-      vscode.commands.registerCommand(commandIds.installFromRegistry, (agentId?: unknown) => this.installCommand(typeof agentId === 'string' ? agentId : undefined)),
-      vscode.commands.registerCommand(commandIds.manageAgents, () => this.manageCommand()),
-    );
-  }
-
-  /** Installed agents as launchable definitions (for the agent picker). */
-  definitions(): AgentDefinition[] {
-    return this.installed.list().map((a) => this.installed.toDefinition(a));
-  }
-
-  /** The test/extension API. */
-  get api(): RegistryApi {
-    return {
-      browse: () => this.browse(),
-      install: (id) => this.installCommand(id),
-      manage: (id, action) => this.runAction(id, action),
-      installed: () => this.installed.list(),
-      setPrompter: (p) => { this.prompter = p ?? vscodeRegistryPrompter; },
-      storageDir: this.storageDir,
-    };
-  }
-
-  dispose(): void {
-    for (const d of this.disposables.splice(0)) d.dispose();
+    this.cache = new RegistryCache(path.join(storageDir, 'registry'));
+    this.icons = new IconCache(path.join(storageDir, 'icons'));
   }
 
   private url(): string {
@@ -139,7 +112,8 @@ export class RegistryFeature implements vscode.Disposable {
     }
   }
 
-  private async installCommand(agentId?: string): Promise<InstalledAgent | undefined> {
+  /** `ACP: Install Agent from Registry…`; with an id, installs that agent without the picker. */
+  async installCommand(agentId?: string): Promise<InstalledAgent | undefined> {
     const loaded = await this.loadWithProgress();
     if (!loaded) return undefined;
     let agent: RegistryAgent | undefined;
@@ -217,7 +191,8 @@ export class RegistryFeature implements vscode.Disposable {
     }
   }
 
-  private async manageCommand(): Promise<void> {
+  /** `ACP: Manage Installed Agents…`. */
+  async manageCommand(): Promise<void> {
     const list = this.installed.list();
     if (!list.length) {
       const c = await vscode.window.showInformationMessage('No agents are installed from the ACP Registry yet.', 'Install Agent…');
@@ -243,7 +218,8 @@ export class RegistryFeature implements vscode.Disposable {
     await this.runAction(a.id, choice.action);
   }
 
-  private async runAction(id: string, action: ManageAction): Promise<void> {
+  /** Runs a manage action without the picker. */
+  async runAction(id: string, action: ManageAction): Promise<void> {
     const a = this.installed.get(id);
     if (!a) throw new Error(`'${id}' is not installed from the ACP Registry.`);
     switch (action) {
