@@ -155,4 +155,20 @@ describe('inertText masks secrets at every sink', () => {
     assert.equal(inertText('login with hunter2-very-secret failed', 'message'), 'login with *** failed');
     assert.equal(inert.message`Agent said: ${'bad value hunter2-very-secret'}`, 'Agent said: bad value ***');
   });
+  it('masks in a second copy of the module too (a part bundled on its own, e.g. the registry commands)', () => {
+    const masker = new SecretMasker();
+    masker.add('hunter3-other-secret');
+    useSecretMasker((t) => masker.redact(t));
+    const file = require.resolve('../../../src/shared/inertText');
+    const first = require.cache[file];
+    delete require.cache[file];
+    try {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- a fresh copy of the module, as a lazily loaded bundle has
+      const copy = require('../../../src/shared/inertText') as typeof import('../../../src/shared/inertText');
+      assert.notEqual(copy.inertText, inertText, 'a separate copy of the module');
+      assert.equal(copy.inertText('said hunter3-other-secret twice', 'message'), 'said *** twice');
+    } finally {
+      if (first) require.cache[file] = first;
+    }
+  });
 });
