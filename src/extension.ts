@@ -11,13 +11,14 @@
  *
  * An untrusted workspace loads the core right after activation: it says whether the workspace's agent
  * settings are ignored (src/workbench/agents/workspaceTrust.ts). The returned API loads the core when read.
- * Imports here stay tiny: `vscode`, the constants, and types.
+ * Imports here stay tiny: `vscode`, the constants, the inert-text helpers for its one error, and types.
  */
 import * as vscode from 'vscode';
 import type { SwitchboardApi } from './api';
 import type * as CoreModule from './core';
 import { chatViewId, chatViewType, promptSentKey, sessionsViewId } from './constants';
 import { showPlacedChatView } from './webviews/chat/chatViewPlacement';
+import { inert } from './shared/inertText';
 import type { PreRegistered } from './workbench/sessions/sessionsFeature';
 
 let core: { readonly module: typeof CoreModule; readonly api: SwitchboardApi } | undefined;
@@ -57,7 +58,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
       // the commands stay (each call tries again) and say what went wrong
       registerStubs();
       const message = error instanceof Error ? error.message : String(error);
-      void vscode.window.showErrorMessage(`Switchboard could not start: ${message}`.replace(/[$[\]]/g, ''));
+      void vscode.window.showErrorMessage(inert.message`Switchboard could not start: ${message}`);
       throw error;
     }
   };
@@ -77,7 +78,11 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   // read by package.json `when` clauses before anything is used: the Chat view's place, the walkthrough's last step
   showPlacedChatView(context.globalState);
   void vscode.commands.executeCommand('setContext', promptSentKey, context.globalState.get(promptSentKey, false));
-  if (!vscode.workspace.isTrusted) setTimeout(() => { load(); }, 0);
+  if (!vscode.workspace.isTrusted) {
+    setTimeout(() => {
+      try { load(); } catch { /* load showed the error; the stubs try again on use */ }
+    }, 0);
+  }
 
   // the API loads the core when a member is read; `then` is not a member (VS Code resolves the result)
   return new Proxy({} as SwitchboardApi, {
