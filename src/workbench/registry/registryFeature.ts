@@ -61,7 +61,6 @@ export class RegistryFeature implements vscode.Disposable {
   }
 
   private applyPrompter(commands: RegistryCommands): void {
-    if (this._prompter) commands.prompter = this._prompter;
-    else commands.prompter = commands.defaultPrompter;
+    commands.prompter = this._prompter ?? commands.defaultPrompter;
   }
 }
