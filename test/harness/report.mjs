@@ -12,6 +12,14 @@ import path from 'node:path';
  * @property {number} [pending]
  * @property {number} seconds
  * @property {string[]} failures  one entry per failed test: its title and error
+ * @property {TestTime[]} [tests] how long each test took
+ */
+/**
+ * @typedef {object} TestTime
+ * @property {string} name
+ * @property {number} seconds       the whole test, its set-up included
+ * @property {number} [setupSeconds] of that, before the test's own steps (UI: the server's start, shared by
+ *   the modules of one server and counted on the first, and loading the window until the folder is open)
  */
 /**
  * @typedef {object} LayerSummary
@@ -20,6 +28,8 @@ import path from 'node:path';
  * @property {number} failed
  * @property {number} seconds
  * @property {VersionResult[]} versions
+ * @property {number} [planned]   tests the layer set out to run (when it knows in advance)
+ * @property {number} [done]      of those, the tests that ran to an end
  */
 
 /**
@@ -28,22 +38,11 @@ import path from 'node:path';
  * @param {string} layer
  * @param {VersionResult[]} versions
  * @param {number} startedAt Date.now() at the start
+ * @param {{ planned?: number, done?: number }} [progress]
  * @returns {LayerSummary}
  */
-export function finishLayer(layer, versions, startedAt) {
-  /** @type {LayerSummary} */
-  const summary = {
-    layer,
-    passed: versions.reduce((n, v) => n + v.passed, 0),
-    failed: versions.reduce((n, v) => n + v.failed, 0),
-    seconds: Math.round((Date.now() - startedAt) / 100) / 10,
-    versions,
-  };
-  const out = process.env.SWITCHBOARD_RESULTS_JSON;
-  if (out) {
-    fs.mkdirSync(path.dirname(path.resolve(out)), { recursive: true });
-    fs.writeFileSync(out, JSON.stringify(summary, null, 2));
-  }
+export function finishLayer(layer, versions, startedAt, progress = {}) {
+  const summary = writeProgress(layer, versions, startedAt, progress);
   console.log(`\n=== ${layer} results ===`);
   for (const v of versions) {
     console.log(`  ${v.version.padEnd(8)} ${v.passed} passed, ${v.failed} failed${v.pending ? `, ${v.pending} pending` : ''} (${v.seconds.toFixed(1)} s)`);
@@ -54,6 +53,35 @@ export function finishLayer(layer, versions, startedAt) {
     for (const f of failures) console.log(`  ${f.replace(/\n/g, '\n  ')}`);
   }
   console.log(`${summary.passed} passed, ${summary.failed} failed`);
+  return summary;
+}
+
+/**
+ * Writes the summary so far (if SWITCHBOARD_RESULTS_JSON is set): a layer that is killed at its cap still
+ * leaves how far it got for test/runAll.mjs.
+ * @param {string} layer
+ * @param {VersionResult[]} versions
+ * @param {number} startedAt
+ * @param {{ planned?: number, done?: number }} [progress]
+ * @returns {LayerSummary}
+ */
+export function writeProgress(layer, versions, startedAt, progress = {}) {
+  /** @type {LayerSummary} */
+  const summary = {
+    layer,
+    passed: versions.reduce((n, v) => n + v.passed, 0),
+    failed: versions.reduce((n, v) => n + v.failed, 0),
+    seconds: Math.round((Date.now() - startedAt) / 100) / 10,
+    versions,
+    ...progress,
+  };
+  const out = process.env.SWITCHBOARD_RESULTS_JSON;
+  if (out) {
+    fs.mkdirSync(path.dirname(path.resolve(out)), { recursive: true });
+    const tmp = `${out}.tmp`;
+    fs.writeFileSync(tmp, JSON.stringify(summary, null, 2));
+    fs.renameSync(tmp, out);
+  }
   return summary;
 }
 

@@ -23,7 +23,7 @@ const { values } = parseArgs({
 const DIR = path.join(REPO_ROOT, 'out', 'test', 'unit');
 const startedAt = Date.now();
 /** @type {import('./report.mjs').VersionResult} */
-const r = { version: 'node', passed: 0, failed: 0, pending: 0, seconds: 0, failures: [] };
+const r = { version: 'node', passed: 0, failed: 0, pending: 0, seconds: 0, failures: [], tests: [] };
 try {
   const files = fs.existsSync(DIR)
     ? fs.readdirSync(DIR, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.test.js')).sort().map((f) => path.join(DIR, f))
@@ -34,7 +34,10 @@ try {
   await mocha.loadFilesAsync();
   await new Promise((resolve) => {
     const runner = mocha.run(() => resolve(undefined));
-    runner.on('pass', () => { r.passed++; });
+    runner.on('pass', (test) => {
+      r.passed++;
+      r.tests?.push({ name: test.fullTitle(), seconds: (test.duration ?? 0) / 1000 });
+    });
     runner.on('pending', () => { r.pending = (r.pending ?? 0) + 1; });
     runner.on('fail', (test, err) => {
       r.failed++;
