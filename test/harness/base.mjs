@@ -16,13 +16,15 @@ export const SETUP_SH = path.join(HARNESS_DIR, 'setup.sh');
 
 /**
  * @typedef {{ codeServer: string, nodeMajor: string }} VersionInfo
- * @typedef {{ default: string[], versions: Record<string, VersionInfo> }} VersionsFile
+ * @typedef {{ default: string[], subset?: string[], versions: Record<string, VersionInfo> }} VersionsFile
  */
 /** @type {VersionsFile} */
 const VERSIONS_FILE = JSON.parse(fs.readFileSync(path.join(HARNESS_DIR, 'versions.json'), 'utf8'));
 /** VS Code versions the harness knows, oldest first. */
 export const KNOWN_VERSIONS = Object.keys(VERSIONS_FILE.versions);
 export const DEFAULT_VERSIONS = VERSIONS_FILE.default;
+/** @type {string[]} versions whose UI layer runs only the compatibility subset (test/ui/compatSubset.mjs) */
+export const SUBSET_VERSIONS = VERSIONS_FILE.subset ?? [];
 
 // ------------------------------------------------------------------------------------------------
 // logging

@@ -26,6 +26,7 @@ const { values } = parseArgs({
     version: { type: 'string', multiple: true },
     grep: { type: 'string' },
     timeout: { type: 'string', default: '900' }, // seconds per version, the whole shim run
+    serial: { type: 'boolean', default: false },
   },
 });
 
@@ -41,11 +42,15 @@ const versions = resolveVersions(values.version?.flatMap((v) => v.split(',')));
 // test-electron spawns the shim directly: it must be executable (git keeps the mode, a copy may not)
 try { fs.accessSync(SHIM, fs.constants.X_OK); } catch { fs.chmodSync(SHIM, 0o755); }
 
-for (const version of versions) {
+/**
+ * One version's run: its own shim process, server, browser and workspace, so that versions run side by side.
+ * @param {string} version
+ * @returns {Promise<import('./report.mjs').VersionResult>}
+ */
+async function runVersion(version) {
   const t0 = Date.now();
   /** @type {import('./report.mjs').VersionResult} */
-  const r = { version, passed: 0, failed: 0, pending: 0, seconds: 0, failures: [] };
-  results.push(r);
+  const r = { version, passed: 0, failed: 0, pending: 0, seconds: 0, failures: [], tests: [] };
   const traffic = startTraffic('integration', version);
   console.log(`\n=== integration tests on VS Code ${version} ===`);
   try {
@@ -67,6 +72,7 @@ for (const version of versions) {
         SWITCHBOARD_VSCODE_VERSION: version,
         SWITCHBOARD_TEST_RESULTS: resultsFile,
         SWITCHBOARD_TEST_WORKSPACE: workspace,
+        SWITCHBOARD_TRAFFIC_DIR: traffic,
         SWITCHBOARD_SCREENSHOT: path.join(SHOTS, version, 'integration-FAILED.png'),
         ...(values.grep ? { SWITCHBOARD_TEST_GREP: values.grep } : {}),
       },
@@ -74,12 +80,22 @@ for (const version of versions) {
       if (typeof e?.code === 'number' || e?.signal) return e.code ?? 1;
       throw e;
     });
-    const limit = Number(values.timeout) * 1000;
-    const exit = await Promise.race([run, sleep(limit).then(() => 'timeout')]);
+    // the layer's deadline (test/runAll.mjs) ends the run too, as running out of time
+    const deadline = Number(process.env.SWITCHBOARD_LAYER_DEADLINE) || Infinity;
+    const limit = Math.min(Number(values.timeout) * 1000, deadline - Date.now());
+    const outOfTime = limit < Number(values.timeout) * 1000;
+    const exit = await Promise.race([run, sleep(Math.max(0, limit)).then(() => 'timeout')]);
     if (exit === 'timeout') {
-      // the shim hung: kill everything we started (it cleans up its server and browser itself when killed)
-      for (const pid of processTree(process.pid).slice(1)) await killTree(pid, { graceMs: 3000 });
-      throw new Error(`the test run did not finish within ${limit / 1000}s`);
+      // the shim hung: kill its process tree (the shim is the child of ours whose arguments name this run's
+      // workspace; it cleans up its server and browser itself when killed)
+      for (const pid of processTree(process.pid).slice(1)) {
+        let cmd = '';
+        try { cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8'); } catch { /* gone */ }
+        if (cmd.includes(SHIM) && cmd.includes(workspace)) await killTree(pid, { graceMs: 3000 });
+      }
+      throw new Error(outOfTime
+        ? `the integration layer ran out of time on VS Code ${version} (its cap in test/runAll.mjs)`
+        : `the test run did not finish within ${limit / 1000}s`);
     }
     /** @type {{ passed: number, failed: number, pending: number, lines: string[] } | undefined} */
     let res;
@@ -89,6 +105,10 @@ for (const version of versions) {
       r.failed = res.failed;
       r.pending = res.pending;
       r.failures.push(...res.lines.filter((l) => l.startsWith('FAIL')));
+      for (const l of res.lines) {
+        const pass = /^PASS (.*) \((\d+) ms\)$/.exec(l);
+        if (pass) r.tests?.push({ name: pass[1], seconds: Number(pass[2]) / 1000 });
+      }
     }
     if (exit !== 0 && r.failed === 0) {
       r.failed = 1;
@@ -101,9 +121,18 @@ for (const version of versions) {
   } finally {
     recordTraffic(traffic, r);
     r.seconds = (Date.now() - t0) / 1000;
-    removeTmpDirs();
   }
+  return r;
 }
+
+// the versions side by side (--serial: one after the other): the extension host mostly waits on the agent
+// processes and the workbench, and the two runs share the 2 cores well (see test/harness/README.md)
+if (values.serial) {
+  for (const version of versions) results.push(await runVersion(version));
+} else {
+  results.push(...await Promise.all(versions.map(runVersion)));
+}
+removeTmpDirs();
 
 const summary = finishLayer('integration', results, startedAt);
 process.exit(summary.failed > 0 ? 1 : 0);

@@ -9,8 +9,8 @@ import path from 'node:path';
 import { REPO_ROOT } from './harness.mjs';
 
 /**
- * Points the scripted agents of the next run at a fresh folder (the server and the extension host inherit
- * this process's environment).
+ * A fresh folder for one layer and version; the runner passes it to the server (or the shim) as
+ * SWITCHBOARD_TRAFFIC_DIR, which the extension host and the scripted agents inherit.
  * @param {string} layer e.g. "ui", "integration"
  * @param {string} version
  * @returns {string} the folder
@@ -19,7 +19,6 @@ export function startTraffic(layer, version) {
   const dir = path.join(REPO_ROOT, 'test-results', 'traffic', `${layer}-${version}`);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
-  process.env.SWITCHBOARD_TRAFFIC_DIR = dir;
   return dir;
 }
 

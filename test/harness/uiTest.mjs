@@ -1,0 +1,132 @@
+// @ts-check
+// What a UI module's run(t) gets (test/harness/runUi.mjs runs the modules): the page, the server, and the
+// steps a person takes (the command palette, a webview's content frame, a notification).
+import fs from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT, extensionManifest, log, runPaletteCommand, sleep } from './harness.mjs';
+
+export const SHOTS = path.join(REPO_ROOT, 'test-results', 'screenshots');
+
+/** @param {string} s */
+export const fileSafe = (s) => s.replace(/[^\w.-]+/g, '_');
+
+/**
+ * What a UI module's run(t) gets.
+ * @typedef {object} UiTest
+ * @property {string} name
+ * @property {string} version                     VS Code version
+ * @property {import('playwright-core').Page} page
+ * @property {import('./harness.mjs').Server} server
+ * @property {string} workspace                   the folder that is open
+ * @property {'dev' | 'link' | 'vsix'} load       how the extension was loaded
+ * @property {ReturnType<typeof extensionManifest>} extension
+ * @property {(cond: unknown, msg: string) => void} expect      counts an assertion; throws if cond is falsy
+ * @property {(name: string) => Promise<string>} screenshot      saves test-results/screenshots/<version>/<name>.png
+ * @property {(...a: unknown[]) => void} log
+ * @property {(title: string, o?: { timeoutMs?: number }) => Promise<void>} runCommand
+ *   F1, type the command's title ("Category: Title"), run it; retries while the command is not in the list
+ * @property {(id: string) => string} commandTitle "Category: Title" of a command the extension contributes
+ * @property {(o?: { timeoutMs?: number }) => Promise<import('playwright-core').FrameLocator>} webview
+ *   the content frame of the visible webview (the only one, else the first visible)
+ * @property {(title: string | RegExp, o?: { timeoutMs?: number }) => Promise<import('playwright-core').FrameLocator>} webviewByTitle
+ *   the content frame of the webview with this title (panel or view title; a RegExp tests it), visible or not
+ * @property {(text: string | RegExp, o?: { timeoutMs?: number }) => Promise<void>} notification
+ *   waits for a notification (toast, or else in the notification center when toasts are hidden)
+ * @property {(text: string | RegExp, o?: { timeoutMs?: number }) => Promise<void>} waitForText
+ *   waits until the workbench (outside webviews) shows the text
+ */
+
+/**
+ * @param {import('playwright-core').Page} page
+ * @param {string} version
+ * @param {string} name
+ * @param {import('./harness.mjs').Server} server
+ * @param {string} workspace
+ * @param {'dev' | 'link' | 'vsix'} load
+ * @param {{ assertions: number }} counter
+ * @returns {UiTest}
+ */
+export function makeT(page, version, name, server, workspace, load, counter) {
+  const extension = extensionManifest();
+  const say = (/** @type {unknown[]} */ ...a) => log(`[${version} ${name}]`, ...a);
+  const outerFrames = page.locator('iframe.webview.ready');
+
+  /** @type {UiTest['runCommand']} */
+  const runCommand = async (title, o = {}) => {
+    await runPaletteCommand(page, title, o);
+    say(`ran command "${title}"`);
+  };
+
+  /** @type {UiTest['webview']} */
+  const webview = async (o = {}) => {
+    const visible = outerFrames.filter({ visible: true });
+    await visible.first().waitFor({ timeout: o.timeoutMs ?? 30_000 });
+    return visible.first().contentFrame().locator('#active-frame').contentFrame();
+  };
+
+  /** @type {UiTest['webviewByTitle']} */
+  const webviewByTitle = async (title, o = {}) => {
+    const deadline = Date.now() + (o.timeoutMs ?? 30_000);
+    /** @type {string[]} */
+    let seen = [];
+    while (Date.now() < deadline) {
+      seen = [];
+      const n = await outerFrames.count();
+      for (let i = 0; i < n; i++) {
+        const inner = outerFrames.nth(i).contentFrame().locator('#active-frame');
+        const t = await inner.getAttribute('title', { timeout: 1000 }).catch(() => null);
+        if (t !== null) seen.push(t);
+        // a chat's title may start with its session's state mark (⟳ streaming, ‖ waiting, ✖ failed, ● unread)
+        const bare = t?.replace(/^[\u27F3\u2016\u2716\u25CF] /, '');
+        const matches = (/** @type {string} */ s) => (typeof title === 'string' ? s === title : title.test(s));
+        if (t != null && bare != null && (matches(t) || matches(bare))) return inner.contentFrame();
+      }
+      await sleep(250);
+    }
+    throw new Error(`no webview titled "${title}"; webviews: ${JSON.stringify(seen)}`);
+  };
+
+  /** @type {UiTest['notification']} */
+  const notification = async (text, o = {}) => {
+    const timeout = o.timeoutMs ?? 15_000;
+    const deadline = Date.now() + timeout;
+    // a toast shows for some seconds, then only the notification center lists it (and the smoke-test driver
+    // hides toasts): look at the toasts briefly, then in the center, which also lists new notifications live
+    const toast = page.locator('.notifications-toasts .notification-toast', { hasText: text }).first();
+    const toastMs = Math.min(timeout, server.smokeTestDriver ? 1000 : 5000);
+    if (await toast.waitFor({ timeout: toastMs }).then(() => true, () => false)) return;
+    const center = page.locator('.notifications-center');
+    if (!(await center.isVisible())) await page.locator('[id="status.notifications"]').click();
+    await center.locator('.notification-list-item', { hasText: text }).first().waitFor({ timeout: Math.max(5000, deadline - Date.now()) });
+    await page.locator('[id="status.notifications"]').click().catch(() => {});
+  };
+
+  return {
+    name, version, page, server, workspace, load, extension,
+    log: say,
+    expect(cond, msg) {
+      if (!cond) throw new Error(`expectation failed: ${msg}`);
+      counter.assertions++;
+      say(`ok - ${msg}`);
+    },
+    async screenshot(shot) {
+      const file = path.join(SHOTS, version, `${fileSafe(shot)}.png`);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      await page.screenshot({ path: file });
+      say(`screenshot ${path.relative(REPO_ROOT, file)}`);
+      return file;
+    },
+    runCommand,
+    commandTitle(id) {
+      const cmds = /** @type {{ contributes?: { commands?: { command: string, title: string, category?: string }[] } }} */ (extension).contributes?.commands ?? [];
+      const c = cmds.find((x) => x.command === id);
+      if (!c) throw new Error(`package.json contributes no command ${id}`);
+      return c.category ? `${c.category}: ${c.title}` : c.title;
+    },
+    webview, webviewByTitle, notification,
+    async waitForText(text, o = {}) {
+      await page.locator('.monaco-workbench').getByText(text).first().waitFor({ timeout: o.timeoutMs ?? 15_000 });
+    },
+  };
+}
+
