@@ -40,7 +40,6 @@ export async function launchBrowser(o = {}) {
   return browser;
 }
 
-
 /** @param {string} s */
 const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -58,20 +57,22 @@ export async function runPaletteCommand(page, title, o = {}) {
   const exact = rows.filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${escapeRe(title)}\\s*$`) }) });
   const deadline = Date.now() + (o.timeoutMs ?? 60_000);
   for (let attempt = 1; ; attempt++) {
-    await page.keyboard.press('Escape').catch(() => {});
-    await page.keyboard.press('F1');
-    await input.waitFor({ state: 'visible', timeout: 10_000 });
-    await input.fill(`>${title}`);
     try {
+      await page.keyboard.press('Escape').catch(() => {});
+      await page.keyboard.press('F1');
+      await input.waitFor({ state: 'visible', timeout: 10_000 });
+      // a webview that takes the keyboard back a moment later closes the palette (or leaves it inert for a
+      // moment): each step is bounded, and a failed one starts again
+      await input.fill(`>${title}`, { timeout: 5000 });
       await exact.first().waitFor({ timeout: 2000 });
       break;
-    } catch {
+    } catch (e) {
       if (attempt >= 30 || Date.now() > deadline) {
         const shown = (await rows.allTextContents().catch(() => [])).slice(0, 5);
-        throw new Error(`command "${title}" not in the command palette after ${attempt} tries; the palette showed: ${JSON.stringify(shown)}`);
+        throw new Error(`command "${title}" not in the command palette after ${attempt} tries (${e instanceof Error ? e.message.split('\n')[0] : e}); the palette showed: ${JSON.stringify(shown)}`);
       }
-      await page.keyboard.press('Escape');
-      await sleep(1000);
+      await page.keyboard.press('Escape').catch(() => {});
+      await sleep(attempt === 1 ? 250 : 1000);
     }
   }
   await exact.first().click();

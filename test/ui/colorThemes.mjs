@@ -21,7 +21,12 @@ export async function switchTheme(t, { theme, bodyClass }) {
   fs.mkdirSync(path.dirname(settingsFile), { recursive: true });
   fs.writeFileSync(settingsFile, JSON.stringify({ 'workbench.colorTheme': theme }, null, 2));
   await t.page.locator(`.monaco-workbench.${bodyClass}`).waitFor({ timeout: 20_000 });
-  await t.page.waitForTimeout(1_000); // the webview gets the new theme variables
+  // each webview on screen gets the theme's class on its body with the theme's variables, in one message
+  const webviewClass = { vs: 'vscode-light', 'vs-dark': 'vscode-dark', 'hc-black': 'vscode-high-contrast' }[bodyClass];
+  const frames = t.page.locator('iframe.webview.ready').filter({ visible: true });
+  for (let i = 0, n = await frames.count(); i < n; i++) {
+    await frames.nth(i).contentFrame().locator('#active-frame').contentFrame().locator(`body.${webviewClass}`).waitFor({ timeout: 20_000 });
+  }
 }
 
 /**

@@ -49,6 +49,22 @@ export async function rowAction(row, label) {
 }
 
 /**
+ * Clicks a tree row and waits until its session's chat is the active tab. A row the list re-renders under the
+ * pointer (a sibling's changed files arriving) can take the click: it is clicked again (3 tries).
+ * @param {import('../harness/runUi.mjs').UiTest} t
+ * @param {import('playwright-core').Locator} rowLocator
+ * @param {string} title
+ */
+export async function openRow(t, rowLocator, title) {
+  for (let attempt = 1; ; attempt++) {
+    await rowLocator.click();
+    const opened = await t.page.locator('.tabs-container .tab.active', { hasText: title }).first().waitFor({ timeout: 7_000 }).then(() => true, () => false);
+    if (opened) return;
+    if (attempt === 3) throw new Error(`clicking the row "${title}" did not open its chat in 3 tries`);
+  }
+}
+
+/**
  * Waits until the active tab's label contains `title`.
  * @param {import('../harness/runUi.mjs').UiTest} t
  * @param {string | RegExp} title

@@ -33,15 +33,51 @@ export function idle(chat) {
  * @param {string} agentName
  */
 export async function openSession(t, agentName) {
-  await t.runCommand(t.commandTitle('switchboard.newSession'));
-  await t.page.locator('.quick-input-list .monaco-list-row', { hasText: agentName }).first().waitFor({ timeout: 15_000 });
-  await t.page.keyboard.type(agentName);
-  await t.page.keyboard.press('Enter');
+  await pickAgent(t, agentName, agentName);
   // by its title: with other chats open, the first webview found may be another one's, still on screen
   const chat = await t.webviewByTitle(`New session · ${agentName}`, { timeoutMs: 30_000 });
   await chat.locator('[data-testid="composer-input"]').waitFor({ timeout: 30_000 });
   await idle(chat);
+  await composerSettled(t, chat);
   return chat;
+}
+
+/**
+ * ACP: New Session… and picks the agent by typing `filter` into the picker, then Enter. The picker is opened
+ * again (3 tries) if it closed before the pick: a chat that takes the keyboard a moment late closes it, and
+ * what was typed would go into that chat.
+ * @param {import('../harness/runUi.mjs').UiTest} t
+ * @param {string} agentName  a row that shows this
+ * @param {string} filter     what to type
+ */
+export async function pickAgent(t, agentName, filter) {
+  const pick = t.page.locator('.quick-input-widget input');
+  for (let attempt = 1; ; attempt++) {
+    await t.runCommand(t.commandTitle('switchboard.newSession'));
+    try {
+      await t.page.locator('.quick-input-list .monaco-list-row', { hasText: agentName }).first().waitFor({ timeout: 15_000 });
+      await pick.fill(filter, { timeout: 5000 });
+      if (!(await pick.evaluate((el) => el === document.activeElement && el.checkVisibility()))) throw new Error('the agent picker lost the keyboard');
+      await t.page.keyboard.press('Enter');
+      return;
+    } catch (e) {
+      if (attempt === 3) throw e;
+      t.log(`New Session's picker closed before the pick (${e instanceof Error ? e.message.split('\n')[0] : e}): again`);
+    }
+  }
+}
+
+/**
+ * After New Session the chat's composer takes the keyboard a moment later: waits (5 s at most, not an
+ * assertion; composerFocus.ui.mjs asserts it) so that the next palette command is not closed by it.
+ * @param {import('../harness/runUi.mjs').UiTest} t
+ * @param {import('playwright-core').FrameLocator} chat
+ */
+export async function composerSettled(t, chat) {
+  const input = chat.locator('[data-testid="composer-input"]');
+  for (const start = Date.now(); Date.now() - start < 5000; await t.page.waitForTimeout(100)) {
+    if (await input.evaluate((el) => el === el.ownerDocument.activeElement && el.ownerDocument.hasFocus()).catch(() => false)) return;
+  }
 }
 
 /**
@@ -61,14 +97,12 @@ export async function sendPrompt(t, chat, text) {
  * @param {import('../harness/runUi.mjs').UiTest} t
  */
 export async function openDemoSession(t) {
-  await t.runCommand(t.commandTitle('switchboard.newSession'));
-  await t.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Demo agent' }).first().waitFor({ timeout: 15_000 });
-  await t.page.keyboard.type('Demo');
-  await t.page.keyboard.press('Enter');
+  await pickAgent(t, 'Demo agent', 'Demo');
   const chat = await t.webview({ timeoutMs: 30_000 });
   const input = chat.locator('[data-testid="composer-input"]');
   await input.waitFor({ timeout: 30_000 });
   await idle(chat);
+  await composerSettled(t, chat);
   return { chat, input };
 }
 

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { idle, openSession, scriptedAgent, sendPrompt } from './scriptedSession.mjs';
 import { answerRename, contextMenu, row, titleAction } from './organizeSteps.mjs';
 import { colorThemes, resetTheme, switchTheme } from './colorThemes.mjs';
-import { activeTabWith, clickNotificationButton, leaveChat, rowAction, showSessionsView, switchboardBadge } from './homeSteps.mjs';
+import { activeTabWith, clickNotificationButton, leaveChat, openRow, rowAction, showSessionsView, switchboardBadge } from './homeSteps.mjs';
 
 /** The file that lets the Home done agent finish its turn: outside the workspace (it is no change of the turn). */
 const goFile = path.join(os.tmpdir(), `sb-home-go-${process.pid}-${Date.now()}`);
@@ -179,8 +179,7 @@ export async function run(t) {
   // rename, archive with Delete, unarchive; Enter opens a row
   // a click opens the session, whose chat takes the keyboard a moment later (and would close the input box):
   // let it, then go back to the view's list
-  await row(view, 'Check the deployment').click();
-  await activeTabWith(t, 'Check the deployment');
+  await openRow(t, row(view, 'Check the deployment'), 'Check the deployment');
   await page.waitForTimeout(1500);
   await view.locator('.monaco-list').first().focus();
   await contextMenu(t, row(view, 'Check the deployment'), 'Rename Session…');
