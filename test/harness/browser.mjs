@@ -56,6 +56,19 @@ export async function runPaletteCommand(page, title, o = {}) {
   const rows = page.locator('.quick-input-list .monaco-list-row');
   const exact = rows.filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${escapeRe(title)}\\s*$`) }) });
   const deadline = Date.now() + (o.timeoutMs ?? 60_000);
+  // a chat that takes the keyboard a moment after the last step would close the palette, or the quick pick
+  // the command opens: first the focus stays where it is for 250 ms (2 s at most)
+  await page.waitForFunction(() => new Promise((resolve) => {
+    let el = document.activeElement;
+    const start = performance.now();
+    let since = start;
+    const tick = () => {
+      if (document.activeElement !== el) { el = document.activeElement; since = performance.now(); }
+      if (performance.now() - since >= 250 || performance.now() - start > 2000) resolve(true);
+      else setTimeout(tick, 25);
+    };
+    tick();
+  }), null, { timeout: 5000 }).catch(() => {});
   for (let attempt = 1; ; attempt++) {
     try {
       await page.keyboard.press('Escape').catch(() => {});

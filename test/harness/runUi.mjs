@@ -312,6 +312,7 @@ async function runModule(m, version, load, server, tmp, r, serverSeconds, w) {
     const payload = /** @type {[string, string][]} */ (load === 'dev' ? [['extensionDevelopmentPath', server.remote(EXTENSION_ROOT)]] : []);
     const t = makeT(page, version, m.name, server, workspace, load, counter);
     const body = async () => {
+      await page.bringToFront(); // the page in front gets frames (a permission dialog arms when it is seen)
       await page.goto(server.url({ payload, folder: workspace }));
       await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
       // the folder is open once the explorer lists it (not fatal: a module may hide the explorer)

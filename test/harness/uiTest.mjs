@@ -23,8 +23,9 @@ export const fileSafe = (s) => s.replace(/[^\w.-]+/g, '_');
  * @property {(cond: unknown, msg: string) => void} expect      counts an assertion; throws if cond is falsy
  * @property {(name: string) => Promise<string>} screenshot      saves test-results/screenshots/<version>/<name>.png
  * @property {(...a: unknown[]) => void} log
- * @property {(title: string, o?: { timeoutMs?: number }) => Promise<void>} runCommand
- *   F1, type the command's title ("Category: Title"), run it; retries while the command is not in the list
+ * @property {(title: string, o?: { timeoutMs?: number, shows?: import('playwright-core').Locator }) => Promise<void>} runCommand
+ *   F1, type the command's title ("Category: Title"), run it; retries while the command is not in the list.
+ *   With `shows`, runs it again (3 tries) until that shows (a quick pick row, say)
  * @property {(id: string) => string} commandTitle "Category: Title" of a command the extension contributes
  * @property {(o?: { timeoutMs?: number }) => Promise<import('playwright-core').FrameLocator>} webview
  *   the content frame of the visible webview (the only one, else the first visible)
@@ -53,8 +54,14 @@ export function makeT(page, version, name, server, workspace, load, counter) {
 
   /** @type {UiTest['runCommand']} */
   const runCommand = async (title, o = {}) => {
-    await runPaletteCommand(page, title, o);
-    say(`ran command "${title}"`);
+    for (let attempt = 1; ; attempt++) {
+      await runPaletteCommand(page, title, o);
+      say(`ran command "${title}"`);
+      if (!o.shows) return;
+      // the quick pick the command opened may be closed under it by a chat that took the keyboard late
+      if (await o.shows.first().waitFor({ timeout: 7_000 }).then(() => true, () => false)) return;
+      if (attempt === 3) throw new Error(`"${title}" did not show ${o.shows} in 3 tries`);
+    }
   };
 
   /** @type {UiTest['webview']} */

@@ -94,7 +94,7 @@ export async function run(t) {
   await sendSlashCommand(t, input, '/tour');
   const dialog = chat.locator('[data-testid="permission"]');
   await dialog.waitFor({ timeout: 30_000 });
-  await chat.locator('[data-testid="permission"][data-armed="true"]').waitFor({ timeout: 5_000 }); // not in its first 300 ms
+  await chat.locator('[data-testid="permission"][data-armed="true"]').waitFor({ timeout: 15_000 }); // not in its first 300 ms
   await dialog.locator('[data-testid="permission-option"][data-kind="allow_once"]').click();
   await dialog.waitFor({ state: 'detached', timeout: 10_000 });
   await chat.locator('[data-testid="session-status"][data-status="idle"]').waitFor({ timeout: 60_000 });

@@ -85,9 +85,8 @@ export async function run(t) {
   resetTheme(t);
 
   // Switch Session: the same states, waiting first
-  await t.runCommand(t.commandTitle('switchboard.switchSession'));
   const pickRows = page.locator('.quick-input-list .monaco-list-row');
-  await pickRows.filter({ hasText: 'Write the release notes' }).first().waitFor({ timeout: 15_000 });
+  await t.runCommand(t.commandTitle('switchboard.switchSession'), { shows: pickRows.filter({ hasText: 'Write the release notes' }) });
   const picked = await pickRows.allInnerTexts();
   const p = (/** @type {string} */ s) => picked.findIndex((r) => r.includes(s));
   t.expect(picked[0]?.includes('Waiting for you') && picked[0].includes('Migrate the database'), `the first section is "Waiting for you" (${JSON.stringify(picked.slice(0, 2))})`);
