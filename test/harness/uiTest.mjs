@@ -137,3 +137,14 @@ export function makeT(page, version, name, server, workspace, load, counter) {
   };
 }
 
+
+/**
+ * The texts of a list's rows (`.monaco-list-row`) in the order they show. VS Code's lists reuse row elements, so
+ * the DOM order can differ from the visual one: rows are sorted by their `data-index`.
+ * @param {import('playwright-core').Locator} rows
+ * @returns {Promise<string[]>}
+ */
+export async function rowTexts(rows) {
+  const read = await rows.evaluateAll((els) => els.map((el) => ({ at: Number(el.getAttribute('data-index') ?? NaN), text: /** @type {HTMLElement} */ (el).innerText })));
+  return read.map((r, i) => ({ ...r, at: Number.isNaN(r.at) ? i : r.at })).sort((a, b) => a.at - b.at).map((r) => r.text);
+}

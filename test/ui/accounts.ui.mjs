@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { inEachTheme } from './colorThemes.mjs';
 import { idle, openSession, scriptedAgent, sendPrompt } from './scriptedSession.mjs';
+import { rowTexts } from '../harness/uiTest.mjs';
 
 export const name = 'accounts';
 export const timeout = 240_000;
@@ -105,7 +106,7 @@ export async function run(t) {
   // 7. Set…: protocol, base URL (validated), API key (a password box)
   await provider('backup').locator('[data-testid="provider-set"]').click();
   await widget.locator('.quick-input-title', { hasText: '1/3' }).waitFor({ timeout: 15_000 });
-  const protocols = (await widget.locator('.quick-input-list .monaco-list-row').allInnerTexts()).map((s) => s.replace(/\s+/g, ' ').trim());
+  const protocols = (await rowTexts(widget.locator('.quick-input-list .monaco-list-row'))).map((s) => s.replace(/\s+/g, ' ').trim());
   t.expect(protocols.length === 3 && ['OpenAI', 'Azure OpenAI', '_local'].every((p, i) => protocols[i]?.startsWith(p)), `the protocols of the provider: ${protocols.join(' | ')}`);
   await page.keyboard.press('Enter');
   await widget.locator('.quick-input-title', { hasText: '2/3' }).waitFor({ timeout: 10_000 });

@@ -56,8 +56,7 @@ export async function run(t) {
   await typesIntoComposer(t, second, 'second draft', 'after a second New Session');
 
   // Switch Session back to the first chat, from the keyboard
-  await t.runCommand(t.commandTitle('switchboard.switchSession'));
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Check the focus rules' }).first().waitFor({ timeout: 15_000 });
+  await t.runCommand(t.commandTitle('switchboard.switchSession'), { shows: page.locator('.quick-input-list .monaco-list-row', { hasText: 'Check the focus rules' }).first() });
   await page.keyboard.type('Check the focus rules');
   await page.keyboard.press('Enter');
   await page.locator('.tabs-container .tab.active', { hasText: 'Check the focus rules' }).waitFor({ timeout: 15_000 });

@@ -15,6 +15,7 @@ import { idle, openSession, scriptedAgent, sendPrompt } from './scriptedSession.
 import { answerRename, contextMenu, row, titleAction } from './organizeSteps.mjs';
 import { colorThemes, resetTheme, switchTheme } from './colorThemes.mjs';
 import { activeTabWith, clickNotificationButton, leaveChat, openRow, rowAction, showSessionsView, switchboardBadge } from './homeSteps.mjs';
+import { rowTexts } from '../harness/uiTest.mjs';
 
 /** The file that lets the Home done agent finish its turn: outside the workspace (it is no change of the turn). */
 const goFile = path.join(os.tmpdir(), `sb-home-go-${process.pid}-${Date.now()}`);
@@ -66,7 +67,7 @@ export async function run(t) {
   await row(view, 'Check the deployment').filter({ hasText: 'failed' }).waitFor({ timeout: 15_000 });
   await row(view, 'Migrate the database').filter({ hasText: 'waiting for you (permission)' }).waitFor({ timeout: 15_000 });
   t.expect(true, 'the view shows each state: finished and unread, failed, waiting for you (permission)');
-  const rowsText = await view.locator('.monaco-list-row').allInnerTexts();
+  const rowsText = await rowTexts(view.locator('.monaco-list-row'));
   const at = (/** @type {string} */ s) => rowsText.findIndex((r) => r.includes(s));
   t.expect(at('Migrate the database') < at('Check the deployment') && at('Check the deployment') < at('Write the release notes'), `waiting first, then failed, then unread (${JSON.stringify(rowsText)})`);
   for (let i = 0; i < 40 && await switchboardBadge(t) !== '1'; i++) await page.waitForTimeout(250);
@@ -87,7 +88,7 @@ export async function run(t) {
   // Switch Session: the same states, waiting first
   const pickRows = page.locator('.quick-input-list .monaco-list-row');
   await t.runCommand(t.commandTitle('switchboard.switchSession'), { shows: pickRows.filter({ hasText: 'Write the release notes' }) });
-  const picked = await pickRows.allInnerTexts();
+  const picked = await rowTexts(pickRows);
   const p = (/** @type {string} */ s) => picked.findIndex((r) => r.includes(s));
   t.expect(picked[0]?.includes('Waiting for you') && picked[0].includes('Migrate the database'), `the first section is "Waiting for you" (${JSON.stringify(picked.slice(0, 2))})`);
   t.expect(p('Migrate the database') < p('Check the deployment') && p('Check the deployment') < p('Write the release notes'), 'then failed, then unread');

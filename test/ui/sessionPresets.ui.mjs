@@ -5,6 +5,7 @@
 // prompt, while the session is named after what the user wrote.
 // Screenshots: sessionPresets-picker.png (New Session with the preset), sessionPresets-started.png.
 import { idle, openSession, scriptedAgent, sendPrompt } from './scriptedSession.mjs';
+import { rowTexts } from '../harness/uiTest.mjs';
 
 export const name = 'sessionPresets';
 export const timeout = 180_000;
@@ -38,7 +39,7 @@ export async function run(t) {
   await t.runCommand(t.commandTitle('switchboard.newSession'));
   const rows = page.locator('.quick-input-list .monaco-list-row');
   await rows.filter({ hasText: 'Smart coder' }).first().waitFor({ timeout: 15_000 });
-  const texts = await rows.allInnerTexts();
+  const texts = await rowTexts(rows);
   t.expect(texts[0]?.includes('Presets') && texts[0].includes('Smart coder') && texts[0].includes('model smart') && texts[0].includes('mode code'), `the preset comes first, with its model and mode (${JSON.stringify(texts.slice(0, 2))})`);
   await t.screenshot('sessionPresets-picker');
   await page.keyboard.press('Enter');

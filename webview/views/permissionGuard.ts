@@ -10,6 +10,7 @@
  * a hidden panel waits until the panel shows. A dialog restored after a reload of the panel counts from
  * when it is rendered and seen again. A request is armed by a timer that fires {@link armDelayMs} after it
  * was first seen (never earlier); from then on its dialog has `data-armed="true"`, in the same task.
+ * The layout is also looked at a few times a second until then, in case the observer's report never comes.
  */
 
 /** Milliseconds after a request is first on screen before its buttons act. */
@@ -57,6 +58,37 @@ function watch(dialog: HTMLElement, requestId: string): void {
   });
   requestOf.set(dialog, requestId);
   observer.observe(dialog);
+  pollUntilShown(requestId);
+}
+
+/** Milliseconds between two looks at a request's dialogs while no intersection was reported. */
+const pollMs = 250;
+const polled = new Set<string>();
+
+/** Whether an element is laid out inside the frame's viewport, in a visible document. */
+function onScreen(el: Element): boolean {
+  if (!el.isConnected || document.visibilityState !== 'visible') return false;
+  const r = el.getBoundingClientRect();
+  return r.width > 0 && r.height > 0 && r.bottom > 0 && r.right > 0 && r.top < window.innerHeight && r.left < window.innerWidth;
+}
+
+/**
+ * The observer's backstop: Chromium skips the rendering steps, and with them the intersection reports, of a
+ * cross-origin frame it wrongly thinks is off screen (seen under load in the UI tests), and a request must
+ * not stay unanswerable. While a request is not seen, its dialogs are looked at every {@link pollMs} ms from
+ * the layout itself.
+ */
+function pollUntilShown(requestId: string): void {
+  if (polled.has(requestId)) return;
+  polled.add(requestId);
+  const look = (): void => {
+    if (shownAt.has(requestId)) return void polled.delete(requestId);
+    const els = dialogs.get(requestId);
+    if (!els || ![...els].some((el) => el.isConnected)) return void polled.delete(requestId); // answered or gone
+    if ([...els].some(onScreen)) shown(requestId, performance.now());
+    else setTimeout(look, pollMs);
+  };
+  setTimeout(look, pollMs);
 }
 
 /** Whether the buttons of a request act now. */
