@@ -163,6 +163,9 @@ async function suite(layer, script, args, timeoutMs) {
   if (r.timedOut && !summary.versions.some((v) => v.failures.some((f) => f.includes('ran out of time')))) {
     // killed at the cap before it could say so itself
     rows.push({ layer, version: '-', passed: 0, failed: 1, seconds: 0, failures: [outOfTime(summary)] });
+  } else if (unfinished && !capped) {
+    // it ended before its last test without reaching the cap: a crash of the runner, not of a test
+    rows.push({ layer, version: '-', passed: 0, failed: 1, seconds: 0, failures: [`the ${layer} layer stopped after ${summary.done ?? 0} of ${summary.planned} tests (exit ${r.code}; its log above says why)`] });
   } else if (r.code !== 0 && summary.failed === 0 && !unfinished) {
     rows.push({ layer, version: '-', passed: 0, failed: 1, seconds: 0, failures: [`${layer}: exit ${r.code}${r.timedOut ? ' (timed out)' : ''} although no test failed`] });
   }

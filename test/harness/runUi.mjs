@@ -117,6 +117,10 @@ async function loadSubset(modules) {
   return subset;
 }
 
+// A promise of a test that has ended (a navigation, a wait) rejects once its page is closed. Left unhandled, it
+// would end the whole layer in the middle of the queue: it is reported and the run goes on.
+process.on('unhandledRejection', (e) => console.log(`warning: a promise rejected after its test ended (ignored): ${errorText(e).split('\n')[0]}`));
+
 const startedAt = Date.now();
 /** @type {import('./report.mjs').VersionResult[]} */
 const results = [];

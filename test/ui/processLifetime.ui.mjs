@@ -148,6 +148,7 @@ export async function run(t) {
     const first = (await openBoth(t, known)).all;
     const reloadAt = Date.now();
     const reloaded = t.page.reload();
+    reloaded.catch(() => {}); // awaited below; if allGone throws first, the closed page must not reject unhandled
     const took = await allGone(first, reloadAt, 'after Reload Window');
     t.expect(true, `after the reload every agent process ended within ${took} ms (budget ${budgetMs} ms)`);
     await reloaded;
