@@ -8,8 +8,8 @@
 // - gemini-style replay (session/load): `<session_context>` and `[Function Response: …]` user messages folded;
 // - the side-bar chat at 250-300 px: the warning notice's and the banner's Continue in New Session, the diff's
 //   Open Diff and a table with inline code stay inside the chat's width.
-// Screenshots: test-results/screenshots/<version>/agent-text-{light,dark}.png (editor tab),
-// agent-text-replay.png, agent-text-side-bar-{light,dark}.png
+// Screenshots: test-results/screenshots/<version>/agent-text-{light,dark}.png (the editor tab with the cards
+// next to the side-bar chat at about 265 px), agent-text-replay.png
 import { colorThemes, resetTheme, switchTheme } from './colorThemes.mjs';
 import { idle, openSession, scriptedAgent, sendPrompt } from './scriptedSession.mjs';
 
@@ -192,8 +192,19 @@ async function sideBarWidth(t) {
   await inside('the table', table);
   const code = await table.locator('td code').first().evaluate((e) => ({ lines: e.getClientRects().length, height: e.getBoundingClientRect().height, line: parseFloat(getComputedStyle(e).lineHeight) || 20 }));
   t.expect(code.lines === 1 && code.height < 2 * code.line, `inline code in the table stays on one line (${JSON.stringify(code)})`);
-  await warning.scrollIntoViewIfNeeded();
-  await shootLightAndDark(t, 'agent-text-side-bar');
+}
+
+/**
+ * The editor tab of the first session next to the side-bar chat, in the light and the dark theme.
+ * @param {import('../harness/runUi.mjs').UiTest} t
+ */
+async function screenshots(t) {
+  await t.page.locator('.tabs-container .tab', { hasText: 'Agent text · ' }).first().click();
+  const tab = await t.webviewByTitle(/^Agent text/, { timeoutMs: 15_000 });
+  await tab.locator('[data-testid="tool-call"][data-tool-call-id="tc-read"]').scrollIntoViewIfNeeded();
+  const { chat } = await sideBarFrame(t);
+  await chat.locator('[data-testid="notice"][data-level="warning"]').scrollIntoViewIfNeeded();
+  await shootLightAndDark(t, 'agent-text');
 }
 
 /** @param {import('../harness/runUi.mjs').UiTest} t */
@@ -201,7 +212,7 @@ export async function run(t) {
   const chat = await openSession(t, 'Scripted agent text');
   await slashCommands(t, chat);
   await toolCards(t, chat);
-  await shootLightAndDark(t, 'agent-text');
   await geminiReplay(t);
   await sideBarWidth(t);
+  await screenshots(t);
 }
