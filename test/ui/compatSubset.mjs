@@ -26,5 +26,6 @@ export const compatSubset = {
   walkthrough: 'the walkthrough contribution, rendered by the version\'s own Welcome page',
   sessions: 'switching sessions from the command palette and the Sessions tree view',
   'inert-sinks': 'agent text in workbench surfaces (notifications, quick picks, status bar, trees), which each version renders itself',
+  'agent-text': 'issue 26: the side-bar chat at 250-300 px (the secondary side bar and its sash differ per version), slash commands, agent text folded, ANSI colours in tool text',
   processLifetime: 'agent processes end with their window: the extension host\'s shutdown differs per server version',
 };

@@ -107,8 +107,8 @@ export async function openDemoSession(t) {
 }
 
 /**
- * Types a slash command and sends it: with the slash-command menu open, the first Enter picks the command
- * and the second one sends it.
+ * Types a slash command that takes no input and sends it with one Enter: the slash-command menu runs a command
+ * without input at once (issue 26); resolves once the composer is empty (the prompt went out).
  * @param {import('../harness/runUi.mjs').UiTest} t
  * @param {import('playwright-core').Locator} input
  * @param {string} command
@@ -117,8 +117,13 @@ export async function sendSlashCommand(t, input, command) {
   await input.click();
   await t.page.keyboard.type(command);
   await t.page.keyboard.press('Enter');
-  await t.page.waitForTimeout(300);
-  if ((await input.inputValue()).trim() !== '') await t.page.keyboard.press('Enter');
+  await input.evaluate((el) => new Promise((resolve, reject) => {
+    const start = Date.now();
+    const check = () => (/** @type {HTMLTextAreaElement} */ (el).value.trim() === '' ? resolve(undefined)
+      : Date.now() - start > 10_000 ? reject(new Error(`one Enter did not send the slash command (the composer holds "${/** @type {HTMLTextAreaElement} */ (el).value}")`))
+        : setTimeout(check, 50));
+    check();
+  }));
 }
 
 /**

@@ -79,7 +79,7 @@ export class Composer {
       setProvider: (providerId) => actions.setProvider(providerId),
       disableProvider: (providerId) => actions.disableProvider(providerId),
     });
-    this.slash = new SlashMenu(this.input, () => this.changed());
+    this.slash = new SlashMenu(this.input, () => this.changed(), () => this.submit(), () => sendKeyLabel(this.sendWith, isMac).send);
     this.mentions = new MentionPicker(this.input, (requestId, query) => actions.searchFiles(requestId, query), (file) => {
       this.addAttachment({ kind: 'file', id: attachmentId('file'), uri: file.uri, name: file.name });
       this.changed();

@@ -24,7 +24,15 @@ export class PopupList {
   private active = 0;
   private readonly listId = `popup-${++nextListId}`;
 
-  constructor(private readonly input: HTMLTextAreaElement, label: string, testId: string, private readonly onPick: (item: PopupItem) => void) {
+  /**
+   * `onPick` gets the key that picked the row (a click: undefined); `onActive` follows the highlighted row (the
+   * slash menu says what Enter will do with it).
+   */
+  constructor(
+    private readonly input: HTMLTextAreaElement, label: string, testId: string,
+    private readonly onPick: (item: PopupItem, key?: 'Enter' | 'Tab') => void,
+    private readonly onActive?: (item: PopupItem | undefined) => void,
+  ) {
     this.element = h('ul', { class: 'popup-list', role: 'listbox', id: this.listId, 'aria-label': label, 'data-testid': testId });
     this.element.hidden = true;
     this.element.addEventListener('mousedown', (e) => e.preventDefault()); // keep the focus in the text box
@@ -65,6 +73,7 @@ export class PopupList {
     this.items = [];
     this.input.setAttribute('aria-expanded', 'false');
     this.input.removeAttribute('aria-activedescendant');
+    this.onActive?.(undefined);
   }
 
   /**
@@ -80,7 +89,7 @@ export class PopupList {
       case 'Tab': {
         const item = this.items[this.active];
         if (!item) return key === 'Enter' ? false : (this.hide(), false);
-        this.onPick(item);
+        this.onPick(item, key);
         return true;
       }
       case 'Escape': this.hide(); return true;
@@ -99,6 +108,7 @@ export class PopupList {
     const rows = this.element.querySelectorAll<HTMLElement>('[role="option"]');
     rows.forEach((row, i) => row.setAttribute('aria-selected', String(i === this.active)));
     const activeRow = rows[this.active];
+    this.onActive?.(this.items[this.active]);
     if (activeRow) {
       this.input.setAttribute('aria-activedescendant', activeRow.id);
       activeRow.scrollIntoView({ block: 'nearest' });

@@ -27,3 +27,11 @@ export function mentionQuery(value: string, caret: number): { query: string; sta
   const m = /(^|\s)@([^\s@]*)$/.exec(value.slice(0, caret));
   return m ? { query: m[2], start: caret - m[2].length - 1 } : undefined;
 }
+
+/**
+ * Whether Enter on `command` in the slash menu sends it at once: it takes no input (no `input` hint in
+ * `available_commands_update`) and nothing was typed after it.
+ */
+export function runsOnEnter(command: CommandLike, after: string): boolean {
+  return command.hint === undefined && !after.trim();
+}

@@ -1,13 +1,15 @@
 /**
  * The slash-command menu: typing `/` at the start of the prompt lists the agent's commands
  * (`available_commands_update`, https://agentclientprotocol.com/protocol/slash-commands) filtered as you type,
- * with their description and input hint. ↑/↓ move, Enter or Tab insert `/name `, Esc closes. The command is
- * sent as plain text `/name args`, as the protocol asks: agents recognise it in the prompt.
+ * with their description and input hint. ↑/↓ move, Esc closes. Enter runs a command that takes no input (one
+ * without `input` in `available_commands_update`) at once; Enter on a command that takes input, or Tab, inserts
+ * `/name ` and the hint line says what to type. While the menu is open the hint line says what Enter does. The
+ * command is sent as plain text `/name args`, as the protocol asks: agents recognise it in the prompt.
  */
 import type { ThreadStateView } from '../../src/shared/viewModel';
 import { h } from '../views/dom';
 import { PopupList } from './popupList';
-import { filterCommands, slashQuery } from './queries';
+import { filterCommands, runsOnEnter, slashQuery } from './queries';
 
 type Command = ThreadStateView['commands'][number];
 
@@ -18,8 +20,21 @@ export class SlashMenu {
   readonly hint: HTMLElement;
   private commands: readonly Command[] = [];
 
-  constructor(private readonly input: HTMLTextAreaElement, private readonly onInsert: () => void) {
-    this.list = new PopupList(input, 'Slash commands', 'slash-menu', (item) => this.insert(item.id));
+  /** The command highlighted in the open menu. */
+  private active: string | undefined;
+
+  /**
+   * `onInsert`: the text changed; `onRun`: send the prompt (a command without input picked with Enter);
+   * `sendKey`: the name of the key that sends ("Enter", "Ctrl+Enter").
+   */
+  constructor(
+    private readonly input: HTMLTextAreaElement, private readonly onInsert: () => void,
+    private readonly onRun: () => void, private readonly sendKey: () => string,
+  ) {
+    this.list = new PopupList(input, 'Slash commands', 'slash-menu', (item, key) => this.pick(item.id, key), (item) => {
+      this.active = item?.id;
+      this.updateHint();
+    });
     this.hint = h('div', { class: 'composer-hint', 'data-testid': 'slash-hint', 'aria-live': 'polite' });
     this.hint.hidden = true;
   }
@@ -49,10 +64,18 @@ export class SlashMenu {
     return this.list.handleKey(key);
   }
 
-  private insert(name: string): void {
+  private pick(name: string, key: 'Enter' | 'Tab' | undefined): void {
     const value = this.input.value;
     const caret = this.input.selectionStart;
     const after = value.slice(caret).replace(/^\S*/, '').replace(/^\s*/, '');
+    const command = this.commands.find((c) => c.name === name);
+    if (key === 'Enter' && command && runsOnEnter(command, after)) {
+      this.input.value = `/${name}`;
+      this.list.hide();
+      this.onInsert();
+      this.onRun();
+      return;
+    }
     const head = `/${name} `;
     this.input.value = head + after;
     this.input.setSelectionRange(head.length, head.length);
@@ -61,10 +84,19 @@ export class SlashMenu {
     this.onInsert();
   }
 
+  /** In the open menu: what Enter does with the highlighted command; after `/name `: the input it takes. */
   private updateHint(): void {
+    if (this.list.open) {
+      const command = this.commands.find((c) => c.name === this.active);
+      this.hint.hidden = !command;
+      this.hint.textContent = !command ? '' : command.hint
+        ? `Enter: /${command.name}, then type ${command.hint}`
+        : `Enter runs /${command.name}`;
+      return;
+    }
     const m = /^\/(\S+)\s*$/.exec(this.input.value);
     const command = m ? this.commands.find((c) => c.name === m[1]) : undefined;
-    this.hint.hidden = !command?.hint || this.list.open;
-    this.hint.textContent = command?.hint ? `/${command.name} ${command.hint}` : '';
+    this.hint.hidden = !command?.hint;
+    this.hint.textContent = command?.hint ? `Type ${command.hint} after /${command.name}, then ${this.sendKey()} to send` : '';
   }
 }

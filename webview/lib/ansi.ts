@@ -14,6 +14,14 @@ const partialEscape = /^\x1b(?:\[[0-?]*[ -/]*|\][^\x07\x1b]*\x1b?|[PX^_][^\x1b]*
 /** A cut-off sequence longer than this is not held back any longer (it was never going to end). */
 const maxCarry = 512;
 
+/**
+ * True when `text` holds an escape sequence (ESC followed by `[`, `]`, or the 8-bit CSI): terminal text, which
+ * the chat renders with its colours (a tool's text content, webview/views/toolCall.ts) instead of as Markdown.
+ */
+export function hasAnsiEscapes(text: string): boolean {
+  return /\x1b[[\]]|\x9b/.test(text);
+}
+
 /** Removes escape sequences and control characters; `\r\n` and a lone `\r` become `\n`. */
 export function stripAnsi(text: string): string {
   return text.replace(escapes, '').replace(/\r\n?/g, '\n').replace(controls, '');

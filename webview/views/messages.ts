@@ -4,12 +4,13 @@
  * the agent thinks, collapsed once its answer starts (unless the user toggled them).
  */
 import type { AgentTextView, ContentView, UserMessageView } from '../../src/shared/viewModel';
+import { foldEnvelopes } from './agentText';
 import { h } from './dom';
 import { MarkdownStream, renderMarkdown } from './markdown';
 import type { StreamRenderResult } from './markdown';
 
 /** Text content longer than this is shown as plain text even where Markdown is asked for (one render). */
-const markdownContentMax = 256 * 1024;
+export const markdownContentMax = 256 * 1024;
 
 /**
  * A content block (non-text blocks render as chips; images from their data). `markdown`: text renders as
@@ -41,9 +42,18 @@ export function userMessageNode(e: UserMessageView): HTMLElement {
       h('details', { class: 'context-block', 'data-testid': 'context-block' },
         h('summary', { 'data-testid': 'context-summary' }, h('span', { class: 'codicon codicon-history', 'aria-hidden': 'true' }), ` ${summary}`),
         ...e.content.slice(0, 1).map((c) => contentNode(c))),
-      ...e.content.slice(1).map((c) => contentNode(c)));
+      ...e.content.slice(1).flatMap(userContentNodes));
   }
-  return h('div', { class: 'entry user', 'data-testid': 'user-message' }, ...e.content.map((c) => contentNode(c)));
+  return h('div', { class: 'entry user', 'data-testid': 'user-message' }, ...e.content.flatMap(userContentNodes));
+}
+
+/**
+ * A block of a user message; an envelope the agent wrote for its model and replayed as the user's (gemini's
+ * `<session_context>`, `[Function Response: …]`) is folded away (agentText.ts).
+ */
+function userContentNodes(c: ContentView): Node[] {
+  if (c.type !== 'text') return [contentNode(c)];
+  return foldEnvelopes(c.text, (text) => contentNode({ type: 'text', text })) ?? [contentNode(c)];
 }
 
 /** The rendering state of an agent message or thought node. */

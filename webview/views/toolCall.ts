@@ -9,17 +9,19 @@
 import '@vscode/codicons/dist/codicon.css';
 import '../styles/cards.css';
 import type { ContentView, PermissionSubjectView, ToolCallView } from '../../src/shared/viewModel';
+import { stripAnsi, hasAnsiEscapes } from '../lib/ansi';
 import { button } from '../components/button';
 import { progressRing } from '../components/progressRing';
+import { foldEnvelopes, titleNodes } from './agentText';
 import { diffNode } from './diff';
 import { elicitationNode } from './elicitation';
 import { h } from './dom';
 import { jsonDisclosureNode } from './jsonDisclosure';
-import { contentNode } from './messages';
+import { contentNode, markdownContentMax } from './messages';
 import { guardActivation } from './permissionGuard';
 import { rawOutputNodes } from './rawOutput';
 import type { RenderContext } from './renderContext';
-import { terminalNode } from './terminal';
+import { ansiNodes, terminalNode } from './terminal';
 import { visibleText } from './visibleText';
 
 const kindIcons: Record<string, string> = {
@@ -45,10 +47,23 @@ function statusNode(e: ToolCallView): HTMLElement {
   return h('span', { class: 'tool-status', 'data-testid': 'tool-status', 'data-status': e.status }, icon, h('span', { class: 'tool-status-label' }, label));
 }
 
-/** Content of a tool call: text as sanitized Markdown (agents write tool output as Markdown). */
+/**
+ * Content of a tool call: text as sanitized Markdown (agents write tool output as Markdown), or, when it holds
+ * escape sequences, as terminal text with its colours (like a terminal card); an envelope the agent wrote for
+ * its model (a `<system-reminder>` block) folded away (agentText.ts).
+ */
 function toolContentNode(c: ContentView): Node {
   if (c.type !== 'text') return contentNode(c);
-  return h('div', { class: 'tool-text', 'data-testid': 'tool-text' }, contentNode(c, { markdown: true }));
+  const render = (text: string): Node => (hasAnsiEscapes(text) ? ansiTextNode(text) : contentNode({ type: 'text', text }, { markdown: true }));
+  return h('div', { class: 'tool-text', 'data-testid': 'tool-text' }, ...(foldEnvelopes(c.text, render) ?? [render(c.text)]));
+}
+
+/** Terminal text in a tool's content: its colours as in a terminal card; past the Markdown cap, plain text without escapes. */
+function ansiTextNode(text: string): HTMLElement {
+  const pre = h('pre', { class: 'terminal-output tool-ansi-text', 'data-testid': 'tool-ansi-text', tabindex: '0' });
+  if (text.length > markdownContentMax) pre.textContent = stripAnsi(text);
+  else pre.append(...ansiNodes(text).nodes);
+  return h('div', { class: 'terminal tool-ansi' }, pre);
 }
 
 /** The raw input, collapsible JSON (collapsed by default). */
@@ -113,7 +128,7 @@ function permissionDialog(e: ToolCallView, ctx: RenderContext): HTMLElement | un
     'aria-describedby': subject ? `${id}-desc ${id}-subject` : `${id}-desc`, 'data-testid': 'permission', 'data-request-id': p.requestId,
   },
   h('div', { class: 'permission-title', id: `${id}-title` }, h('span', { class: 'codicon codicon-shield', 'aria-hidden': 'true' }), ' The agent asks for permission'),
-  h('div', { class: 'permission-desc', id: `${id}-desc` }, visibleText(e.title)),
+  h('div', { class: 'permission-desc', id: `${id}-desc` }, titleNodes(e.title)),
   subject,
   group);
   guardActivation(dialog, p.requestId);
@@ -125,7 +140,7 @@ export function toolCallNode(e: ToolCallView, ctx: RenderContext): HTMLElement {
   const card = h('div', { class: `entry tool status-${e.status}`, 'data-testid': 'tool-call', 'data-status': e.status, 'data-kind': e.toolKind, 'data-tool-call-id': e.toolCallId },
     h('div', { class: 'tool-head' },
       h('span', { class: `codicon codicon-${kindIcons[e.toolKind] ?? kindIcons.other} tool-icon`, role: 'img', 'aria-label': e.toolKind }),
-      h('span', { class: 'tool-title' }, visibleText(e.title)),
+      h('span', { class: 'tool-title', 'data-testid': 'tool-title' }, titleNodes(e.title)),
       e.toolName ? h('span', { class: 'tool-name', 'data-testid': 'tool-name', title: 'The tool the agent used' }, visibleText(e.toolName)) : undefined,
       statusNode(e)));
   const raw = rawInputNode(e);

@@ -6,7 +6,7 @@ import { PromptQueue } from '../../../src/host/prompts/promptQueue';
 import { fuzzyFilter, fuzzyScore } from '../../../src/shared/fuzzyMatch';
 import { HistoryNavigator } from '../../../webview/composer/historyNav';
 import { caretOnFirstLine, caretOnLastLine, isSendKey } from '../../../webview/lib/keymap';
-import { filterCommands, mentionQuery, slashQuery } from '../../../webview/composer/queries';
+import { filterCommands, mentionQuery, runsOnEnter, slashQuery } from '../../../webview/composer/queries';
 
 const key = (k: string, mods: Partial<{ shiftKey: boolean; ctrlKey: boolean; metaKey: boolean; altKey: boolean; isComposing: boolean }> = {}) =>
   ({ key: k, shiftKey: false, ctrlKey: false, metaKey: false, altKey: false, isComposing: false, ...mods });
@@ -67,6 +67,13 @@ describe('composer logic', () => {
     const cmds = [{ name: 'plan', description: '' }, { name: 'explain', description: '' }, { name: 'echo', description: '' }];
     assert.deepEqual(filterCommands(cmds, 'e').map((c) => c.name), ['explain', 'echo', 'plan'].filter((n) => n !== 'plan'));
     assert.deepEqual(filterCommands(cmds, 'pl').map((c) => c.name), ['plan', 'explain']);
+  });
+
+  it('Enter in the slash menu runs a command without input at once, and completes one that takes input', () => {
+    assert.equal(runsOnEnter({ name: 'tour', description: '' }, ''), true);
+    assert.equal(runsOnEnter({ name: 'tour', description: '' }, 'more text'), false, 'text after it: completed, not sent');
+    assert.equal(runsOnEnter({ name: 'echo', description: '', hint: 'text to repeat' }, ''), false);
+    assert.equal(runsOnEnter({ name: 'echo', description: '', hint: '' }, ''), false, 'an empty hint still means input');
   });
 
   it('the queue: add, edit, remove, take in order; serializable; events', () => {
