@@ -27,4 +27,5 @@ export const compatSubset = {
   sessions: 'switching sessions from the command palette and the Sessions tree view',
   'inert-sinks': 'agent text in workbench surfaces (notifications, quick picks, status bar, trees), which each version renders itself',
   processLifetime: 'agent processes end with their window: the extension host\'s shutdown differs per server version',
+  userDayPalette: 'issue 26: the command palette\'s order, a quick pick\'s preselected row, the walkthrough\'s buttons and media, and notifications, which each version renders itself',
 };
