@@ -84,7 +84,7 @@ export async function run(t) {
 
   // item 11: the read found no README.md in this folder, so its card links none
   await read.getByText('There is no README.md in this folder').first().waitFor({ timeout: 10_000 });
-  t.expect(await read.locator('[data-testid="location"]').count() === 0, 'the read card of a missing README.md has no link to it');
+  t.expect(await read.locator('[data-testid="location"], .md-link').count() === 0, 'the read card of a missing README.md has no link to it (no location, no web link)');
   const firstTab = await activeTab(t);
   await t.screenshot('userDay-first-prompt');
 
@@ -92,22 +92,26 @@ export async function run(t) {
   const input = page.locator('.quick-input-widget input');
   const rows = page.locator('.quick-input-list .monaco-list-row');
   const newSession = t.commandTitle('switchboard.newSession');
+  // a chat that takes the keyboard a moment late closes the palette or the agent picker: again (3 tries)
   for (let attempt = 1; ; attempt++) {
-    await page.keyboard.press('Escape');
-    await page.keyboard.press('F1');
-    await input.waitFor({ state: 'visible', timeout: 10_000 });
-    await input.fill('>ACP: New Session');
-    if (await rows.filter({ hasText: newSession }).first().waitFor({ timeout: 5000 }).then(() => true, () => false)) break;
-    if (attempt === 5) throw new Error('the palette did not list New Session…');
+    try {
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('F1');
+      await input.waitFor({ state: 'visible', timeout: 10_000 });
+      await input.fill('>ACP: New Session', { timeout: 5000 });
+      await rows.filter({ hasText: newSession }).first().waitFor({ timeout: 5000 });
+      const listed = await rowTexts(rows);
+      t.expect(listed[0]?.startsWith(newSession), `"ACP: New Session" lists ${newSession} first (rows: ${JSON.stringify(listed)})`);
+      await page.keyboard.press('Enter');
+      await rows.filter({ hasText: 'Demo agent' }).first().waitFor({ timeout: 15_000 });
+      await input.fill('Demo', { timeout: 5000 });
+      await page.keyboard.press('Enter');
+      break;
+    } catch (e) {
+      if (attempt === 3 || (e instanceof Error && e.message.startsWith('expectation failed'))) throw e;
+      t.log(`the palette or the agent picker closed under the test (${e instanceof Error ? e.message.split('\n')[0] : e}): again`);
+    }
   }
-  const listed = await rowTexts(rows);
-  t.log('the palette lists', listed);
-  t.expect(listed[0]?.startsWith(newSession), `"ACP: New Session" lists ${newSession} first (rows: ${JSON.stringify(listed)})`);
-  await page.keyboard.press('Enter');
-  const demoRow = rows.filter({ hasText: 'Demo agent' }).first();
-  await demoRow.waitFor({ timeout: 15_000 });
-  await input.fill('Demo');
-  await page.keyboard.press('Enter');
   await page.waitForFunction((before) => {
     const tab = document.querySelector('.tabs-container .tab.active');
     return !!tab && /Demo agent/.test(tab.textContent ?? '') && /** @type {HTMLElement} */ (tab).innerText.trim() !== before;
