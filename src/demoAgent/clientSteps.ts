@@ -115,7 +115,8 @@ async function permission(runner: StepRunner, step: StepOf<'permission'>, signal
   return { outcome: outcome.outcome === 'selected' ? outcome.optionId : 'cancelled', text: JSON.stringify(response) };
 }
 
-async function completeToolCall(runner: StepRunner, toolCallId: string | undefined, result: StepResult, text?: string): Promise<void> {
+/** `noLocations`: the file the call named does not exist, so the update empties its locations (nothing to open). */
+async function completeToolCall(runner: StepRunner, toolCallId: string | undefined, result: StepResult, text?: string, noLocations = false): Promise<void> {
   if (toolCallId === undefined) {
     return;
   }
@@ -123,6 +124,7 @@ async function completeToolCall(runner: StepRunner, toolCallId: string | undefin
   await runner.sendUpdate({
     sessionUpdate: 'tool_call_update', toolCallId, status: ok ? 'completed' : 'failed',
     content: [{ type: 'content', content: { type: 'text', text: ok ? (text ?? result.text) : `Failed: ${result.text}` } }],
+    ...(noLocations ? { locations: [] } : {}),
   });
 }
 
@@ -138,7 +140,7 @@ async function readFile(runner: StepRunner, step: StepOf<'readFile'>, signal: Ab
     result = errorResult(error);
   }
   if (result.outcome !== 'ok' && step.failureNote !== undefined) {
-    await completeToolCall(runner, step.toolCallId, { outcome: 'ok', text: step.failureNote });
+    await completeToolCall(runner, step.toolCallId, { outcome: 'ok', text: step.failureNote }, undefined, true);
   } else {
     await completeToolCall(runner, step.toolCallId, result, fenced(result.text));
   }

@@ -19,7 +19,7 @@ const demoFileContent = [
   '',
 ].join('\n');
 // A folder without README.md is normal: the read then ends with this note, never with an error code.
-const noReadmeNote = 'There is no README.md in this folder, so there was nothing to read. That is fine: a real agent would look at other files.';
+const noReadmeNote = 'There is no `README.md` in this folder, so there was nothing to read. That is fine: a real agent would look at other files.';
 
 const terminalScript = "console.log('Hello from a terminal started by the Switchboard demo agent.');"
   + "console.log('Node ' + process.version + ' on ' + process.platform + '/' + process.arch);";

@@ -2,8 +2,10 @@
  * The checkpoints of one session's turns (docs/architecture.md, "Checkpoints"): one before each turn (its user
  * message then offers Restore Checkpoint), one at its end, and a "Changed in this turn" entry when files
  * changed between them, whoever changed them (the editor, the agent's own process, a terminal command).
- * The first checkpoint of a folder reads every file once: it shows a progress notification. A checkpoint
- * that fails is logged and said once in the chat; the turn goes on without it.
+ * The first checkpoint of a folder reads every file once: the status bar shows its progress, and a notification
+ * only when it takes longer than {@link slowCheckpointMs} (on every first session, a notification that came
+ * and went at once was noise). A checkpoint that fails is logged and said once in the chat; the turn goes on
+ * without it.
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -21,6 +23,22 @@ import { SessionRoots } from './sessionRoots';
  * 41 ms without checkpoints).
  */
 const settleBeforeEndMs = 32;
+
+/** How long the first checkpoint of a folder runs before a progress notification also says so. */
+export const slowCheckpointMs = 2000;
+
+/** Runs `task` with its progress in the status bar, and in a notification too once it has run for `slowMs`. */
+async function statusBarProgress<T>(title: string, task: () => Promise<T>, slowMs = slowCheckpointMs): Promise<T> {
+  const work = task();
+  const settled = work.then(() => undefined, () => undefined);
+  void vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title }, () => settled);
+  const timer = setTimeout(() => void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title }, () => settled), slowMs);
+  try {
+    return await work;
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /** A file change as a changes entry keeps it. */
 export function changeLine(f: FileChange): ChangedFileLine {
@@ -96,12 +114,14 @@ export class TurnCheckpoints implements vscode.Disposable {
       const cps = await this.session();
       if (!cps || !this.service) return !this._stopped;
       const take = () => cps.take('turn', entryId);
-      const checkpoint = await this.service.isFirst(this._real)
-        ? await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: inert.message`Switchboard: taking the first checkpoint of ${this._real.map((r) => path.basename(r)).join(', ')} (this reads every file once)…` }, take)
+      const started = Date.now();
+      const first = await this.service.isFirst(this._real);
+      const checkpoint = first
+        ? await statusBarProgress(inert.message`Switchboard: taking the first checkpoint of ${this._real.map((r) => path.basename(r)).join(', ')} (this reads every file once)…`, take)
         : await take();
       this._start = checkpoint.id;
       this.ctx.thread.setCheckpoint(entryId, checkpoint.id);
-      this.ctx.log.info(`checkpoints: ${checkpoint.id} before ${entryId}${Object.values(checkpoint.skipped).flat().length ? ` (skipped: ${Object.values(checkpoint.skipped).flat().map((s) => `${s.path} (${s.reason})`).join(', ')})` : ''}`);
+      this.ctx.log.info(`checkpoints: ${checkpoint.id} before ${entryId} in ${Date.now() - started} ms${first ? ' (the folder\'s first)' : ''}${Object.values(checkpoint.skipped).flat().length ? ` (skipped: ${Object.values(checkpoint.skipped).flat().map((s) => `${s.path} (${s.reason})`).join(', ')})` : ''}`);
       this._onDidChange.fire();
     } catch (error) {
       this.failed('before this turn', error);

@@ -1,7 +1,7 @@
 /**
  * `ACP: New Session…`: pick a preset (presets.ts: listed first) or an agent (recently used first), start it with
  * progress, create a session in the first workspace folder and open its chat. Failures say what happened and
- * offer the agent log.
+ * offer the agent log (startError.ts).
  */
 import * as vscode from 'vscode';
 import type { AgentDefinition } from '../../agents/agentDefinition';
@@ -12,6 +12,7 @@ import { inert, inertText } from '../../shared/inertText';
 import { commandIds } from '../../constants';
 import type { Preset } from '../../agents/presets';
 import { currentPresets, presetSummary, startFromPreset } from './presets';
+import { showStartError } from './startError';
 
 const recentKey = 'switchboard.recentAgents';
 
@@ -78,13 +79,7 @@ export async function newSession(deps: NewSessionDeps, agentId?: string): Promis
     deps.openChat(session);
     return session;
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    deps.sessions.logFor(agent).error(`could not start a session: ${message}`);
-    const actions = ['Show Agent Log', 'Open Settings'];
-    void vscode.window.showErrorMessage(inert.message`Could not start ${agent.name}: ${message}`, ...actions).then((choice) => {
-      if (choice === 'Show Agent Log') deps.sessions.logFor(agent).show(true);
-      else if (choice === 'Open Settings') void vscode.commands.executeCommand('workbench.action.openSettings', 'switchboard.agents');
-    });
+    showStartError(agent, error, deps.sessions.logFor(agent));
     return undefined;
   }
 }

@@ -16,6 +16,7 @@ import { parseMcpServers } from '../../host/lifecycle/mcpServers';
 import { inert, inertText } from '../../shared/inertText';
 import type { AgentRegistry } from '../../host/lifecycle/agentRegistry';
 import type { SessionManager } from '../../host/sessionManager';
+import { showStartError } from './startError';
 
 /** What starting from a preset needs (New Session's dependencies have it). */
 export interface PresetStartDeps {
@@ -69,7 +70,7 @@ export async function startFromPreset(deps: PresetStartDeps, preset: Preset): Pr
     deps.openChat(session);
     return session;
   } catch (error) {
-    void vscode.window.showErrorMessage(inert.message`Could not start ${def.name} from the preset "${preset.name}": ${error instanceof Error ? error.message : String(error)}`);
+    showStartError(def, error, deps.sessions.logFor(def), preset.name);
     return undefined;
   }
 }

@@ -8,14 +8,17 @@ import type { ChatRouter } from '../../webviews/chat/chatRouter';
 import { commandIds } from '../../constants';
 import type { SessionCommandDeps } from './sessionCommands';
 import { switchSession } from './switchSession';
+import type { ChatFocus } from './recentChats';
 
 /** Registers the view's commands. */
-export function registerChatViewCommands(deps: SessionCommandDeps, chats: ChatRouter): vscode.Disposable[] {
+export function registerChatViewCommands(deps: SessionCommandDeps, chats: ChatRouter, focus: ChatFocus): vscode.Disposable[] {
   const inView: SessionCommandDeps = { ...deps, openChat: (s) => chats.showInView(s) };
+  // the picker preselects the session shown before the view's own
+  const inViewFocus: ChatFocus = { current: () => chats.view.session?.key, recent: () => focus.recent() };
   return [
     // like Switch Session, it resolves to nothing: a session is not a command result
     vscode.commands.registerCommand(commandIds.chatViewPickSession, async (sessionId?: unknown) => {
-      await switchSession(inView, typeof sessionId === 'string' ? sessionId : undefined);
+      await switchSession(inView, typeof sessionId === 'string' ? sessionId : undefined, undefined, inViewFocus);
     }),
   ];
 }

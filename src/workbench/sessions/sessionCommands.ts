@@ -12,6 +12,7 @@ import type { SessionManager } from '../../host/sessionManager';
 import { inert } from '../../shared/inertText';
 import { continuationContext } from '../../thread/continuationContext';
 import { commandIds } from '../../constants';
+import { showStartError } from '../agents/startError';
 
 /** What the session commands need. */
 export interface SessionCommandDeps {
@@ -103,7 +104,7 @@ export async function continueInNewSession(deps: SessionCommandDeps, from: Agent
     from.thread.acknowledgeFailure();
     return session;
   } catch (error) {
-    void vscode.window.showErrorMessage(inert.message`Could not start ${def.name}: ${error instanceof Error ? error.message : String(error)}`);
+    showStartError(def, error, deps.sessions.logFor(def));
     return undefined;
   }
 }

@@ -27,6 +27,7 @@ import type { PromptMemory } from '../../host/prompts/promptHistory';
 import { registerOrganizeCommands, type OrganizeApi } from './organizeRegistration';
 import { registerHomeCommands, type HomeApi } from './homeRegistration';
 import { SessionStateNotifier } from './stateNotifier';
+import { RecentChats } from './recentChats';
 
 /** Session history and lifecycle for tests (part of the extension API). */
 export interface SessionsApi extends OrganizeApi, HomeApi {
@@ -98,6 +99,7 @@ export function registerSessions(context: vscode.ExtensionContext, surfaces: Pre
   const home = registerHomeCommands(deps, tree, () => chats.activeSession());
   const statusBar = new SessionStatusBar(() => chats.activeSession(), (id) => sessions.isReadOnly(id), () => sessions.sessions);
   const notifier = new SessionStateNotifier(sessions, (key) => chats.isVisible(key), (s) => chats.open(s));
+  const recent = new RecentChats(() => chats.activeSession(), chats.onDidChange);
   // a chat on screen is read: its finished turn is no longer "unread" (src/thread/sessionActivity.ts)
   const markSeen = () => { for (const s of sessions.sessions) if (chats.isVisible(s.key)) s.activity.markSeen(); };
   const itemOf = (arg: unknown): HistoryItem | undefined => (arg as { item?: HistoryItem } | undefined)?.item;
@@ -106,8 +108,9 @@ export function registerSessions(context: vscode.ExtensionContext, surfaces: Pre
     store,
     panels,
     view,
-    ...registerChatViewCommands(deps, chats),
+    ...registerChatViewCommands(deps, chats, recent),
     tree,
+    recent,
     statusBar,
     ...organize.disposables,
     ...home.disposables,
@@ -116,10 +119,10 @@ export function registerSessions(context: vscode.ExtensionContext, surfaces: Pre
     sessions.onDidChangeSessions(() => statusBar.update()),
     // session commands resolve to nothing: a command's result goes back to the workbench serialized, and a
     // session (its whole transcript) took 100 ms of JSON on every switch from the palette
-    vscode.commands.registerCommand(commandIds.switchSession, async (sessionId?: unknown) => { await switchSession(deps, typeof sessionId === 'string' ? sessionId : undefined, store); }),
+    vscode.commands.registerCommand(commandIds.switchSession, async (sessionId?: unknown) => { await switchSession(deps, typeof sessionId === 'string' ? sessionId : undefined, store, recent); }),
     vscode.commands.registerCommand(commandIds.openSession, async (arg?: unknown) => {
       const item = itemOf(arg);
-      await (item ? openHistoryItem(deps, item) : switchSession(deps, undefined, store));
+      await (item ? openHistoryItem(deps, item) : switchSession(deps, undefined, store, recent));
     }),
     vscode.commands.registerCommand(commandIds.closeSession, (arg?: unknown) => closeSession(deps, targetOf(arg, chats.activeSession()))),
     vscode.commands.registerCommand(commandIds.deleteSession, (arg?: unknown) => deleteSessionConfirmed(deps, targetOf(arg, chats.activeSession()))),

@@ -6,8 +6,8 @@
  * types is also searched in the transcripts of Switchboard's store (a section "Matches in transcript", filled in
  * asynchronously, the picker busy meanwhile; a newer query cancels an older one). The detail line also says whether
  * the user is signed in to the agent, when it runs and advertises `auth.status`
- * (docs/architecture.md#accounts-and-model-providers). Enter opens or focuses the session; the row buttons close
- * or delete it.
+ * (docs/architecture.md#accounts-and-model-providers). The session shown before the current one is preselected
+ * (recentChats.ts), so Enter switches back; Enter opens or focuses the session; the row buttons close or delete it.
  */
 import { untitledSession } from '../../shared/viewModel';
 import { authSummary } from '../../shared/accountModel';
@@ -24,6 +24,7 @@ import { inert, inertText } from '../../shared/inertText';
 import { duration, stateIcon, stateRank, stateWords } from '../../shared/sessionState';
 import { commandIds } from '../../constants';
 import { transcriptRows, type Row, type TranscriptSearchSource } from './switchSessionSearch';
+import { preselectedKey, type ChatFocus } from './recentChats';
 
 
 const closeButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('close'), tooltip: 'Close Session' };
@@ -90,8 +91,8 @@ export async function openHistoryItem(deps: SessionCommandDeps, item: HistoryIte
   }
 }
 
-/** Runs the command. `sessionId` (tests, keybindings with args) skips the picker. */
-export async function switchSession(deps: SessionCommandDeps, sessionId?: string, search?: TranscriptSearchSource): Promise<AgentSession | undefined> {
+/** Runs the command. `sessionId` (tests, keybindings with args) skips the picker; `focus` picks the preselected row. */
+export async function switchSession(deps: SessionCommandDeps, sessionId?: string, search?: TranscriptSearchSource, focus?: ChatFocus): Promise<AgentSession | undefined> {
   if (sessionId) {
     const item = (await deps.sessions.history()).find((i) => i.sessionId === sessionId);
     if (!item) throw new Error(`No session '${sessionId}' is open or in history.`);
@@ -118,6 +119,11 @@ export async function switchSession(deps: SessionCommandDeps, sessionId?: string
     base = [...section('Waiting for you', waiting), ...section('Open', items.filter((i) => i.open && !waiting.includes(i))), ...section('History', items.filter((i) => !i.open))];
     if (!items.length) base = [{ label: '$(add) New Session…', description: 'No sessions yet' }];
     show();
+    const rows = base.filter((r) => r.item);
+    const key = (r: Row) => (r.item ? sessionKey(r.item.agentId, r.item.sessionId) : '');
+    const pre = focus && !qp.value ? preselectedKey(rows.map(key), { current: focus.current(), recent: focus.recent() }) : undefined;
+    const first = pre === undefined ? undefined : rows.find((r) => key(r) === pre);
+    if (first) qp.activeItems = [first];
     qp.busy = false;
   };
   const transcripts = search && transcriptRows(search, qp, () => items, (rows) => { found = rows; show(); });

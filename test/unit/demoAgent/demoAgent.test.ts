@@ -71,7 +71,9 @@ describe('demoAgent / the Demo agent', function () {
     await c.prompt(sessionId, '/tour');
     const reads = c.updatesOf('tool_call_update').filter((u) => u.toolCallId === 'peek-1' || u.toolCallId === 'tour-read-2');
     assert.deepEqual(reads.map((u) => u.status), ['completed', 'completed']);
-    assert.match(JSON.stringify(reads), /There is no README\.md in this folder/);
+    assert.match(JSON.stringify(reads), /There is no `README\.md` in this folder/);
+    // the card then links no README.md: the file the call named does not exist
+    assert.deepEqual(reads.map((u) => u.locations), [[], []]);
     assert.doesNotMatch(JSON.stringify(c.updates), /-32002|Failed:/);
   });
 
