@@ -54,9 +54,15 @@ function codeBlockHtml(code: string, language: string): string {
   return `<div class="code-block" data-lang="${lang}"><pre><code${lang ? ` class="language-${lang}"` : ''}>${escapeHtml(code)}</code></pre></div>\n`;
 }
 
+/** The top-level domains under which a bare host name (`example.com`, `www.example.org`) becomes a link. */
+const webTlds = ['com', 'org', 'net', 'edu', 'gov', 'io', 'dev', 'app', 'ai', 'co', 'info'];
+
 function createMarkdown(): Markdown {
   const md = new MarkdownIt({ html: false, linkify: true, breaks: false, typographer: false });
   md.validateLink = isAllowedLink;
+  // a bare host name is a link only under a web top-level domain: file names such as README.md, setup.py or
+  // main.rs (country codes to linkify-it) stay text, not links to http://README.md
+  md.linkify.tlds(webTlds, false);
   const rules = md.renderer.rules;
   rules.fence = (tokens, idx) => codeBlockHtml(tokens[idx].content, fenceLanguage(tokens[idx].info));
   rules.code_block = (tokens, idx) => codeBlockHtml(tokens[idx].content, '');

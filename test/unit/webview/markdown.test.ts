@@ -62,6 +62,14 @@ describe('agent Markdown (webview/lib/markdownCore)', () => {
       assert.match(html, /&lt;img src=x onerror=&quot;alert\(1\)&quot;&gt;/);
     });
 
+    it('file names are text, not web links; bare web hosts and URLs still link', () => {
+      const html = markdownHtml('There is no README.md here; see setup.py, main.rs and run.sh. Docs: www.example.com, example.org and https://example.net/x');
+      assert.ok(!/README\.md<\/a>|setup\.py<\/a>|main\.rs<\/a>|run\.sh<\/a>/.test(html), html);
+      assert.match(html, /data-href="http:\/\/www\.example\.com"/);
+      assert.match(html, /data-href="http:\/\/example\.org"/);
+      assert.match(html, /data-href="https:\/\/example\.net\/x"/);
+    });
+
     it('links carry data-href, never href, and only for allowed schemes', () => {
       const html = markdownHtml('[web](https://example.com/?q=1&x=2) [rel](src/a.ts#L3) [js](javascript:alert(1)) [vb](vbscript:x) [cmd](command:workbench.action.x) [vs](vscode://x) [mail](mailto:a@b.c) [frag](#top) [net](//evil.example/x)');
       assert.ok(!/\shref=/.test(html), html);
