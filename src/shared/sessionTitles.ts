@@ -17,6 +17,14 @@ export function untitledTitle(agentName: string, createdAt: number | undefined):
   return `${agentName} · ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
 }
 
+/**
+ * The creation time of a new session: now, or the next second after the last new session's when that was
+ * this second, so that untitled names (to the second) never repeat, even for sessions started together.
+ */
+export function nextCreatedAt(now: number, lastNew: number): number {
+  return Math.floor(now / 1000) > Math.floor(lastNew / 1000) ? now : (Math.floor(lastNew / 1000) + 1) * 1000;
+}
+
 /** A history row's title, else its untitled name ({@link untitledTitle}, when its agent and creation time are known). */
 export function rowTitle(row: { readonly title: string; readonly agentName?: string; readonly createdAt?: number | undefined }): string {
   return row.title.trim() || (row.agentName === undefined ? untitledSession : untitledTitle(row.agentName, row.createdAt));

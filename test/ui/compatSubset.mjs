@@ -26,5 +26,6 @@ export const compatSubset = {
   walkthrough: 'the walkthrough contribution, rendered by the version\'s own Welcome page',
   sessions: 'switching sessions from the command palette and the Sessions tree view',
   'inert-sinks': 'agent text in workbench surfaces (notifications, quick picks, status bar, trees), which each version renders itself',
+  demoTitles: 'issue 26: new sessions told apart in tabs, the Sessions tree and Switch Session (workbench surfaces each version renders), the tour\'s write and terminal',
   processLifetime: 'agent processes end with their window: the extension host\'s shutdown differs per server version',
 };

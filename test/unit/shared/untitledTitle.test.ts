@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { rowTitle, untitledTitle } from '../../../src/shared/sessionTitles';
+import { nextCreatedAt, rowTitle, untitledTitle } from '../../../src/shared/sessionTitles';
 import { untitledSession } from '../../../src/shared/viewModel';
 import { promptTopic } from '../../../src/demoAgent/templates';
 import { ThreadTitle } from '../../../src/thread/threadTitle';
@@ -14,6 +14,14 @@ describe('shared / untitled session titles', () => {
     assert.equal(untitledTitle('Demo agent', at), 'Demo agent · 09:05:07');
     assert.notEqual(untitledTitle('Demo agent', at), untitledTitle('Demo agent', at + 1000), 'sessions a second apart differ');
     assert.equal(untitledTitle('Demo agent', undefined), untitledSession, 'no time known: the usual name');
+  });
+
+  it('new sessions started in the same second still get different names', () => {
+    const second = nextCreatedAt(at + 200, at);
+    assert.equal(second, at + 1000);
+    assert.equal(nextCreatedAt(at + 300, second), at + 2000);
+    assert.equal(nextCreatedAt(at + 5000, at + 2000), at + 5000, 'later ones keep their own time');
+    assert.equal(nextCreatedAt(at, 0), at);
   });
 
   it('a row shows its title, else its untitled name', () => {
