@@ -216,9 +216,10 @@ export class SessionManager implements vscode.Disposable {
   private create(host: AgentHost, sessionId: string, cwd: string, log: vscode.LogOutputChannel): AgentSession {
     const session = new AgentSession(host, sessionId, cwd, log, { isChatVisible: this.deps.isChatVisible, login: (h) => this.auth.login(h), redact: (text) => this.deps.redactor.redact(text), checkpoints: this.deps.checkpoints });
     session.thread.setUserTitle(this._meta.get(host.definition.id, sessionId).title);
-    // untitled, it is named by its agent and the time the store first recorded it (the same after a reload)
+    // untitled, it is named by its agent (as the tab names it: agentInfo's title) and the time the store first
+    // recorded it (the same after a reload)
     const stored = this._store?.info(host.definition.id, sessionId)?.createdAt;
-    session.thread.titles.setOrigin(host.definition.name, stored ?? (this._lastNew = nextCreatedAt(Date.now(), this._lastNew)));
+    session.thread.titles.setOrigin(host.displayName, stored ?? (this._lastNew = nextCreatedAt(Date.now(), this._lastNew)));
     session.thread.setCanFork(!whyNotForkable(session, false));
     void session.checkpoints.reopen(); // a session opened again lists its pending files (docs/architecture.md, "Checkpoints")
     return session;

@@ -25,7 +25,10 @@ export function nextCreatedAt(now: number, lastNew: number): number {
   return Math.floor(now / 1000) > Math.floor(lastNew / 1000) ? now : (Math.floor(lastNew / 1000) + 1) * 1000;
 }
 
-/** A history row's title, else its untitled name ({@link untitledTitle}, when its agent and creation time are known). */
-export function rowTitle(row: { readonly title: string; readonly agentName?: string; readonly createdAt?: number | undefined }): string {
-  return row.title.trim() || (row.agentName === undefined ? untitledSession : untitledTitle(row.agentName, row.createdAt));
+/**
+ * A history row's title, else its untitled name: an open session's own (`untitledName`, what its tab shows), else
+ * {@link untitledTitle} when its agent and creation time are known.
+ */
+export function rowTitle(row: { readonly title: string; readonly untitledName?: string | undefined; readonly agentName?: string; readonly createdAt?: number | undefined }): string {
+  return row.title.trim() || row.untitledName || (row.agentName === undefined ? untitledSession : untitledTitle(row.agentName, row.createdAt));
 }

@@ -29,6 +29,7 @@ describe('shared / untitled session titles', () => {
     assert.equal(rowTitle({ title: '  ', agentName: 'Demo agent', createdAt: at }), 'Demo agent · 09:05:07');
     assert.equal(rowTitle({ title: '', agentName: 'Demo agent' }), untitledSession);
     assert.equal(rowTitle({ title: '' }), untitledSession);
+    assert.equal(rowTitle({ title: '', untitledName: 'Fields Agent · 09:05:07', agentName: 'fields-agent', createdAt: at }), 'Fields Agent · 09:05:07', 'an open session: what its tab shows');
   });
 
   it('a thread shows its untitled name until it has a title, and keeps it empty for the prompt to name it', () => {
