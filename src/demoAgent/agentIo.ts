@@ -21,6 +21,11 @@ export interface AgentIo {
   /** The executable that runs the agent (node, or Electron as node); the `{{execPath}}` template. */
   readonly execPath: string;
   /**
+   * `node` when it is on the agent's PATH, else absent; the `{{nodeCommand}}` template (else `execPath`): a
+   * terminal card then shows the command as a user would type it, not a path inside the editor's install.
+   */
+  readonly nodeCommand?: string;
+  /**
    * Ends the agent at once (a `crash` step). A process exits or kills itself; an in-process host
    * records it. The engine flushes stdout before and closes the connection after calling it.
    */

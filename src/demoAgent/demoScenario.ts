@@ -15,7 +15,7 @@ const demoFileContent = [
   '- TODO: connect a real agent (Claude Code, Codex, Gemini CLI, …) from the agent picker.',
   '- TODO: delete this file whenever you like.',
   '',
-  'Last tour: {{now}}',
+  'Last tour: {{startedAt}}', // one time for the turn: the diff shown and the file written are the same text
   '',
 ].join('\n');
 // A folder without README.md is normal: the read then ends with this note, never with an error code.
@@ -142,7 +142,7 @@ const tourTurn: ScenarioInput['turns'] = [{
       rawInput: { command: 'node', args: ['-e', '…'] },
     },
     {
-      step: 'terminal', requires: ['terminal'], command: '{{execPath}}', args: ['-e', terminalScript],
+      step: 'terminal', requires: ['terminal'], command: '{{nodeCommand}}', args: ['-e', terminalScript],
       env: [{ name: 'ELECTRON_RUN_AS_NODE', value: '1' }], cwd: '{{cwd}}', outputByteLimit: 16384,
       timeoutMs: 15000, toolCallId: 'tour-run-{{turn}}',
     },
@@ -189,6 +189,7 @@ const planTurn: ScenarioInput['turns'] = [{
   steps: [
     { step: 'text', when: { args: '' }, text: "I'm the **Switchboard demo agent**. Give me a goal, e.g. `/plan add dark mode`; meanwhile here is a sample plan.\n" },
     { step: 'text', when: { args: '!' }, text: "I'm the **Switchboard demo agent**. Here is how I would approach: *{{args}}*\n" },
+    { step: 'sessionInfo', when: { turn: '1', args: '!' }, title: 'Plan: {{topic}}' },
     { step: 'toolCall', toolCallId: 'plan-think-{{turn}}', title: 'Thinking about the steps', kind: 'think', status: 'in_progress' },
     { step: 'thought', chunks: 5, chunkDelayMs: 60, text: 'Break the goal down: understand, change, verify. Keep each step small enough to review.' },
     { step: 'toolCallUpdate', toolCallId: 'plan-think-{{turn}}', status: 'completed' },
@@ -216,7 +217,8 @@ const defaultTurn: ScenarioInput['turns'] = [{
       text: "Hi! I'm the **Switchboard demo agent**, a scripted stand-in for a real coding agent. ",
     },
     { step: 'thought', chunks: 4, chunkDelayMs: 50, text: 'I cannot really answer that, but I can show what an answer looks like. Let me glance at the workspace first.' },
-    { step: 'sessionInfo', when: { turn: '1' }, title: 'Switchboard demo' },
+    // a real agent names the chat after what it is about: the first prompt, short
+    { step: 'sessionInfo', when: { turn: '1' }, title: '{{topic}}' },
     {
       step: 'toolCall', toolCallId: 'peek-{{turn}}', title: 'Read README.md', kind: 'read', status: 'pending',
       locations: [{ path: '{{cwd}}/README.md', line: 1 }],

@@ -2,6 +2,7 @@ import * as acp from '@agentclientprotocol/sdk/unstable';
 import type { Turn } from './scenario';
 import type { ScriptedAgent } from './scriptedAgent';
 import { StepRunner } from './stepRunner';
+import { promptTopic } from './templates';
 import { TurnControl } from './turnControl';
 
 /** The text of a prompt: its text blocks joined with "\n" (other blocks are ignored for matching). */
@@ -62,7 +63,7 @@ export function registerPromptHandlers(app: acp.AgentApp, agent: ScriptedAgent):
       control.cancel(byPeer ? '$/cancel_request' : 'connection closed');
     };
     signal.addEventListener('abort', onAbort, { once: true });
-    const target = { session, vars: { prompt: text, args, blocks: promptBlocksSummary(params.prompt) } };
+    const target = { session, vars: { prompt: text, args, topic: promptTopic(args), blocks: promptBlocksSummary(params.prompt) } };
     const runner = new StepRunner(agent, target, control);
     let answer;
     try {

@@ -21,10 +21,13 @@ import { authStatusSchema } from './accountShapes';
  * - `note`: a free comment, ignored.
  *
  * Every string inside a step may use `{{var}}` templates: `cwd`, `sessionId`, `prompt`, `args` (the
- * prompt after its first word, for slash commands), `blocks` (the prompt's block kinds and URIs, e.g.
- * `text; resource_link file:///a.ts`), `execPath` (the agent's node executable), `env.<NAME>` (a variable
+ * prompt after its first word, for slash commands), `topic` (`args` as a short title: first line, at most 40
+ * characters), `blocks` (the prompt's block kinds and URIs, e.g.
+ * `text; resource_link file:///a.ts`), `execPath` (the agent's node executable), `nodeCommand` (`node` when
+ * it is on the agent's PATH, which is the terminals' too, else `execPath`), `env.<NAME>` (a variable
  * of the agent's environment, empty when unset),
- * `now` (ISO time), `turn` (number of the prompt in the session), `result.<name>` (text of a
+ * `now` (ISO time), `startedAt` (ISO time the run started: the same in every step, so a diff and the write
+ * after it agree), `turn` (number of the prompt in the session), `result.<name>` (text of a
  * recorded result), `config.<id>` (current value of a config option), `configLabel.<id>` (its
  * display name), `mode` (current legacy mode id), `title` (the session's title as the agent keeps it), `mcpServers`
  * (the MCP servers the session got in session/new, load or resume: transport, name, command or URL, env and header

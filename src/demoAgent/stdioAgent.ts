@@ -1,12 +1,14 @@
 import os from 'node:os';
 import { Readable, Writable } from 'node:stream';
+import { resolveCommand } from '../agents/resolveCommand';
 import type { AgentIo } from './agentIo';
 import type { Scenario } from './scenario';
 import { runScriptedAgent } from './scriptedAgent';
 
-/** The `AgentIo` of this process: stdin/stdout/stderr, its environment, exit and kill. */
-export function stdioAgentIo(): AgentIo {
+/** The `AgentIo` of this process: stdin/stdout/stderr, its environment, exit and kill; `nodeOnPath` says whether `node` is on its PATH. */
+export function stdioAgentIo(nodeOnPath = false): AgentIo {
   return {
+    ...(nodeOnPath ? { nodeCommand: 'node' } : {}),
     input: Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>,
     output: Writable.toWeb(process.stdout),
     writeStderr: (text) => {
@@ -49,6 +51,9 @@ export async function runStdioAgent(scenario: Scenario, wrap: (io: AgentIo) => A
       process.exit(0);
     }
   });
-  await runScriptedAgent(scenario, wrap(stdioAgentIo()));
+  // a terminal the client starts gets the login shell's PATH (src/agents/shellEnv.ts), which in practice holds
+  // the editor's, ours: `node` found here runs there too; else the terminal is given this executable's path
+  const nodeOnPath = await resolveCommand('node', { cwd: process.cwd(), env: process.env }).then(() => true, () => false);
+  await runScriptedAgent(scenario, wrap(stdioAgentIo(nodeOnPath)));
   process.exit(0);
 }

@@ -46,6 +46,8 @@ export class StepRunner {
   private halted = false;
   private cancellable = false;
   private readonly results = new Map<string, StepResult>();
+  /** The `{{startedAt}}` template: one time for the whole run. */
+  private readonly startedAt = new Date().toISOString();
 
   constructor(readonly engine: EngineContext, readonly target: RunTarget, readonly control = new TurnControl()) {
     this.answer = new Promise((resolve) => {
@@ -338,6 +340,8 @@ export class StepRunner {
       case 'sessionId': return this.sessionId;
       case 'execPath': return this.engine.io.execPath;
       case 'now': return new Date().toISOString();
+      case 'startedAt': return this.startedAt;
+      case 'nodeCommand': return this.engine.io.nodeCommand ?? this.engine.io.execPath;
       case 'mode': return session?.modes?.currentModeId ?? '';
       case 'title': return session?.title ?? '';
       case 'turn': return String(session?.prompts ?? 0);

@@ -1,3 +1,5 @@
+import { capAtWord } from '../shared/inertText';
+
 const templatePattern = /\{\{\s*([\w.-]+)\s*\}\}/g;
 
 /**
@@ -26,4 +28,18 @@ function expand(value: unknown, lookup: (name: string) => string | undefined): u
     return copy;
   }
   return value;
+}
+
+/** Longest `{{topic}}`, in characters (the client shortens further where it must). */
+export const topicMax = 40;
+
+/**
+ * A short title for a chat about `text` (the `{{topic}}` template; a real agent names a chat after what it is
+ * about): the first line, whitespace collapsed, cut at a word boundary with an ellipsis, first letter upper case.
+ * Empty for an empty text.
+ */
+export function promptTopic(text: string): string {
+  const line = (text.split('\n').find((l) => l.trim()) ?? '').replace(/\s+/g, ' ').trim();
+  const topic = capAtWord(line, topicMax);
+  return topic.charAt(0).toUpperCase() + topic.slice(1);
 }

@@ -22,6 +22,7 @@ import { AgentRestarter } from './lifecycle/restart';
 import { AgentSecrets } from './auth/secrets';
 import { listAgentSessions, listRunningAgents, mergeHistory, type HistoryItem } from './history/sessionHistory';
 import { sessionKey, type SessionRef } from './sessionKey';
+import { nextCreatedAt } from '../shared/sessionTitles';
 import type { TranscriptStore } from './history/transcriptStore';
 import type { ReopenPolicy } from './history/reopenPolicy';
 import type { CheckpointService } from './files/checkpointService';
@@ -55,6 +56,8 @@ export class SessionManager implements vscode.Disposable {
   private readonly _recordings = new Map<string, SessionRecording>();
   private readonly _readOnly = new Set<string>();
   private readonly _store: TranscriptStore | undefined;
+  /** When the last new session was created: names of new sessions differ by a second at least (sessionTitles.ts). */
+  private _lastNew = 0;
   private readonly clientInfo: ClientInfo;
   private readonly _onDidChangeSessions = new vscode.EventEmitter<void>();
   /** Fires when a session was added or removed, or history changed (a title, an archive flag, a deletion). */
@@ -213,6 +216,10 @@ export class SessionManager implements vscode.Disposable {
   private create(host: AgentHost, sessionId: string, cwd: string, log: vscode.LogOutputChannel): AgentSession {
     const session = new AgentSession(host, sessionId, cwd, log, { isChatVisible: this.deps.isChatVisible, login: (h) => this.auth.login(h), redact: (text) => this.deps.redactor.redact(text), checkpoints: this.deps.checkpoints });
     session.thread.setUserTitle(this._meta.get(host.definition.id, sessionId).title);
+    // untitled, it is named by its agent (as the tab names it: agentInfo's title) and the time the store first
+    // recorded it (the same after a reload)
+    const stored = this._store?.info(host.definition.id, sessionId)?.createdAt;
+    session.thread.titles.setOrigin(host.displayName, stored ?? (this._lastNew = nextCreatedAt(Date.now(), this._lastNew)));
     session.thread.setCanFork(!whyNotForkable(session, false));
     void session.checkpoints.reopen(); // a session opened again lists its pending files (docs/architecture.md, "Checkpoints")
     return session;

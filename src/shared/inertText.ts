@@ -95,6 +95,18 @@ export function capLength(text: string, max: number): string {
   return `${cut}…`;
 }
 
+/**
+ * Caps `text` at `max` code points with an ellipsis, cut at the last space when that keeps at least half
+ * of it (a title shortened at a word boundary).
+ */
+export function capAtWord(text: string, max: number): string {
+  const points = Array.from(text);
+  if (points.length <= max) return text;
+  const cut = points.slice(0, max - 1).join('');
+  const space = cut.lastIndexOf(' ');
+  return `${(space >= max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
 /** `$(icon)` shown literally: VS Code's icon renderer leaves a `\`-escaped `$(…)` as text. */
 function escapeIcons(text: string): string {
   return text.replace(/\$\(/g, '\\$(');

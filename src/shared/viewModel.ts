@@ -296,6 +296,8 @@ export interface TurnUsageView {
 export interface ThreadStateView {
   readonly sessionId: string;
   readonly title: string;
+  /** What the chat shows while `title` is empty (src/shared/sessionTitles.ts); absent: {@link untitledSession}. */
+  readonly untitledTitle?: string;
   readonly agentName: string;
   readonly status: SessionStatus;
   /** Whether Follow Agent is on for this session (the header's toggle button). */

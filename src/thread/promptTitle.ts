@@ -4,6 +4,7 @@
  * reads the same everywhere, and two of them can be told apart (docs/architecture.md#the-thread-model).
  */
 import type { ContentBlock } from '../acp/schema/types.gen';
+import { capAtWord } from '../shared/inertText';
 import { parseContextHeader } from './contextHeader';
 
 /** Longest title taken from a prompt, in characters (the tab shortens further). */
@@ -21,9 +22,5 @@ export function promptTitle(prompt: readonly ContentBlock[]): string | undefined
   const context = prompt[0]?.type === 'text' ? parseContextHeader(prompt[0].text) : undefined;
   if (context && prompt.length > 1) return promptTitle(prompt.slice(1));
   if (context) return promptTitle([{ type: 'text', text: `Continued: ${context.title || 'an earlier session'}` }]);
-  const points = Array.from(text);
-  if (points.length <= promptTitleMax) return text;
-  const cut = points.slice(0, promptTitleMax - 1).join('');
-  const space = cut.lastIndexOf(' ');
-  return `${(space >= promptTitleMax / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+  return capAtWord(text, promptTitleMax);
 }

@@ -170,6 +170,8 @@ export class AcpThread {
 
   /** The title shown everywhere (src/thread/threadTitle.ts). */
   get title(): string { return this._title.value; }
+  /** The title, else the untitled session's name (agent and creation time), and its sources. */
+  get titles(): Pick<ThreadTitle, 'shown' | 'untitled' | 'createdAt' | 'setOrigin'> { return this._title; }
 
   /** Sets (or, with undefined, clears) the title the user gave, which wins over the agent's. */
   setUserTitle(title: string | undefined): void {

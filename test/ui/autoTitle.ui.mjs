@@ -17,7 +17,8 @@ const short = 'Explain why the integration tests of the payment service…';
 export async function run(t) {
   const { page } = t;
   const chat = await openSession(t, 'Scripted minimal');
-  t.expect(await chat.locator('[data-testid="session-title"]').innerText() === 'New session', 'before any prompt the chat is a "New session"');
+  const before = await chat.locator('[data-testid="session-title"]').innerText();
+  t.expect(/^Scripted minimal · \d\d:\d\d:\d\d$/.test(before), `before any prompt the chat is named by its agent and time (${before})`);
   await sendPrompt(t, chat, long);
   await chat.locator('[data-testid="agent-message"]', { hasText: 'minimal' }).waitFor({ timeout: 20_000 });
   await chat.locator('[data-testid="session-title"]', { hasText: short }).waitFor({ timeout: 10_000 });

@@ -27,6 +27,7 @@ export const compatSubset = {
   sessions: 'switching sessions from the command palette and the Sessions tree view',
   'inert-sinks': 'agent text in workbench surfaces (notifications, quick picks, status bar, trees), which each version renders itself',
   'agent-text': 'issue 26: the side-bar chat at 250-300 px (the secondary side bar and its sash differ per version), slash commands, agent text folded, ANSI colours in tool text',
+  demoTitles: 'issue 26: new sessions told apart in tabs, the Sessions tree and Switch Session (workbench surfaces each version renders), the tour\'s write and terminal',
   processLifetime: 'agent processes end with their window: the extension host\'s shutdown differs per server version',
   userDayPalette: 'issue 26: the command palette\'s order, a quick pick\'s preselected row, the walkthrough\'s buttons and media, and notifications, which each version renders itself',
 };

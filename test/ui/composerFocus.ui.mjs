@@ -1,7 +1,7 @@
 // @ts-check
 // The keyboard lands in the composer: after New Session, after Switch Session, and after returning to a
 // chat's tab from an editor, what the user types goes into the composer with no click and no Tab.
-import { scriptedAgent } from './scriptedSession.mjs';
+import { scriptedAgent, untitledTab } from './scriptedSession.mjs';
 
 export const name = 'composerFocus';
 export const timeout = 150_000;
@@ -10,7 +10,7 @@ export const settings = {
 };
 
 /**
- * New Session from the keyboard; resolves with the new chat (the tab titled "New session") once it is idle.
+ * New Session from the keyboard; resolves with the new chat (the tab titled "Scripted focus · <time>") once it is idle.
  * @param {import('../harness/runUi.mjs').UiTest} t
  * @param {number} tabs how many chat tabs there are after it
  */
@@ -20,7 +20,7 @@ async function newSession(t, tabs) {
   await t.page.keyboard.type('Scripted focus');
   await t.page.keyboard.press('Enter');
   await t.page.waitForFunction((n) => document.querySelectorAll('.tabs-container .tab').length === n, tabs, { timeout: 30_000 });
-  const chat = await t.webviewByTitle('New session · Scripted focus', { timeoutMs: 30_000 });
+  const chat = await t.webviewByTitle(untitledTab('Scripted focus'), { timeoutMs: 30_000 });
   await chat.locator('[data-testid="session-status"][data-status="idle"]').waitFor({ timeout: 30_000 });
   return chat;
 }

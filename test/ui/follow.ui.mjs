@@ -34,7 +34,7 @@ export async function run(t) {
   await page.locator('.monaco-editor .view-line', { hasText: 'Sample project' }).first().waitFor({ timeout: 10_000 });
   t.expect(true, 'the README is shown in an editor');
   await chat.locator('[data-testid="session-status"][data-status="idle"]').waitFor({ timeout: 60_000 });
-  const chatTabs = page.locator('.tabs-container .tab.active', { hasText: /Switchboard demo|New session/ });
+  const chatTabs = page.locator('.tabs-container .tab.active', { hasText: /Hello · Demo agent|Demo agent · \d\d:/ });
   t.expect(await chatTabs.count() >= 1, 'the chat is still the active tab of its group (not replaced)');
   const focused = await chat.locator(':focus').getAttribute('data-testid').catch(() => null);
   t.expect(focused === 'composer-input', `the chat input kept the focus (focused: ${focused})`);

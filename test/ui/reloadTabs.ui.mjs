@@ -55,7 +55,7 @@ async function activate(t, title) {
 /** @param {import('../harness/runUi.mjs').UiTest} t */
 export async function run(t) {
   const { page } = t;
-  const demoTitle = 'Switchboard demo · Demo agent';
+  const demoTitle = 'First question · Demo agent'; // the Demo agent names a chat after its first prompt
   // an untitled session is named by its first prompt
   const scriptedTitle = 'go · Scripted history';
   const crashedTitle = 'do something risky · Scripted crash';

@@ -28,6 +28,15 @@ export function idle(chat) {
 }
 
 /**
+ * The title of an untitled chat of `agentName`: the agent and the local time the session was created
+ * ("Demo agent · 10:42:07", src/shared/viewModel.ts `untitledTitle`).
+ * @param {string} agentName
+ */
+export function untitledTab(agentName) {
+  return new RegExp(`^${agentName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} · \\d\\d:\\d\\d:\\d\\d$`);
+}
+
+/**
  * New Session with the agent named `agentName`; resolves with the chat's frame once the session is idle.
  * @param {import('../harness/runUi.mjs').UiTest} t
  * @param {string} agentName
@@ -35,7 +44,7 @@ export function idle(chat) {
 export async function openSession(t, agentName) {
   await pickAgent(t, agentName, agentName);
   // by its title: with other chats open, the first webview found may be another one's, still on screen
-  const chat = await t.webviewByTitle(`New session · ${agentName}`, { timeoutMs: 30_000 });
+  const chat = await t.webviewByTitle(untitledTab(agentName), { timeoutMs: 30_000 });
   await chat.locator('[data-testid="composer-input"]').waitFor({ timeout: 30_000 });
   await idle(chat);
   await composerSettled(t, chat);

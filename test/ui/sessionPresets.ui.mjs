@@ -4,7 +4,7 @@
 // model and mode (set with session/set_config_option before the chat opens) and sends the prefix before the first
 // prompt, while the session is named after what the user wrote.
 // Screenshots: sessionPresets-picker.png (New Session with the preset), sessionPresets-started.png.
-import { idle, openSession, scriptedAgent, sendPrompt } from './scriptedSession.mjs';
+import { idle, openSession, scriptedAgent, sendPrompt, untitledTab } from './scriptedSession.mjs';
 import { rowTexts } from '../harness/uiTest.mjs';
 
 export const name = 'sessionPresets';
@@ -43,7 +43,7 @@ export async function run(t) {
   t.expect(texts[0]?.includes('Presets') && texts[0].includes('Smart coder') && texts[0].includes('model smart') && texts[0].includes('mode code'), `the preset comes first, with its model and mode (${JSON.stringify(texts.slice(0, 2))})`);
   await t.screenshot('sessionPresets-picker');
   await page.keyboard.press('Enter');
-  const second = await t.webviewByTitle('New session · Home done', { timeoutMs: 30_000 });
+  const second = await t.webviewByTitle(untitledTab('Home done'), { timeoutMs: 30_000 });
   await second.locator('[data-testid="composer-input"]').waitFor({ timeout: 30_000 });
   await idle(second);
   await sendPrompt(t, second, 'Which settings? /which');

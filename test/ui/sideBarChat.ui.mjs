@@ -68,7 +68,7 @@ export async function run(t) {
   // VS Code 1.100 shows an error notification for a view in a container it does not know
   const contributionErrors = await page.locator('.notification-list-item-message', { hasText: 'switchboard' }).allInnerTexts();
   t.expect(contributionErrors.length === 0, `no notification about Switchboard's contributions: ${JSON.stringify(contributionErrors)}`);
-  await page.locator('.part.auxiliarybar .composite.title', { hasText: /New session/i }).first().waitFor({ timeout: 10_000 });
+  await page.locator('.part.auxiliarybar .composite.title', { hasText: /Scripted history · \d\d:\d\d/ }).first().waitFor({ timeout: 10_000 });
   t.expect(true, 'the view\'s title names the session (the secondary side bar\'s title, shown on hover of its tab)');
   // typed without a click: the composer took the keyboard when the view was shown
   await page.waitForTimeout(1500);
@@ -142,7 +142,7 @@ export async function run(t) {
   // turn that waits for a permission
   await page.locator('.part.auxiliarybar .actions-container .codicon-add').first().click();
   await pick(t, 'Scripted cancel');
-  await page.locator('.part.auxiliarybar .composite.title', { hasText: /New session/i }).first().waitFor({ timeout: 30_000 });
+  await page.locator('.part.auxiliarybar .composite.title', { hasText: /Scripted cancel · \d\d:\d\d/ }).first().waitFor({ timeout: 30_000 });
   chat = await sideBarChat(t);
   await idle(chat);
   await sendPrompt(t, chat, 'permission please');

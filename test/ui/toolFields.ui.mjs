@@ -10,7 +10,7 @@
 // Screenshots: test-results/screenshots/<version>/tool-fields.png, tool-fields-card.png (the card alone) and
 // tool-fields-json.png (its JSON open)
 import path from 'node:path';
-import { idle, scriptedAgent, sendPrompt } from './scriptedSession.mjs';
+import { idle, scriptedAgent, sendPrompt, untitledTab } from './scriptedSession.mjs';
 
 export const name = 'toolFields';
 export const timeout = 180_000;
@@ -29,7 +29,7 @@ export async function run(t) {
   await page.locator('.quick-input-list .monaco-list-row', { hasText: 'fields-agent' }).first().waitFor({ timeout: 15_000 });
   await page.keyboard.type('fields-agent');
   await page.keyboard.press('Enter');
-  const chat = await t.webviewByTitle('New session · Fields Agent', { timeoutMs: 30_000 });
+  const chat = await t.webviewByTitle(untitledTab('Fields Agent'), { timeoutMs: 30_000 });
   t.expect(true, "the chat's title names the agent by its agentInfo title");
   await chat.locator('[data-testid="composer-input"]').waitFor({ timeout: 30_000 });
   await idle(chat);

@@ -87,7 +87,7 @@ export class Header {
     this.follow.title = state.following
       ? 'Follow Agent is on: the files the agent works on open beside the chat. Click to stop following.'
       : 'Follow Agent: open the files the agent works on beside the chat as it goes.';
-    const title = state.title || untitledSession;
+    const title = state.title || state.untitledTitle || untitledSession;
     document.title = revealInvisible(title);
     // an earlier message's Edit & Resend says where it goes on (messageActions.ts): a fork, or a new session
     document.documentElement.toggleAttribute('data-can-fork', state.canFork === true);

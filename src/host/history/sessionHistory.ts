@@ -51,6 +51,10 @@ export interface HistoryItem {
   title: string;
   /** Milliseconds since the epoch, when known. */
   updatedAt: number | undefined;
+  /** When the client first recorded it (milliseconds since the epoch): names it while untitled (src/shared/viewModel.ts `rowTitle`). */
+  createdAt?: number | undefined;
+  /** An open session's untitled name, as its tab shows it (the agent's agentInfo title may differ from `agentName`). */
+  untitledName?: string | undefined;
   /** The open session, if it is open. */
   open: AgentSession | undefined;
   /** Kept in the client's transcript store. */
@@ -98,7 +102,7 @@ export function mergeHistory(src: HistorySources): HistoryItem[] {
   const key = sessionKey;
   for (const s of src.store.list()) {
     rows.set(key(s.agentId, s.sessionId), {
-      agentId: s.agentId, agentName: s.agentName, sessionId: s.sessionId, cwd: s.cwd, title: s.title, updatedAt: s.updatedAt,
+      agentId: s.agentId, agentName: s.agentName, sessionId: s.sessionId, cwd: s.cwd, title: s.title, updatedAt: s.updatedAt, createdAt: s.createdAt,
       open: undefined, stored: true, listed: false, archived: false,
     });
   }
@@ -127,10 +131,12 @@ export function mergeHistory(src: HistorySources): HistoryItem[] {
     const row = rows.get(k);
     if (row) {
       row.open = s;
+      row.createdAt = s.thread.titles.createdAt ?? row.createdAt;
+      row.untitledName = s.thread.titles.untitled;
       row.additionalDirectories = s.context.additionalDirectories;
       if (s.thread.title) row.title = s.thread.title;
     } else {
-      rows.set(k, { agentId, agentName: s.host.definition.name, sessionId: s.sessionId, cwd: s.cwd, additionalDirectories: s.context.additionalDirectories, title: s.thread.title, updatedAt: Date.now(), open: s, stored: false, listed: false, archived: false });
+      rows.set(k, { agentId, agentName: s.host.definition.name, sessionId: s.sessionId, cwd: s.cwd, additionalDirectories: s.context.additionalDirectories, title: s.thread.title, updatedAt: Date.now(), createdAt: s.thread.titles.createdAt, untitledName: s.thread.titles.untitled, open: s, stored: false, listed: false, archived: false });
     }
   }
   for (const row of src.meta ? rows.values() : []) {

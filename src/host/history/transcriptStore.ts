@@ -100,7 +100,7 @@ export class TranscriptStore implements vscode.Disposable {
   record(session: AgentSession, paused = false): TranscriptRecording {
     const header: TranscriptHeader = {
       k: 'meta', v: 1, sessionId: session.sessionId, agentId: session.host.definition.id,
-      agentName: session.host.definition.name, cwd: session.cwd, createdAt: Date.now(),
+      agentName: session.host.definition.name, cwd: session.cwd, createdAt: session.thread.titles.createdAt ?? Date.now(),
     };
     let writer: TranscriptWriter;
     try {

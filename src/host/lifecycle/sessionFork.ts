@@ -7,7 +7,6 @@
  * (docs/architecture.md "Organizing sessions").
  */
 import type * as vscode from 'vscode';
-import { untitledSession } from '../../shared/viewModel';
 import type { ThreadEntry } from '../../thread/thread';
 import type { AgentHost } from '../agentHost';
 import type { AgentSession } from '../agentSession';
@@ -54,7 +53,7 @@ export async function forkSession(deps: SessionForkDeps, source: AgentSession, t
   host.log.info(`session ${source.sessionId} forked as ${res.sessionId} in ${source.cwd}`);
   const fork = deps.create(host, res.sessionId, source.cwd);
   fork.setAdditionalDirectories(setup.additionalDirectories ?? []);
-  const title = source.thread.title || untitledSession;
+  const title = source.thread.titles.shown;
   const marker: ThreadEntry = { kind: 'notice', id: 'fork', level: 'info', text: forkMarkerText(title), marker: 'fork' };
   const copied = structuredClone(source.thread.entries).map(settleEntry);
   fork.thread.restore([marker, ...copied], `${title} (fork)`, structuredClone(source.thread.plan), source.thread.terminals.views(), structuredClone(source.thread.plans));

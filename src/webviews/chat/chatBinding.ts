@@ -15,7 +15,7 @@ import * as vscode from 'vscode';
 import { CancelSubagentCommand, ElicitationUrlCommand, FocusRequestNotification, ForkSessionCommand, RenameSessionCommand, RespondElicitationCommand } from '../../shared/chatProtocol';
 import { CancelTurnCommand, DidChangeNotification, DidEntriesNotification, DidSnapshotNotification, ReadyCommand, RequestEntriesCommand, RequestSnapshotCommand, RespondPermissionCommand, ToggleFollowCommand } from '../../shared/chatProtocol';
 import type { IpcMessageType, RequestEntriesParams } from '../../shared/chatProtocol';
-import { snapshotTailEntries, untitledSession } from '../../shared/viewModel';
+import { snapshotTailEntries } from '../../shared/viewModel';
 import { tabPrefix } from '../../shared/sessionState';
 import type { AgentSession } from '../../host/agentSession';
 import { entryView, nestedEntryView, sessionNames, stateToView, threadSnapshot } from '../../thread/toView';
@@ -253,12 +253,15 @@ export class ChatBinding implements vscode.Disposable {
   }
 }
 
-/** The chat's titles: the session's title and the agent's name, both inert (plain text, capped, no invisible characters). */
+/**
+ * The chat's titles: the session's title and the agent's name, both inert (plain text, capped, no invisible
+ * characters). An untitled session's name already says its agent ("Demo agent · 10:42:07"): the tab shows it alone.
+ */
 export function chatTitles(session: AgentSession): ChatTitles {
   // the session's live state, as a mark before the title (none when idle: src/shared/sessionState.ts)
-  const title = tabPrefix(session.activity.state.kind) + inertText(session.thread.title || untitledSession, 'plain', 80);
+  const title = tabPrefix(session.activity.state.kind) + inertText(session.thread.titles.shown, 'plain', 80);
   const agent = inertText(session.host.displayName, 'plain', 40);
-  return { full: `${title} · ${agent}`, session: title, agent };
+  return { full: session.thread.title ? `${title} · ${agent}` : title, session: title, agent };
 }
 
 // what the webview sends by itself (loading, resyncing, paging): every other command is the user acting in the chat

@@ -12,7 +12,7 @@ import { maxSessionTitle } from '../../host/history/sessionMeta';
 import type { AgentOutcome } from '../../host/history/sessionOrganizer';
 import { sessionKey } from '../../host/sessionKey';
 import { inert, inertText } from '../../shared/inertText';
-import { untitledSession } from '../../shared/viewModel';
+import { rowTitle } from '../../shared/sessionTitles';
 import { targetOf, type SessionCommandDeps, type SessionTarget } from './sessionCommands';
 
 /** A command's session: a session key (the chat), a tree node or history row, else the active chat's. */
@@ -34,7 +34,7 @@ export function openSessionOf(deps: SessionCommandDeps, arg: unknown, active: Ag
  */
 export async function forkSessionCommand(deps: SessionCommandDeps, source: AgentSession | undefined): Promise<AgentSession | undefined> {
   if (!source) return void vscode.window.showInformationMessage('No session to fork: open a Switchboard chat first (Fork Session works on the active chat).');
-  const title = source.thread.title || untitledSession;
+  const title = source.thread.titles.shown;
   if (!source.thread.canFork) {
     return void vscode.window.showInformationMessage(inert.message`Fork Session is unavailable for ${source.host.definition.name}: this agent does not offer forking sessions (session/fork).`);
   }
@@ -57,7 +57,7 @@ export async function forkSessionCommand(deps: SessionCommandDeps, source: Agent
  */
 export async function renameSessionCommand(deps: SessionCommandDeps, target: SessionTarget | undefined): Promise<string | undefined> {
   if (!target) return void vscode.window.showInformationMessage('No session to rename: open a Switchboard chat, or select a session in the Sessions view.');
-  const current = inertText(target.title || untitledSession, 'plain', maxSessionTitle);
+  const current = inertText(rowTitle(target), 'plain', maxSessionTitle);
   const title = await vscode.window.showInputBox({
     title: 'Rename Session',
     prompt: inert.label`A new title for "${current}" (${target.agentName}). Switchboard keeps it; an agent that supports session titles gets it too.`,
@@ -84,7 +84,7 @@ export async function archiveSessionCommand(deps: SessionCommandDeps, target: Se
   if (!target) return void vscode.window.showInformationMessage('No session to archive: open a Switchboard chat, or select a session in the Sessions view.');
   deps.closeChat(sessionKey(target.agentId, target.sessionId));
   const outcome = await deps.sessions.organizer.archive(target.agentId, target.sessionId);
-  vscode.window.setStatusBarMessage(inert.label`Archived "${target.title || untitledSession}": the Sessions view's Archived filter shows it.`, 5000);
+  vscode.window.setStatusBarMessage(inert.label`Archived "${rowTitle(target)}": the Sessions view's Archived filter shows it.`, 5000);
   reportAgentFailure(target, outcome, 'archive it, so it stays archived in Switchboard only');
   return outcome;
 }

@@ -26,14 +26,14 @@ export interface SessionCommandDeps {
 }
 
 /** A session as the commands get it: a history row, a tree node, or a session id. */
-export type SessionTarget = Pick<HistoryItem, 'agentId' | 'sessionId' | 'title' | 'agentName'>;
+export type SessionTarget = Pick<HistoryItem, 'agentId' | 'sessionId' | 'title' | 'agentName' | 'createdAt' | 'untitledName'>;
 
 /** What a command argument refers to (tree nodes and history rows carry `item`). */
 export function targetOf(arg: unknown, active: AgentSession | undefined): SessionTarget | undefined {
   const a = (arg as { item?: unknown } | undefined)?.item ?? arg;
   if (a && typeof a === 'object' && typeof (a as SessionTarget).sessionId === 'string' && typeof (a as SessionTarget).agentId === 'string') return a as SessionTarget;
   if (!active) return undefined;
-  return { agentId: active.host.definition.id, sessionId: active.sessionId, title: active.thread.title, agentName: active.host.definition.name };
+  return { agentId: active.host.definition.id, sessionId: active.sessionId, title: active.thread.title, agentName: active.host.definition.name, createdAt: active.thread.titles.createdAt, untitledName: active.thread.titles.untitled };
 }
 
 /** Closes a session's chat (and leaves the session); its transcript stays in history. */

@@ -11,7 +11,7 @@ import { relativeTime, type HistoryItem } from '../../host/history/sessionHistor
 import type { ChangedFileView } from '../../shared/changedFiles';
 import { inert, inertText } from '../../shared/inertText';
 import { stateColor, stateIcon, stateLine } from '../../shared/sessionState';
-import { untitledSession } from '../../shared/viewModel';
+import { rowTitle } from '../../shared/sessionTitles';
 import { commandIds } from '../../constants';
 import type { FolderGitStatus } from './gitStatus';
 
@@ -60,7 +60,7 @@ export function sessionItem(node: Extract<SessionsNode, { type: 'session' }>, ct
   const { item } = node;
   const open = item.open;
   const fileCount = open ? ctx.files(open).length : 0;
-  const t = new vscode.TreeItem(inertText(item.title || untitledSession, 'plain'), fileCount ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+  const t = new vscode.TreeItem(inertText(rowTitle(item), 'plain'), fileCount ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
   t.id = `session:${item.agentId}:${item.sessionId}`;
   const state = open?.activity.state;
   if (state) {
@@ -77,14 +77,14 @@ export function sessionItem(node: Extract<SessionsNode, { type: 'session' }>, ct
   t.description = inertText([...parts, item.archived ? 'archived' : ''].filter(Boolean).join(' · '), 'plain');
   const where = open ? 'Open' : item.stored ? 'In Switchboard\'s history' : 'Listed by the agent';
   const lines = [
-    inert.markdown`**${item.title || untitledSession}**`,
+    inert.markdown`**${rowTitle(item)}**`,
     inert.markdown`${item.agentName} · ${item.cwd}`,
     inert.markdown`${state ? stateText : where}` + (item.archived ? ' · Archived' : ''),
     ...(git ? [inert.markdown`Branch ${git.branch} · ${git.changes} uncommitted`] : []),
     ...(node.snippet ? [inert.markdown`Found: ${node.snippet}`] : []),
   ];
   t.tooltip = agentMarkdown(lines.join('\n\n'));
-  t.accessibilityInformation = { label: inert.plain`${item.title || untitledSession}, ${item.agentName}, ${state ? stateText : where}` };
+  t.accessibilityInformation = { label: inert.plain`${rowTitle(item)}, ${item.agentName}, ${state ? stateText : where}` };
   // what the context menu offers (package.json view/item/context): Fork only for an agent that can fork
   t.contextValue = open ? `session.open${open.thread.canFork ? '.fork' : ''}` : `session.history${item.archived ? '.archived' : ''}`;
   t.command = { command: commandIds.openSession, title: 'Open Session', arguments: [node] };

@@ -12,7 +12,6 @@ import type { AgentSession } from '../../host/agentSession';
 import type { SessionManager } from '../../host/sessionManager';
 import { inert } from '../../shared/inertText';
 import type { SessionStateView } from '../../shared/sessionState';
-import { untitledSession } from '../../shared/viewModel';
 import { commandIds } from '../../constants';
 import { NotificationLimit } from '../../shared/rateLimit';
 
@@ -65,7 +64,7 @@ export class SessionStateNotifier implements vscode.Disposable {
       this._summaryTimer ??= setTimeout(() => this.summary(), Math.max(1000, this._limit.nextFree(Date.now())));
       return;
     }
-    const title = s.thread.title || untitledSession;
+    const title = s.thread.titles.shown;
     const message = inert.message`"${title}" (${s.host.displayName}) ${what}.`;
     const shown = state.kind === 'failed' ? vscode.window.showErrorMessage(message, 'Go To') : vscode.window.showInformationMessage(message, 'Go To');
     void shown.then((pick) => {

@@ -5,7 +5,6 @@
  * brought it to the front), even after an automatic restart made the session idle again. A click opens Switch
  * Session. The second appears while other sessions wait for you ("2 waiting"), and jumps to the next one.
  */
-import { untitledSession } from '../../shared/viewModel';
 import * as vscode from 'vscode';
 import type { AgentSession } from '../../host/agentSession';
 import { inert, inertText } from '../../shared/inertText';
@@ -50,7 +49,7 @@ export class SessionStatusBar implements vscode.Disposable {
     this._item.text = inert.label`$(${l.icon}) ${s.host.displayName}: ${l.text}`;
     const details = [failure, s.thread.error, state.planStep && `Step: ${state.planStep}`].filter((d): d is string => !!d).map((d) => inertText(d, 'plain'));
     const since = `for ${duration(Date.now() - state.since)}`;
-    this._item.tooltip = [inert.plain`${s.thread.title || untitledSession} · ${s.host.displayName} (${l.text} ${since})`, ...details, 'Click to switch session'].join('\n');
+    this._item.tooltip = [inert.plain`${s.thread.titles.shown} · ${s.host.displayName} (${l.text} ${since})`, ...details, 'Click to switch session'].join('\n');
     this._item.accessibilityInformation = { label: inert.plain`Switchboard session: ${s.host.displayName}, ${l.text}. Switch session.`, role: 'button' };
     this._item.backgroundColor = failure || state.kind === 'failed' ? new vscode.ThemeColor('statusBarItem.errorBackground')
       : state.kind === 'waiting' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
@@ -62,7 +61,7 @@ export class SessionStatusBar implements vscode.Disposable {
     const waiting = this.all().filter((s) => s.activity.state.kind === 'waiting');
     if (!waiting.length) return this._waiting.hide();
     this._waiting.text = inert.label`$(bell-dot) ${waiting.length} waiting`;
-    this._waiting.tooltip = ['Waiting for you (click: go to the next one):', ...waiting.map((s) => inert.plain`${s.thread.title || untitledSession} · ${s.host.displayName}: ${stateLabel(s.activity.state)}`)].join('\n');
+    this._waiting.tooltip = ['Waiting for you (click: go to the next one):', ...waiting.map((s) => inert.plain`${s.thread.titles.shown} · ${s.host.displayName}: ${stateLabel(s.activity.state)}`)].join('\n');
     this._waiting.accessibilityInformation = { label: inert.plain`${waiting.length} Switchboard sessions waiting for you. Go to the next one.`, role: 'button' };
     this._waiting.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
     this._waiting.show();

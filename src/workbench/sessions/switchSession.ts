@@ -9,7 +9,7 @@
  * (docs/architecture.md#accounts-and-model-providers). The session shown before the current one is preselected
  * (recentChats.ts), so Enter switches back; Enter opens or focuses the session; the row buttons close or delete it.
  */
-import { untitledSession } from '../../shared/viewModel';
+import { rowTitle } from '../../shared/sessionTitles';
 import { authSummary } from '../../shared/accountModel';
 import type { AgentAuthStatus } from '../../host/agentHost';
 import { hasAuthStatus } from '../../host/auth/agentAccounts';
@@ -34,7 +34,7 @@ const deleteButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('
 export function rowLabel(item: HistoryItem): string {
   const state = item.open?.activity.state;
   const badge = state ? `$(${stateIcon(state)}) ` : item.archived ? '$(archive) ' : '$(history) ';
-  return `${badge}${inertText(item.title || untitledSession, 'label')}`;
+  return `${badge}${inertText(rowTitle(item), 'label')}`;
 }
 
 /** The description: agent, then the live state and for how long (open), else when it was last used (raw text: neutralise it for its sink). */

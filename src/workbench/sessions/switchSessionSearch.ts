@@ -9,7 +9,7 @@ import type { HistoryItem } from '../../host/history/sessionHistory';
 import { minQueryLength, SearchCancelled, type SearchOptions, type TranscriptMatch } from '../../host/history/transcriptSearch';
 import { sessionKey } from '../../host/sessionKey';
 import { inert, inertText } from '../../shared/inertText';
-import { untitledSession } from '../../shared/viewModel';
+import { rowTitle } from '../../shared/sessionTitles';
 
 /** A row of Switch Session: a history item, or a separator or New Session without one. */
 export interface Row extends vscode.QuickPickItem { readonly item?: HistoryItem }
@@ -28,7 +28,7 @@ export function matchRows(matches: readonly TranscriptMatch[], items: readonly H
   return matches.flatMap((m) => {
     const item = byKey.get(sessionKey(m.agentId, m.sessionId));
     if (!item || item.title.toLowerCase().includes(q)) return [];
-    return [{ label: inert.label`$(search) ${item.title || untitledSession}`, description: inertText(item.agentName, 'label'), detail: inertText(m.snippet, 'label'), item, alwaysShow: true }];
+    return [{ label: inert.label`$(search) ${rowTitle(item)}`, description: inertText(item.agentName, 'label'), detail: inertText(m.snippet, 'label'), item, alwaysShow: true }];
   });
 }
 

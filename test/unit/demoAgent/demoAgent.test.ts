@@ -58,7 +58,7 @@ describe('demoAgent / the Demo agent', function () {
     const read = c.updatesOf('tool_call_update').find((u) => u.toolCallId === 'peek-1');
     assert.equal(read?.status, 'completed');
     assert.match(JSON.stringify(read?.content), /My project/);
-    assert.equal(c.updatesOf('session_info_update')[0].title, 'Switchboard demo');
+    assert.equal(c.updatesOf('session_info_update')[0].title, 'Hello', 'the chat is named after the first prompt');
     assert.match(c.text(), /\*hello\*/);
     assert.match(c.text(), /Answering as \*\*Swift \(demo\)\*\* in \*\*Ask\*\* mode\./);
     assert.equal(c.updatesOf('usage_update').at(-1)?.used, 3200);
@@ -105,6 +105,7 @@ describe('demoAgent / the Demo agent', function () {
     const diff = edit?.content?.[0];
     assert.ok(diff?.type === 'diff' && diff.oldText === null && diff.path === demoFile);
     assert.match(c.files.get(demoFile) ?? '', /written by the \*\*Switchboard demo agent\*\*/);
+    assert.equal(c.files.get(demoFile), diff.newText, 'the file written is exactly the diff the permission showed (its time too)');
     const methods = c.requests.map((r) => r.method);
     const askedAt = methods.indexOf('session/request_permission');
     assert.ok(askedAt >= 0 && askedAt < methods.indexOf('fs/write_text_file'), 'permission before the write');
@@ -211,7 +212,7 @@ describe('demoAgent / the Demo agent', function () {
     const second = await c.agent.request(acp.methods.agent.session.new, { cwd, mcpServers: [] });
     const listed = await c.agent.request(acp.methods.agent.session.list, {});
     assert.deepEqual(listed.sessions.map((s) => s.sessionId), [second.sessionId, sessionId]);
-    assert.equal(listed.sessions[1].title, 'Switchboard demo');
+    assert.equal(listed.sessions[1].title, 'Hello');
     c.updates.length = 0;
     await c.agent.request(acp.methods.agent.session.load, { sessionId, cwd, mcpServers: [] });
     assert.equal(c.text('user_message_chunk'), 'hello');

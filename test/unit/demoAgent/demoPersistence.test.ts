@@ -41,7 +41,7 @@ describe('demoAgent / sessions kept across runs', function () {
     const second = run();
     await second.initialize();
     const listed = await second.agent.request(acp.methods.agent.session.list, { cwd });
-    assert.deepEqual(listed.sessions.map((s) => [s.sessionId, s.title]), [[sessionId, 'Switchboard demo']]);
+    assert.deepEqual(listed.sessions.map((s) => [s.sessionId, s.title]), [[sessionId, 'Hello']]);
     await second.agent.request(acp.methods.agent.session.resume, { sessionId, cwd });
     assert.equal(await second.prompt(sessionId, 'again'), 'end_turn');
     assert.ok(second.updatesOf('tool_call').some((t) => t.toolCallId === 'peek-2'), 'the second turn is numbered 2, not 1 again');

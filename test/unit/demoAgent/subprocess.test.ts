@@ -1,6 +1,7 @@
 import * as acp from '@agentclientprotocol/sdk';
 import * as assert from 'node:assert/strict';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { demoAgentJs, scenarioDir, scriptedAgentJs, TestClient, type TestClientOptions } from './acpTestClient';
 
@@ -92,4 +93,20 @@ describe('demoAgent / agents as processes', function () {
     assert.deepEqual(await client.agentDone as Exit, { code: 0, signal: null });
     assert.match(client.stderr.join(''), /\[switchboard-demo\] ← #2 session\/prompt/);
   });
+
+  // issue 26: the tour's terminal card shows `node -e …` as a user would type it, not a path inside the editor
+  for (const [label, PATH, expected] of [['on PATH', path.dirname(process.execPath), 'node'], ['not on PATH', '', process.execPath]] as const) {
+    it(`the Demo agent's tour runs its terminal command as ${label === 'on PATH' ? '`node`' : 'its own executable'} when node is ${label}`, async function () {
+      if (!fs.existsSync(demoAgentJs) || path.basename(process.execPath, '.exe') !== 'node') this.skip();
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'demo-node-'));
+      client = TestClient.subprocess(demoAgentJs, [], { env: { ELECTRON_RUN_AS_NODE: '1', PATH, SWITCHBOARD_DEMO_SESSIONS_DIR: dir } });
+      await client.initialize();
+      const { sessionId } = await client.agent.request(acp.methods.agent.session.new, { cwd: dir, mcpServers: [] });
+      assert.equal(await client.prompt(sessionId, '/tour'), 'end_turn');
+      const create = client.requestsOf('terminal/create')[0] as acp.CreateTerminalRequest;
+      assert.equal(create.command, expected);
+      assert.equal(create.args?.[0], '-e');
+      fs.rmSync(dir, { recursive: true, force: true });
+    });
+  }
 });
