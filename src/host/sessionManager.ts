@@ -30,6 +30,7 @@ import { SessionOrganizer } from './history/sessionOrganizer';
 import { reopenStatus } from './history/sessionStatus';
 import { forkSession, whyNotForkable, type SessionForkDeps } from './lifecycle/sessionFork';
 import { SessionReopener, type SessionRecording } from './lifecycle/sessionReopen';
+import { windowClosedNotice } from '../thread/stopReasons';
 
 /** What the session manager is given: the surfaces above it, as functions (docs/architecture.md#layers). */
 export interface SessionManagerDeps {
@@ -373,6 +374,12 @@ export class SessionManager implements vscode.Disposable {
   }
 
   dispose(): void {
+    // deactivation (a reload, the window closed): a turn it cuts off says so in the transcript and ends as a Stop would
+    for (const s of this._sessions.values()) {
+      const notice = this._recordings.has(s.key) ? windowClosedNotice(s.thread.status) : undefined;
+      if (notice) s.thread.addNotice('warning', notice);
+      if (notice) s.thread.cancelUnfinishedToolCalls('all');
+    }
     for (const r of this._recordings.values()) r.dispose();
     this._recordings.clear();
     this._hosts.dispose();

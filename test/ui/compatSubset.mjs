@@ -27,4 +27,5 @@ export const compatSubset = {
   sessions: 'switching sessions from the command palette and the Sessions tree view',
   'inert-sinks': 'agent text in workbench surfaces (notifications, quick picks, status bar, trees), which each version renders itself',
   processLifetime: 'agent processes end with their window: the extension host\'s shutdown differs per server version',
+  sessionEdges: 'issue 26: a turn cut off by Reload Window (the extension host\'s shutdown and the disposal of webview panels differ per version)',
 };
