@@ -28,4 +28,5 @@ export const compatSubset = {
   'inert-sinks': 'agent text in workbench surfaces (notifications, quick picks, status bar, trees), which each version renders itself',
   processLifetime: 'agent processes end with their window: the extension host\'s shutdown differs per server version',
   sessionEdges: 'issue 26: a turn cut off by Reload Window (the extension host\'s shutdown and the disposal of webview panels differ per version)',
+  sessionsKeyboard: 'issue 26: the Sessions tree by keyboard: F2, Delete and Space on the focused row rest on the workbench\'s list commands and keybindings',
 };
