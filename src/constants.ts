@@ -65,6 +65,7 @@ export const commandIds = {
   nextWaitingSession: 'switchboard.nextWaitingSession',
   nextRunningSession: 'switchboard.nextRunningSession',
   archiveSelectedSession: 'switchboard.archiveSelectedSession',
+  openFocusedSession: 'switchboard.openFocusedSession',
   groupSessionsByAgent: 'switchboard.groupSessionsByAgent',
   groupSessionsByFolder: 'switchboard.groupSessionsByFolder',
   searchSessions: 'switchboard.searchSessions',

@@ -31,6 +31,7 @@ import { SessionOrganizer } from './history/sessionOrganizer';
 import { reopenStatus } from './history/sessionStatus';
 import { forkSession, whyNotForkable, type SessionForkDeps } from './lifecycle/sessionFork';
 import { SessionReopener, type SessionRecording } from './lifecycle/sessionReopen';
+import { windowClosedNotice } from '../thread/stopReasons';
 
 /** What the session manager is given: the surfaces above it, as functions (docs/architecture.md#layers). */
 export interface SessionManagerDeps {
@@ -55,6 +56,10 @@ export class SessionManager implements vscode.Disposable {
   private readonly _sessions = new Map<string, AgentSession>();
   private readonly _recordings = new Map<string, SessionRecording>();
   private readonly _readOnly = new Set<string>();
+  /** Requests in flight that need the agent (new, reopen, list), by agent id: it is not stopped under them. */
+  private readonly _waiting = new Map<string, number>();
+  /** Agents started by a reopen (not by New Session or a list): stopped when they end up with no session. */
+  private readonly _startedToReopen = new WeakSet<AgentHost>();
   private readonly _store: TranscriptStore | undefined;
   /** When the last new session was created: names of new sessions differ by a second at least (sessionTitles.ts). */
   private _lastNew = 0;
@@ -177,12 +182,13 @@ export class SessionManager implements vscode.Disposable {
   async newSession(def: AgentDefinition, cwd = this.defaultCwd(), token?: vscode.CancellationToken, options: { readonly mcpServers?: readonly string[] } = {}): Promise<AgentSession> {
     const log = this.logFor(def);
     const only = options.mcpServers;
+    const done = this.waitOn(def.id);
     // auth_required → login → the request is retried (on the restarted agent after an env_var login)
-    const { host, res, setup } = await this.auth.withAuth(await this.ensureHost(def, cwd, token), async (h) => {
+    const { host, res, setup } = await this.ensureHost(def, cwd, token).then((started) => this.auth.withAuth(started, async (h) => {
       const all = this._setup.for(h, cwd);
       const fields = only ? { ...all, mcpServers: all.mcpServers.filter((m) => only.includes(m.name)) } : all;
       return { host: h, setup: fields, res: await h.connection.request('session/new', fields, token) };
-    });
+    })).finally(done);
     log.info(`session ${res.sessionId} created in ${cwd}`);
     const session = this.create(host, res.sessionId, cwd, log);
     session.setAdditionalDirectories(setup.additionalDirectories ?? []);
@@ -238,8 +244,13 @@ export class SessionManager implements vscode.Disposable {
 
   /** Starts (or reuses) an agent and lists its sessions in `cwd` (all pages; [] without `sessionCapabilities.list`). */
   async listSessions(def: AgentDefinition, cwd = this.defaultCwd(), token?: vscode.CancellationToken) {
-    const host = await this.ensureHost(def, cwd, token);
-    return listAgentSessions(host.connection, host.initializeResponse?.agentCapabilities, cwd);
+    const done = this.waitOn(def.id);
+    try {
+      const host = await this.ensureHost(def, cwd, token);
+      return await listAgentSessions(host.connection, host.initializeResponse?.agentCapabilities, cwd);
+    } finally {
+      done();
+    }
   }
 
   /**
@@ -266,21 +277,48 @@ export class SessionManager implements vscode.Disposable {
     let failure = def ? `${def.name} can neither resume nor load sessions` : `the agent '${ref.agentName ?? ref.agentId}' is not configured`;
     if (def && !this.deps.reopen?.knownUnable(def)) {
       const wasRunning = this._hosts.get(def.id)?.state === 'ready';
+      const done = this.waitOn(def.id);
       try {
         const host = await this.ensureHost(def, this.defaultCwd(), token); // the process runs in the workspace; the session's cwd is sent in the request
+        if (!wasRunning) this._startedToReopen.add(host);
         const caps = host.initializeResponse?.agentCapabilities;
         const how = caps?.sessionCapabilities?.resume ? 'resume' : caps?.loadSession ? 'load' : undefined;
         // session/status first (history/sessionStatus.ts): a session the agent does not know opens read-only at once
         if (how && await reopenStatus(host, ref.sessionId, token) === 'unknown') throw new Error('it does not know this session any more');
         if (how === 'resume') return await this._reopen.resume(host, ref, token);
         if (how === 'load') return await this._reopen.load(host, ref, token);
-        if (!wasRunning && host.sessions.length === 0 && this._hosts.forget(host)) void host.stop(); // started only to find out: nothing uses it
       } catch (error) {
         failure = `${def.name} could not reopen it (${error instanceof Error ? error.message : String(error)})`;
         this.logFor(def).warn(`could not reopen session ${ref.sessionId}: ${failure}`);
+      } finally {
+        done();
       }
+      this.stopUnused(def.id);
     }
     return this._reopen.readOnly(ref, def, failure);
+  }
+
+  /**
+   * Stops an agent that was started to reopen a session that then opened read-only (it could not reopen it,
+   * or cannot reopen at all), unless a session uses it or another reopen is still waiting on it. Continue in
+   * New Session starts it again.
+   */
+  private stopUnused(agentId: string): void {
+    const host = this._hosts.get(agentId);
+    if (!host || !this._startedToReopen.has(host) || host.sessions.length > 0 || (this._waiting.get(agentId) ?? 0) > 0 || !this._hosts.forget(host)) return;
+    this.logFor(host.definition).info('stopping the agent: it was started to reopen a session, and no session uses it');
+    void host.stop();
+  }
+
+  /** Counts a request that needs the agent until the returned function is called. */
+  private waitOn(agentId: string): () => void {
+    this._waiting.set(agentId, (this._waiting.get(agentId) ?? 0) + 1);
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      this._waiting.set(agentId, (this._waiting.get(agentId) ?? 1) - 1);
+    };
   }
 
   /** Records a session in the transcript store (`paused` until compacted, while `session/load` replays). */
@@ -343,6 +381,12 @@ export class SessionManager implements vscode.Disposable {
   }
 
   dispose(): void {
+    // deactivation (a reload, the window closed): a turn it cuts off says so in the transcript and ends as a Stop would
+    for (const s of this._sessions.values()) {
+      const notice = this._recordings.has(s.key) ? windowClosedNotice(s.thread.status) : undefined;
+      if (notice) s.thread.addNotice('warning', notice);
+      if (notice) s.thread.cancelUnfinishedToolCalls('all');
+    }
     for (const r of this._recordings.values()) r.dispose();
     this._recordings.clear();
     this._hosts.dispose();

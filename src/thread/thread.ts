@@ -303,16 +303,17 @@ export class AcpThread {
 
   /**
    * Replaces the transcript with entries restored from the client's own store (`session/resume`, read-only
-   * history, window reload). Meant for a thread no view shows yet: fires only `title` and `plan`.
+   * history, window reload). Meant for a thread no view shows yet: fires only `title` and `plan`. `planCancelled`:
+   * the turn that ran the plan was stopped (its unfinished steps show as cancelled).
    */
-  restore(entries: readonly ThreadEntry[], title: string, plan: PlanEntry[], terminals: readonly TerminalView[] = [], plans: PlanState[] = []): void {
+  restore(entries: readonly ThreadEntry[], title: string, plan: PlanEntry[], terminals: readonly TerminalView[] = [], plans: PlanState[] = [], planCancelled = false): void {
     this.entries.splice(0, this.entries.length, ...entries);
     this.terminals.restore(terminals);
     this._streams.reset();
     this._nextId = Math.max(this._nextId, this._streams.maxEntryNumber());
     this._title.restore(title);
     this.plan = plan;
-    this.planCancelled = false;
+    this.planCancelled = planCancelled && plan.some((p) => p.status !== 'completed');
     this.plans = plans;
     this.fire({ type: 'title' });
     this.fire({ type: 'plan' });

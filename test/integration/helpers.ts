@@ -3,6 +3,7 @@
  * (test/fixtures/agents) registered as `switchboard.agents` entries at run time.
  */
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -82,4 +83,10 @@ export function clientCalls(pid: number | undefined): string[] {
     .map((line) => JSON.parse(line) as { method: string; kind: string })
     .filter((r) => r.kind === 'request' || r.kind === 'notification')
     .map((r) => r.method);
+}
+
+/** How many processes of this checkout's scripted agent run a scenario now (ps: Linux and macOS). */
+export function agentProcesses(scenario: string): number {
+  const file = path.join(vscode.extensions.getExtension(extensionId)?.extensionPath ?? '', 'test', 'fixtures', 'agents', 'scenarios', `${scenario}.json`);
+  return execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).split('\n').filter((line) => line.includes(file)).length;
 }

@@ -143,6 +143,8 @@ describe('organizing sessions: fork, rename, archive, status', function () {
 
   it('asks session/status before a reopen; a session the agent no longer knows opens read-only without a resume', async () => {
     const agent = await useScriptedAgent('organize');
+    // not the first id of a process: the new process below hands that one to another session
+    sb.closeSession(await sb.newSession(agent));
     const id = await sb.newSession(agent);
     await sb.prompt(id, 'Remember me');
     sb.closeSession(id);
@@ -158,11 +160,12 @@ describe('organizing sessions: fork, rename, archive, status', function () {
     sb.flushTranscripts();
 
     await sb.stopAll(); // this agent keeps its sessions in memory only: a new process does not know it
+    // another session keeps the new process running (one started only for the reopen is stopped after it)
+    const probe = await sb.newSession(agent);
     const forgotten = await sb.openSession(agent, id);
     assert.equal(sb.isReadOnly(forgotten), true, 'read-only from the client\'s store');
     assert.match(sb.snapshot(forgotten)?.state.error ?? '', /does not know this session/);
     assert.ok(sb.snapshot(forgotten)?.entries.some((e) => e.kind === 'user'), 'with its transcript');
-    const probe = await sb.newSession(agent); // the same (new) agent process
     const newCalls = clientCalls(sb.session(probe)?.host.pid);
     assert.ok(newCalls.includes('session/status') && !newCalls.includes('session/resume') && !newCalls.includes('session/load'), newCalls.join(', '));
   });

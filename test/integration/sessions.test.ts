@@ -1,15 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SwitchboardTestApi } from '../../src/api';
-import { agentText, api, extensionId, until, useScriptedAgent } from './helpers';
-
-/** How many processes of this checkout's scripted agent run a scenario now (ps: Linux and macOS). */
-function agentProcesses(scenario: string): number {
-  const file = path.join(vscode.extensions.getExtension(extensionId)?.extensionPath ?? '', 'test', 'fixtures', 'agents', 'scenarios', `${scenario}.json`);
-  return execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).split('\n').filter((line) => line.includes(file)).length;
-}
+import { agentProcesses, agentText, api, until, useScriptedAgent } from './helpers';
 
 describe('sessions: many at once, history, switching', function () {
   this.timeout(60000);

@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { SwitchboardTestApi } from '../../src/api';
-import { api, until, useScriptedAgent } from './helpers';
+import { agentProcesses, api, until, useScriptedAgent } from './helpers';
 
 describe('turns always end; errors say what the agent said', function () {
   this.timeout(60000);
@@ -54,6 +54,28 @@ describe('turns always end; errors say what the agent said', function () {
     const state = sb.snapshot(id)?.state;
     assert.equal(state?.status, 'disconnected', 'opened read-only');
     assert.match(state?.error ?? '', /could not reopen it \(Internal error: the session store is locked by another process\)/);
+  });
+
+  it('an agent started to reopen a session it then could not reopen is stopped, unless a session uses it', async () => {
+    const agent = await useScriptedAgent('agentErrors');
+    const id = await sb.newSession(agent);
+    await sb.prompt(id, 'hello');
+    sb.flushTranscripts();
+    sb.closeSession(id);
+    await sb.stopAll();
+    await until(() => agentProcesses('agentErrors') === 0, 'the agent process gone');
+    // as after a reload: the agent is started for the session, and session/resume fails
+    await sb.openSession(agent, id);
+    assert.equal(sb.isReadOnly(id), true, 'opened read-only');
+    await until(() => agentProcesses('agentErrors') === 0 && !sb.runningAgents().includes(agent), 'the agent started for it stopped', 10000);
+    sb.closeSession(id);
+    // another session uses the agent: it keeps running
+    const other = await sb.newSession(agent);
+    await sb.openSession(agent, id);
+    assert.equal(sb.isReadOnly(id), true, 'opened read-only again');
+    assert.ok(sb.runningAgents().includes(agent), 'the agent of the other session still runs');
+    await sb.prompt(other, 'still here');
+    assert.equal(agentProcesses('agentErrors'), 1);
   });
 
   it('a response to a request id the client never sent is a warning in the agent log', async () => {

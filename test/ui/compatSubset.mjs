@@ -30,4 +30,6 @@ export const compatSubset = {
   demoTitles: 'issue 26: new sessions told apart in tabs, the Sessions tree and Switch Session (workbench surfaces each version renders), the tour\'s write and terminal',
   processLifetime: 'agent processes end with their window: the extension host\'s shutdown differs per server version',
   userDayPalette: 'issue 26: the command palette\'s order, a quick pick\'s preselected row, the walkthrough\'s buttons and media, and notifications, which each version renders itself',
+  sessionEdges: 'issue 26: a turn cut off by Reload Window (the extension host\'s shutdown and the disposal of webview panels differ per version)',
+  sessionsKeyboard: 'issue 26: the Sessions tree by keyboard: F2, Delete and Space on the focused row rest on the workbench\'s list commands and keybindings',
 };

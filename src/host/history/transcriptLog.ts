@@ -48,7 +48,8 @@ export type TranscriptRecord =
   /** Text appended to the message at index `i`. */
   | { readonly k: 'a'; readonly i: number; readonly t: string }
   | { readonly k: 'title'; readonly t: string }
-  | { readonly k: 'plan'; readonly p: PlanEntry[] }
+  /** The plan; `c`: the turn that ran it was stopped, its unfinished steps show as cancelled. */
+  | { readonly k: 'plan'; readonly p: PlanEntry[]; readonly c?: true }
   /** The plans the agent keeps by id (src/thread/plans.ts), all of them. */
   | { readonly k: 'plans'; readonly p: PlanState[] }
   /** The user's queued prompts (not sent yet), as the session's queue serializes them. */
@@ -62,6 +63,8 @@ export interface Transcript {
   readonly entries: ThreadEntry[];
   readonly title: string;
   readonly plan: PlanEntry[];
+  /** The turn that ran the plan was stopped: its unfinished steps show as cancelled. */
+  readonly planCancelled: boolean;
   /** The plans by id. */
   readonly plans: PlanState[];
   readonly queue: unknown[];
@@ -102,6 +105,7 @@ export function replayTranscript(records: readonly TranscriptRecord[]): Transcri
   const entries: ThreadEntry[] = [];
   let title = '';
   let plan: PlanEntry[] = [];
+  let planCancelled = false;
   let plans: PlanState[] = [];
   let queue: unknown[] = [];
   const terminals = new Map<string, TerminalView>();
@@ -114,14 +118,14 @@ export function replayTranscript(records: readonly TranscriptRecord[]): Transcri
         break;
       }
       case 'title': title = r.t; break;
-      case 'plan': plan = r.p; break;
+      case 'plan': plan = r.p; planCancelled = r.c === true; break;
       case 'plans': plans = storedPlans(r.p); break;
       case 'queue': queue = Array.isArray(r.q) ? r.q : []; break;
       case 'term': if (isTerminalView(r.v)) { terminals.delete(r.v.terminalId); terminals.set(r.v.terminalId, r.v); } break;
     }
   }
   const dense = entries.map(keepEntry).filter((e): e is ThreadEntry => e !== undefined).map(settleEntry);
-  return { header: first, entries: dense, title, plan, plans, queue, terminals: [...terminals.values()] };
+  return { header: first, entries: dense, title, plan, planCancelled, plans, queue, terminals: [...terminals.values()] };
 }
 
 /** A recorded terminal view that has what the chat needs (a line written by another version may not). */
@@ -278,13 +282,13 @@ export class TranscriptWriter {
    * Replaces the whole log with `header` and the given state (after `session/load` replayed the history),
    * atomically: a temporary file renamed over the log. Pending records are dropped (the state includes them).
    */
-  async rewrite(header: TranscriptHeader, entries: readonly ThreadEntry[], title: string, plan: PlanEntry[], terminals: readonly TerminalView[] = [], plans: PlanState[] = []): Promise<void> {
+  async rewrite(header: TranscriptHeader, entries: readonly ThreadEntry[], title: string, plan: PlanEntry[], terminals: readonly TerminalView[] = [], plans: PlanState[] = [], planCancelled = false): Promise<void> {
     this._pending = [];
     this._held.clear();
     this._written.clear();
     this._heldCards.clear();
     const lines: Pending[] = [
-      ...entries.map((e, i) => ({ k: 'e' as const, i, e })), { k: 'title', t: title }, { k: 'plan', p: plan },
+      ...entries.map((e, i) => ({ k: 'e' as const, i, e })), { k: 'title', t: title }, { k: 'plan', p: plan, ...(planCancelled ? { c: true as const } : {}) },
       ...(plans.length ? [{ k: 'plans' as const, p: plans }] : []), ...terminals.map((v) => ({ k: 'term' as const, v })),
     ];
     const data = [JSON.stringify(header), ...lines.map((l) => this.line(l))].join('\n') + '\n';

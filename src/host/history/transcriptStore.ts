@@ -114,7 +114,9 @@ export class TranscriptStore implements vscode.Disposable {
     let recording = !paused;
     let timer: NodeJS.Timeout | undefined;
     let title = thread.title;
-    let plan = JSON.stringify(thread.plan);
+    // the plan with its cancelled mark (a Stop, the window closed during the turn: src/thread/plans.ts)
+    const planKey = () => JSON.stringify([thread.plan, thread.planCancelled]);
+    let plan = planKey();
     let plans = JSON.stringify(thread.plans);
     /** Terminals with output not recorded yet: written when they exit or are released, and when a turn ends. */
     const terminalsChanged = new Set<string>();
@@ -154,8 +156,8 @@ export class TranscriptStore implements vscode.Disposable {
         terminalsChanged.delete(c.terminalId);
       } else if (c.type === 'title' || c.type === 'plan' || c.type === 'status') { // what it persists, and the turn's end
         if (thread.title !== title) writer.state({ k: 'title', t: (title = thread.title) });
-        const p = JSON.stringify(thread.plan);
-        if (p !== plan) { plan = p; writer.state({ k: 'plan', p: thread.plan }); }
+        const p = planKey();
+        if (p !== plan) { plan = p; writer.state({ k: 'plan', p: thread.plan, ...(thread.planCancelled ? { c: true as const } : {}) }); }
         const ps = JSON.stringify(thread.plans);
         if (ps !== plans) { plans = ps; writer.state({ k: 'plans', p: thread.plans }); }
         if (thread.status !== 'working') { // a turn ended: write now, with the output of its terminals
@@ -170,9 +172,9 @@ export class TranscriptStore implements vscode.Disposable {
     return {
       compact: async () => {
         recording = true;
-        await writer.rewrite(header, thread.entries, thread.title, thread.plan, thread.terminals.views(), thread.plans);
+        await writer.rewrite(header, thread.entries, thread.title, thread.plan, thread.terminals.views(), thread.plans, thread.planCancelled);
         title = thread.title;
-        plan = JSON.stringify(thread.plan);
+        plan = planKey();
         plans = JSON.stringify(thread.plans);
         this._dir.touched(header.agentId, header.sessionId, thread.title);
         this._onDidChange.fire();

@@ -56,7 +56,7 @@ export async function forkSession(deps: SessionForkDeps, source: AgentSession, t
   const title = source.thread.titles.shown;
   const marker: ThreadEntry = { kind: 'notice', id: 'fork', level: 'info', text: forkMarkerText(title), marker: 'fork' };
   const copied = structuredClone(source.thread.entries).map(settleEntry);
-  fork.thread.restore([marker, ...copied], `${title} (fork)`, structuredClone(source.thread.plan), source.thread.terminals.views(), structuredClone(source.thread.plans));
+  fork.thread.restore([marker, ...copied], `${title} (fork)`, structuredClone(source.thread.plan), source.thread.terminals.views(), structuredClone(source.thread.plans), source.thread.planCancelled);
   fork.thread.setSessionSetup(res); // its own config options and legacy modes
   await deps.adopt(fork);
   return fork;

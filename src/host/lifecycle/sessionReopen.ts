@@ -46,7 +46,7 @@ export class SessionReopener {
     const log = this.deps.logFor(host.definition);
     const session = this.deps.create(host, ref.sessionId, ref.cwd, log);
     const stored = this.deps.store?.read(host.definition.id, ref.sessionId);
-    if (stored) session.thread.restore(stored.entries, stored.title || ref.title || '', stored.plan, stored.terminals, stored.plans);
+    if (stored) session.thread.restore(stored.entries, stored.title || ref.title || '', stored.plan, stored.terminals, stored.plans, stored.planCancelled);
     else if (ref.title) session.thread.restore([], ref.title, []);
     // attached before the request: the agent may send updates (commands, usage) right after it answers
     host.attach(session);
@@ -95,7 +95,7 @@ export class SessionReopener {
     const log = this.deps.logFor(agent);
     // a host that is never started: the session cannot send anything
     const session = this.deps.create(new AgentHost(agent, log, this.deps.clientInfo, ref.cwd), ref.sessionId, ref.cwd, log);
-    session.thread.restore(stored.entries, stored.title || ref.title || '', stored.plan, stored.terminals, stored.plans);
+    session.thread.restore(stored.entries, stored.title || ref.title || '', stored.plan, stored.terminals, stored.plans, stored.planCancelled);
     session.thread.setStatus('disconnected', `Read-only: ${reason}. Continue in New Session goes on in a new session that gets this transcript.`, 'continue');
     this.deps.add(session, { readOnly: true });
     this.deps.changed();

@@ -18,9 +18,9 @@ export class ChatPanel implements vscode.Disposable {
   readonly onDidDispose = this._onDidDispose.event;
   private readonly binding: ChatBinding;
 
-  /** Opens a new panel for a session. */
-  static create(session: AgentSession, context: ChatContext): ChatPanel {
-    const panel = vscode.window.createWebviewPanel(chatViewType, chatTitles(session).full, { viewColumn: vscode.ViewColumn.Active, preserveFocus: false }, {
+  /** Opens a new panel for a session (`preserveFocus`: the keyboard stays where it is). */
+  static create(session: AgentSession, context: ChatContext, preserveFocus = false): ChatPanel {
+    const panel = vscode.window.createWebviewPanel(chatViewType, chatTitles(session).full, { viewColumn: vscode.ViewColumn.Active, preserveFocus }, {
       ...chatWebviewOptions(context.extensionUri),
       retainContextWhenHidden: false,
     });
@@ -56,9 +56,9 @@ export class ChatPanel implements vscode.Disposable {
     return this.binding.composer;
   }
 
-  /** Shows the panel. */
-  reveal(): void {
-    this.panel.reveal(undefined, false);
+  /** Shows the panel (`preserveFocus`: without moving the keyboard). */
+  reveal(preserveFocus = false): void {
+    this.panel.reveal(undefined, preserveFocus);
   }
 
   dispose(): void {

@@ -64,14 +64,14 @@ export class ChatPanelRegistry implements vscode.Disposable {
     return active?.session ?? (this.sessions.sessions.length === 1 ? this.sessions.sessions[0] : undefined);
   }
 
-  /** Opens (or focuses) the chat of a session. */
-  open(session: AgentSession): ChatPanel {
+  /** Opens (or focuses) the chat of a session; `preserveFocus` shows it without moving the keyboard. */
+  open(session: AgentSession, preserveFocus = false): ChatPanel {
     const open = this._panels.get(session.key);
     if (open) {
-      open.reveal();
+      open.reveal(preserveFocus);
       return open;
     }
-    return this.adopt(ChatPanel.create(session, this.contextFor(session)));
+    return this.adopt(ChatPanel.create(session, this.contextFor(session), preserveFocus));
   }
 
   /** Closes the panel of a session (which leaves the session). */

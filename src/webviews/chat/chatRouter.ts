@@ -40,11 +40,14 @@ export class ChatRouter {
     return !!this.panels.get(key) || this.view.session?.key === key;
   }
 
-  /** Opens (or focuses) the chat of a session: its existing chat, else where the setting says. */
-  open(session: AgentSession): void {
+  /**
+   * Opens (or focuses) the chat of a session: its existing chat, else where the setting says; `preserveFocus`
+   * shows it and leaves the keyboard where it is.
+   */
+  open(session: AgentSession, preserveFocus = false): void {
     const target = chatTarget({ hasTab: !!this.panels.get(session.key), inView: this.view.session === session, openIn: openIn() });
-    if (target === 'view') void this.view.show(session);
-    else this.panels.open(session);
+    if (target === 'view') void this.view.show(session, preserveFocus);
+    else this.panels.open(session, preserveFocus);
   }
 
   /** Shows a session in the Chat view, moving it out of its tab if it had one. */

@@ -1,6 +1,6 @@
 /**
  * Registers Fork, Rename, Archive and Unarchive Session (organizeCommands.ts), Rename with F2 and Archive with
- * Delete in the Sessions view (its selection), and the view's Archived filter (Show / Hide Archived Sessions in its title bar), and
+ * Delete in the Sessions view (its focused row: sessionsTreeFocus.ts), and the view's Archived filter (Show / Hide Archived Sessions in its title bar), and
  * gives the tests the same operations without the pickers.
  */
 import * as vscode from 'vscode';
@@ -10,6 +10,7 @@ import { sessionKey } from '../../host/sessionKey';
 import { archiveSessionCommand, forkSessionCommand, openSessionOf, organizeTarget, renameSessionCommand, unarchiveSessionCommand } from './organizeCommands';
 import type { SessionCommandDeps, SessionTarget } from './sessionCommands';
 import type { SessionsNode, SessionsTreeProvider } from './sessionsTreeView';
+import { focusedNode } from './sessionsTreeFocus';
 
 /** How a change went on the agent's side (the client's copy changed either way). */
 export interface OrganizeOutcome {
@@ -38,16 +39,16 @@ export function registerOrganizeCommands(
   const disposables = [
     vscode.commands.registerCommand(commandIds.forkSession, async (arg?: unknown) => { await forkSessionCommand(deps, openSessionOf(deps, arg, active())); }),
     vscode.commands.registerCommand(commandIds.renameSession, async (arg?: unknown) => { await renameSessionCommand(deps, target(arg)); }),
-    // F2 in the Sessions view: a keybinding gets no argument, so the view's selection is the session
+    // F2 in the Sessions view: a keybinding gets no argument, so the view's focused row is the session
     vscode.commands.registerCommand(commandIds.renameSelectedSession, async () => {
-      const node = treeView.selection[0];
+      const node = await focusedNode(treeView);
       if (node?.type !== 'session') return void vscode.window.showInformationMessage('Select a session in the Sessions view to rename it.');
       await renameSessionCommand(deps, node.item);
     }),
     vscode.commands.registerCommand(commandIds.archiveSession, async (arg?: unknown) => { await archiveSessionCommand(deps, target(arg)); }),
-    // Delete in the Sessions view archives the selection (it can be unarchived; Delete Session… asks first)
+    // Delete in the Sessions view archives the focused row (it can be unarchived; Delete Session… asks first)
     vscode.commands.registerCommand(commandIds.archiveSelectedSession, async () => {
-      const node = treeView.selection[0] ?? undefined;
+      const node = await focusedNode(treeView);
       if (node?.type !== 'session' || node.item.archived) return;
       await archiveSessionCommand(deps, node.item);
     }),

@@ -18,12 +18,15 @@ import { showStartError } from '../agents/startError';
 export interface SessionCommandDeps {
   readonly registry: AgentRegistry;
   readonly sessions: SessionManager;
-  readonly openChat: (session: AgentSession) => void;
+  readonly openChat: (session: AgentSession, options?: ChatOpenOptions) => void;
   /** Closes the chat of a session (by {@link sessionKey}); false when none is open. */
   readonly closeChat: (key: string) => boolean;
   /** The editor column of a session's chat tab (diffs open beside it); undefined in the Chat view. */
   readonly chatColumn?: (key: string) => vscode.ViewColumn | undefined;
 }
+
+/** How a chat opens: `preserveFocus` leaves the keyboard where it is. */
+export interface ChatOpenOptions { readonly preserveFocus?: boolean }
 
 /** A session as the commands get it: a history row, a tree node, or a session id. */
 export type SessionTarget = Pick<HistoryItem, 'agentId' | 'sessionId' | 'title' | 'agentName' | 'createdAt' | 'untitledName'>;

@@ -19,6 +19,7 @@ import type { HistoryItem } from '../../host/history/sessionHistory';
 import type { SessionManager } from '../../host/sessionManager';
 import { SessionsTreeProvider } from './sessionsTreeView';
 import type { SessionsNode } from './sessionsTreeItems';
+import { focusedNode } from './sessionsTreeFocus';
 import { commandIds, internalCommandIds } from '../../constants';
 import { editEarlierMessage } from './editEarlierMessage';
 import { SessionStatusBar } from './statusBar';
@@ -87,7 +88,7 @@ export function registerSessions(context: vscode.ExtensionContext, surfaces: Pre
   const panels = new ChatPanelRegistry(context.extensionUri, sessions, registry, context.workspaceState, memory);
   const view = new ChatView({ extensionUri: context.extensionUri, sessions, agents: registry, state: context.workspaceState, memory, beforeFirstShow: () => placeChatView(context.globalState, log) });
   const chats = new ChatRouter(panels, view, sessions);
-  const deps: SessionCommandDeps = { registry, sessions, openChat: (s) => chats.open(s), closeChat: (id) => chats.close(id), chatColumn: (key) => panels.get(key)?.panel.viewColumn };
+  const deps: SessionCommandDeps = { registry, sessions, openChat: (s, o) => chats.open(s, o?.preserveFocus), closeChat: (id) => chats.close(id), chatColumn: (key) => panels.get(key)?.panel.viewColumn };
   const tree = new SessionsTreeProvider(sessions, store, context.workspaceState, log);
   // the view is activation's: its provider forwards to this one (src/extension.ts)
   const treeView = surfaces.sessionsView as vscode.TreeView<SessionsNode>;
@@ -123,6 +124,13 @@ export function registerSessions(context: vscode.ExtensionContext, surfaces: Pre
     vscode.commands.registerCommand(commandIds.openSession, async (arg?: unknown) => {
       const item = itemOf(arg);
       await (item ? openHistoryItem(deps, item) : switchSession(deps, undefined, store, recent));
+    }),
+    // Space in the view opens the focused session and leaves the keyboard there (Enter and a click move it into
+    // the chat); on another row it does what Space does in a tree
+    vscode.commands.registerCommand(commandIds.openFocusedSession, async () => {
+      const node = await focusedNode(treeView);
+      if (node?.type === 'session') await openHistoryItem(deps, node.item, { preserveFocus: true });
+      else await vscode.commands.executeCommand('list.toggleExpand');
     }),
     vscode.commands.registerCommand(commandIds.closeSession, (arg?: unknown) => closeSession(deps, targetOf(arg, chats.activeSession()))),
     vscode.commands.registerCommand(commandIds.deleteSession, (arg?: unknown) => deleteSessionConfirmed(deps, targetOf(arg, chats.activeSession()))),

@@ -19,7 +19,7 @@ import { relativeTime } from '../../host/history/sessionHistory';
 import { sessionKey } from '../../host/sessionKey';
 import type { HistoryItem } from '../../host/history/sessionHistory';
 import { deleteSessionConfirmed } from './sessionCommands';
-import type { SessionCommandDeps } from './sessionCommands';
+import type { ChatOpenOptions, SessionCommandDeps } from './sessionCommands';
 import { inert, inertText } from '../../shared/inertText';
 import { duration, stateIcon, stateRank, stateWords } from '../../shared/sessionState';
 import { commandIds } from '../../constants';
@@ -71,10 +71,11 @@ function authOf(deps: SessionCommandDeps, item: HistoryItem): AgentAuthStatus | 
 /**
  * Opens (or focuses) a history item's session. An archived one is unarchived first, as the schema asks before
  * `session/load` or `session/resume` (the Sessions view shows archived sessions with its Archived filter).
+ * `preserveFocus`: the keyboard stays where it is (Space in the Sessions view).
  */
-export async function openHistoryItem(deps: SessionCommandDeps, item: HistoryItem): Promise<AgentSession | undefined> {
+export async function openHistoryItem(deps: SessionCommandDeps, item: HistoryItem, options: ChatOpenOptions = {}): Promise<AgentSession | undefined> {
   if (item.open) {
-    deps.openChat(item.open);
+    deps.openChat(item.open, options);
     return item.open;
   }
   if (item.archived) await deps.sessions.organizer.unarchive(item.agentId, item.sessionId);
@@ -83,7 +84,7 @@ export async function openHistoryItem(deps: SessionCommandDeps, item: HistoryIte
       { location: vscode.ProgressLocation.Notification, title: inert.message`Opening ${item.title || 'session'} with ${item.agentName}…`, cancellable: true },
       (_progress, token) => deps.sessions.open({ agentId: item.agentId, sessionId: item.sessionId, cwd: item.cwd, agentName: item.agentName, title: item.title }, deps.registry.get(item.agentId), token),
     );
-    deps.openChat(session);
+    deps.openChat(session, options);
     return session;
   } catch (error) {
     void vscode.window.showErrorMessage(inert.message`Could not open the session: ${error instanceof Error ? error.message : String(error)}`);

@@ -77,6 +77,20 @@ describe('transcript log (the client transcript store)', () => {
     assert.equal(t.plan.length, 1);
   });
 
+  it('keeps a plan\'s cancelled mark (a Stop, a turn the window\'s closing cut off), also through a rewrite; a new plan clears it', async () => {
+    const file = path.join(dir, 'plan.jsonl');
+    const w = new TranscriptWriter(file, header());
+    const plan = [{ content: 'done', priority: 'high' as const, status: 'completed' as const }, { content: 'next', priority: 'high' as const, status: 'pending' as const }];
+    w.state({ k: 'plan', p: plan, c: true });
+    w.flushSync();
+    assert.equal(readTranscript(file)?.planCancelled, true);
+    w.state({ k: 'plan', p: plan });
+    w.flushSync();
+    assert.equal(readTranscript(file)?.planCancelled, false, 'the agent sent its plan again');
+    await w.rewrite(header(), [], '', plan, [], [], true);
+    assert.equal(readTranscript(file)?.planCancelled, true);
+  });
+
   it('keeps agent terminals (the latest view of each, also through a rewrite); a malformed one is skipped', async () => {
     const file = path.join(dir, 't.jsonl');
     const w = new TranscriptWriter(file, header());
