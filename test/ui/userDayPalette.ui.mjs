@@ -5,7 +5,7 @@
 // opens the chat in a tab; Switch Session preselects the session shown before, so Enter switches back.
 // Screenshots: test-results/screenshots/<version>/userDay-*.png
 import { rowTexts } from '../harness/uiTest.mjs';
-import { composerSettled, idle, sendPrompt } from './scriptedSession.mjs';
+import { composerSettled, idle, sendPrompt, untitledTab } from './scriptedSession.mjs';
 
 export const name = 'userDayPalette';
 export const timeout = 120_000;
@@ -68,7 +68,7 @@ export async function run(t) {
 
   // the Demo agent's chat opens from it, in a tab
   await page.locator('.tabs-container .tab.active', { hasText: 'Demo agent' }).first().waitFor({ timeout: 30_000 });
-  const first = await t.webviewByTitle(/Demo agent$/, { timeoutMs: 30_000 });
+  const first = await t.webviewByTitle(untitledTab('Demo agent'), { timeoutMs: 30_000 });
   await first.locator('[data-testid="composer-input"]').waitFor({ timeout: 30_000 });
   await idle(first);
   await composerSettled(t, first);
