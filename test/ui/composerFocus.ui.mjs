@@ -33,8 +33,13 @@ async function newSession(t, tabs) {
  * @param {string} when
  */
 async function typesIntoComposer(t, chat, text, when) {
-  await t.page.keyboard.type(text);
   const input = chat.locator('[data-testid="composer-input"]');
+  // VS Code gives a webview the keyboard a moment after it shows (later still on a busy machine): the
+  // composer must have it then, with no click; a key typed before that goes to the workbench in any client
+  const focused = () => input.evaluate((el) => el.ownerDocument.hasFocus() && el.ownerDocument.activeElement === el).catch(() => false);
+  for (const start = Date.now(); Date.now() - start < 10_000 && !(await focused()); await t.page.waitForTimeout(100));
+  t.expect(await focused(), `${when}: the composer has the keyboard`);
+  await t.page.keyboard.type(text);
   let value = '';
   for (const start = Date.now(); Date.now() - start < 5000; await t.page.waitForTimeout(100)) {
     value = await input.inputValue();
