@@ -69,9 +69,13 @@ export async function runPaletteCommand(page, title, o = {}) {
     };
     tick();
   }), null, { timeout: 5000 }).catch(() => {});
+  // Escape closes a quick pick or menu left open, as a person would; with none open it is not pressed: in a
+  // chat's composer it stops the running turn (and cancels its pending permission)
+  const widget = page.locator('.quick-input-widget, .context-view .monaco-menu, .monaco-dialog-box').filter({ visible: true });
+  const closeOpen = async () => { if (await widget.count().catch(() => 0)) await page.keyboard.press('Escape').catch(() => {}); };
   for (let attempt = 1; ; attempt++) {
     try {
-      await page.keyboard.press('Escape').catch(() => {});
+      await closeOpen();
       await page.keyboard.press('F1');
       await input.waitFor({ state: 'visible', timeout: 10_000 });
       // a webview that takes the keyboard back a moment later closes the palette (or leaves it inert for a
@@ -84,7 +88,7 @@ export async function runPaletteCommand(page, title, o = {}) {
         const shown = (await rows.allTextContents().catch(() => [])).slice(0, 5);
         throw new Error(`command "${title}" not in the command palette after ${attempt} tries (${e instanceof Error ? e.message.split('\n')[0] : e}); the palette showed: ${JSON.stringify(shown)}`);
       }
-      await page.keyboard.press('Escape').catch(() => {});
+      await closeOpen();
       await sleep(attempt === 1 ? 250 : 1000);
     }
   }
