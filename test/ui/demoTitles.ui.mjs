@@ -64,16 +64,22 @@ export async function run(t) {
   await t.screenshot('demoTitles-tabs');
 
   // a prompt names the chat: the Demo agent's title follows what was asked
-  const first = sessions[0];
+  // (a chat's frame is made again when its tab comes back, elsewhere in the page: it is looked up again)
+  const first = { ...sessions[0] };
   await page.locator('.tabs-container .tab', { hasText: first.title }).first().click();
+  first.chat = await t.webviewByTitle(first.title);
+  await first.chat.locator('[data-testid="composer-input"]').waitFor({ timeout: 30_000 });
   await sendPrompt(t, first.chat, 'explain the build script');
   await page.locator('.tabs-container .tab', { hasText: 'Explain the build script · Demo agent' }).first().waitFor({ timeout: 30_000 });
   t.expect(true, 'after the prompt the tab is named after it, by the agent ("Explain the build script")');
   await idle(first.chat);
 
   // the tour: the file written is the diff that was approved; the terminal card shows `node -e`
-  const second = sessions[1];
+  const second = { ...sessions[1] };
   await page.locator('.tabs-container .tab', { hasText: second.title }).first().click();
+  second.chat = await t.webviewByTitle(second.title);
+  await second.chat.locator('[data-testid="composer-input"]').waitFor({ timeout: 30_000 });
+  await composerSettled(t, second.chat);
   const input = second.chat.locator('[data-testid="composer-input"]');
   await sendSlashCommand(t, input, '/tour');
   await second.chat.locator('[data-testid="permission"][data-armed="true"]').waitFor({ timeout: 30_000 });
