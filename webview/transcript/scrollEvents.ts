@@ -40,6 +40,7 @@ export function followTranscript(transcript: HTMLElement, focusComposer: () => v
     now: () => performance.now(),
     showJumpToLatest,
     lastEntry: new ResizeObserver(() => follow.followBottom()),
+    nextFrame: (fn) => { requestAnimationFrame(fn); },
   });
 
   const userScrolls = (): void => follow.userScrolls();

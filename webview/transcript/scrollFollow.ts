@@ -33,7 +33,12 @@ export interface ScrollFollowDeps<E> {
   showJumpToLatest(show: boolean): void;
   /** Watches the last entry; its callback calls {@link ScrollFollow.followBottom}. */
   readonly lastEntry: SizeWatcher<E>;
+  /** Runs `fn` before the next frame (requestAnimationFrame); without it there is no settling. */
+  readonly nextFrame?: (fn: () => void) => void;
 }
+
+/** Milliseconds after new content during which the view keeps going back to the bottom, frame by frame. */
+export const settleMs = 1000;
 
 /** Milliseconds after a gesture (wheel, touch, key, scrollbar drag) during which a scroll counts as the user's. */
 export const userScrollMs = 250;
@@ -85,9 +90,33 @@ export class ScrollFollow<E> {
     this.deps.showJumpToLatest(!this.stick);
   }
 
-  /** Keeps the transcript scrolled to the bottom while it follows new content (this lays the page out). */
+  private settleUntil = 0;
+  private settling = false;
+
+  /**
+   * Keeps the transcript scrolled to the bottom while it follows new content (this lays the page out). For
+   * {@link settleMs} after it, each frame goes back to the bottom if the view is no longer there: an entry
+   * other than the last one can still take its real height then (`content-visibility` placeholders, a card
+   * rendered again), which moves the bottom without a resize of the last entry. A permission dialog left
+   * below the view would never be seen, and so never armed (permissionGuard.ts).
+   */
   followBottom(): void {
-    if (this.stick) this.deps.box.scrollTop = this.deps.box.scrollHeight;
+    if (!this.stick) return;
+    this.deps.box.scrollTop = this.deps.box.scrollHeight;
+    this.settleUntil = this.deps.now() + settleMs;
+    if (!this.settling && this.deps.nextFrame) {
+      this.settling = true;
+      this.deps.nextFrame(() => this.settle());
+    }
+  }
+
+  private settle(): void {
+    this.settling = false;
+    if (!this.stick || this.deps.now() > this.settleUntil || !this.deps.nextFrame) return;
+    const box = this.deps.box;
+    if (box.scrollHeight - box.scrollTop - box.clientHeight > 1) box.scrollTop = box.scrollHeight;
+    this.settling = true;
+    this.deps.nextFrame(() => this.settle());
   }
 
   /** Jump to latest: back to the newest content, following it again. */
