@@ -31,7 +31,11 @@ export async function run(t) {
   const focused = async (/** @type {import('playwright-core').Locator} */ target) => (await target.evaluate((el) => el === el.ownerDocument.activeElement && el.ownerDocument.hasFocus()).catch(() => false));
   /** Presses `key` until `target` has the focus (the keyboard path a user takes); fails after `max` presses. */
   const pressUntil = async (/** @type {string} */ key, /** @type {import('playwright-core').Locator} */ target, max = 12) => {
-    for (let i = 0; i < max && !(await focused(target)); i++) await page.keyboard.press(key);
+    for (let i = 0; i < max && !(await focused(target)); i++) {
+      await page.keyboard.press(key);
+      // the focus moves in the webview's own process: give it a moment on a busy machine before the next key
+      for (const start = Date.now(); Date.now() - start < 300 && !(await focused(target)); await page.waitForTimeout(50));
+    }
     t.expect(await focused(target), `${key} reaches ${await target.getAttribute('data-testid')}`);
   };
   /** The index of the editor group whose tab bar has a tab with this text, or -1. */
