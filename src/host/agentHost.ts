@@ -83,7 +83,7 @@ export class AgentHost implements AttachedAgent, vscode.Disposable {
 
   constructor(
     readonly definition: AgentDefinition,
-    /** The agent's log channel (redacting: see src/host/redactor.ts). */
+    /** The agent's log channel (redacting: see src/host/auth/redactor.ts). */
     readonly log: vscode.LogOutputChannel,
     private readonly clientInfo: ClientInfo,
     /** Where the process runs. */

@@ -58,7 +58,7 @@ export class AgentSession implements vscode.Disposable {
   readonly elicitations: ElicitationBroker;
   /** The live state every list of sessions shows (src/thread/sessionActivity.ts). */
   readonly activity: SessionActivity;
-  /** Prepended to the next prompt once (a preset's prompt prefix, src/host/lifecycle/presetStart.ts). */
+  /** Prepended to the next prompt once (a preset's prompt prefix, src/workbench/agents/presets.ts). */
   promptPrefix: string | undefined;
   readonly changes: ChangeTracker;
   /** A checkpoint before and after every turn, Restore Checkpoint, "Changed in this turn". */
@@ -79,7 +79,7 @@ export class AgentSession implements vscode.Disposable {
   private _next: ContentBlock[] | undefined;
   private readonly _subscriptions: { dispose(): void }[] = [];
 
-  /** The agent process serving this session (replaced when the agent is restarted, src/host/restart.ts). */
+  /** The agent process serving this session (replaced when the agent is restarted, src/host/lifecycle/restart.ts). */
   get host(): AgentHost { return this._host; }
   private _host: AgentHost;
   private _ignoreUpdates = false;

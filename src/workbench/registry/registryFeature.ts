@@ -32,7 +32,7 @@ export class RegistryFeature implements vscode.Disposable {
     return this.installed.list().map((a) => this.installed.toDefinition(a));
   }
 
-  /** The test/extension API. */
+  /** The API for tests and other extensions. */
   get api(): RegistryApi {
     return {
       browse: async () => (await this.commands()).browse(),
