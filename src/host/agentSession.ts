@@ -44,7 +44,7 @@ export interface AgentSessionOptions {
   readonly login?: (host: AgentHost) => Promise<unknown>;
   /** Masks secrets in the notices and status errors the chat shows (the host's redactor). */
   readonly redact?: (text: string) => string;
-  /** The extension's checkpoints (docs/architecture.md, "Checkpoints"); absent: none are taken. */
+  /** The extension's checkpoints (docs/checkpoints.md); absent: none are taken. */
   readonly checkpoints?: CheckpointService;
 }
 
@@ -68,7 +68,7 @@ export class AgentSession implements vscode.Disposable {
   readonly follow: FollowAgent;
   /** Prompts written while the agent works, sent one per turn when the turn ends (serializable). */
   readonly queue = new PromptQueue();
-  /** Ends a turn the agent does not end after Stop (docs/architecture.md#a-turn-always-ends). */
+  /** Ends a turn the agent does not end after Stop (docs/errors-and-cancellation.md#a-turn-always-ends). */
   readonly turnEnd: TurnEnd;
   /** Config option changes waiting for the agent's answer (the chat shows the chosen values meanwhile). */
   private readonly configChanges: ConfigChanges;
@@ -350,7 +350,7 @@ export class AgentSession implements vscode.Disposable {
     this.thread.setAgentInfo(host.initializeResponse?.agentInfo);
   }
 
-  /** The `additionalDirectories` the agent was just told: the roots are `cwd` plus exactly these (docs/architecture.md "Session roots"). */
+  /** The `additionalDirectories` the agent was just told: the roots are `cwd` plus exactly these (docs/sessions.md "Session roots"). */
   setAdditionalDirectories(directories: readonly string[]): void {
     this._roots.additionalDirectories = [...directories];
     this.fs.rootsChanged();
