@@ -14,7 +14,8 @@
 //     quoted heading right after the page's path, as comments cite it: `docs/<page>.md, "Heading"`,
 //     `docs/<page>.md ("Heading")`, `docs/<page>.md "Heading"` (the quote may run on over a comment's next line).
 // Scanned: the comments of src/, webview/, test/, scripts/ and the root's .mjs files (strings are code, not
-// references), and all of docs/ and README.md outside fenced code blocks. Not scanned: CHANGELOG.md and the
+// references, except a string outside test/ that names `docs/`, as ESLint's messages do), and all of docs/ and
+// README.md outside fenced code blocks. Not scanned: CHANGELOG.md and the
 // helpers' CHANGES-*.md (history names paths that were right when it was written), generated *.gen.ts, and
 // test/fixtures/docRefs/ (this check's own test fixture, dead references on purpose).
 // Prints each dead reference as `file:line: …`; exit 1 when there is one.
@@ -78,13 +79,16 @@ export function referenceText(rel, text) {
     }).join('\n');
   }
   const tokens = rel.endsWith('.sh') ? SH_TOKENS : rel.endsWith('.css') ? CSS_TOKENS : JS_TOKENS;
+  const docStrings = !rel.startsWith('test/');
   let out = '';
   let last = 0;
   for (const m of text.matchAll(tokens)) {
     const at = m.index ?? 0;
     out += blank(text.slice(last, at));
-    // a comment stays (its opening marks blanked), a string goes
-    out += m.groups?.comment !== undefined ? m[0].replace(/^(\s?)(\/\/|\/\*|#)/, (_, s, mark) => s + ' '.repeat(mark.length)) : blank(m[0]);
+    // a comment stays (its opening marks blanked); a string goes, unless it cites docs/ outside the tests (a lint
+    // or check message that sends the reader to a page)
+    if (m.groups?.comment !== undefined) out += m[0].replace(/^(\s?)(\/\/|\/\*|#)/, (_, s, mark) => s + ' '.repeat(mark.length));
+    else out += docStrings && m[0].includes('docs/') ? m[0] : blank(m[0]);
     last = at + m[0].length;
   }
   return out + blank(text.slice(last));

@@ -41,9 +41,10 @@ describe('scripts / checkDocRefs', function () {
       'src/live.ts:6: dead reference docs/guide.md "Live section that is gone": docs/guide.md has no heading "Live section that is gone"',
       'src/live.ts:9: dead reference src/gone5.ts: no such file or folder',
       'src/live.ts:10: dead reference gone6.ts: no file of that name',
+      'src/live.ts:14: dead reference docs/guide.md#gone: docs/guide.md has no heading with the anchor #gone',
       'test/workspaceHelper.ts:2: dead reference test/gone/: no such file or folder',
     ]);
-    assert.match(summary, /^checkDocRefs: \d+ references in 7 files, 18 dead \(\d+ ms\)$/, 'CHANGELOG.md is not scanned');
+    assert.match(summary, /^checkDocRefs: \d+ references in 7 files, 19 dead \(\d+ ms\)$/, 'CHANGELOG.md is not scanned, nor a test\'s strings');
     assert.equal(status, 1);
   });
 
