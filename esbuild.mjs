@@ -41,7 +41,7 @@ const problemMatcher = {
 /**
  * zod's `z` namespace re-exports every error-message locale (`z.locales`, about 216 KB minified, a quarter of
  * the extension bundle); Switchboard validates with zod's default English messages only, so the namespace
- * keeps just `en`. Parsing and validation are unchanged (docs/architecture.md, "Start fast, ship small").
+ * keeps just `en`. Parsing and validation are unchanged (docs/performance.md, "Start fast, ship small").
  */
 const zodEnglishOnly = {
   name: 'zod-english-only',
@@ -57,7 +57,7 @@ const zodEnglishOnly = {
 };
 
 /**
- * Parts of the extension loaded on first use, not at activation (docs/architecture.md, "Start fast, ship
+ * Parts of the extension loaded on first use, not at activation (docs/performance.md, "Start fast, ship
  * small"): `await import('./x.js')` or `require('./x')` of one of these files is bundled as its own file,
  * dist/<name>.js, and required when the import runs. Unbundled (out/, the tests), the same import loads
  * out/…/x.js as usual. The core is everything but activation's stubs (src/extension.ts); the registry's
@@ -79,7 +79,7 @@ const lazyEntries = {
 };
 
 /**
- * The webview's codicon.css keeps only the icons the chat can show (docs/architecture.md, "Start fast, ship
+ * The webview's codicon.css keeps only the icons the chat can show (docs/performance.md, "Start fast, ship
  * small"): the full file has 650 `.codicon-<name>:before` rules (29 KB of the webview's CSS). An icon is in
  * use when its name is a quoted string, or follows `codicon-`, in the webview's sources or in src/ (the host
  * sends icon names too, e.g. src/thread/welcomeView.ts). A prefix before an interpolation,

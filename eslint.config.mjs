@@ -37,7 +37,7 @@ export default tseslint.config(
     },
   },
   {
-    // Agent text bound for the workbench goes through src/shared/inertText.ts (docs/architecture.md,
+    // Agent text bound for the workbench goes through src/shared/inertText.ts (docs/security.md,
     // "Agent text in the workbench"): an interpolating template literal or a string concatenation passed
     // straight to a sink is an error; wrap it in inert.message`…`, inert.label`…`, inert.plain`…` or
     // inert.markdown`…` (literal parts stay as written, interpolations are neutralised).
@@ -117,7 +117,7 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': ['error', {
         paths: [{ ...noVscode, allowTypeImports: false }, ...nodeBuiltins],
         patterns: [{ regex: '^(\\.\\./)+src/(?!shared/)', message: 'The webview may import only src/shared (docs/architecture.md#layers).' },
-          { group: ['**/hostIpc'], message: 'Views talk to the host only through webview/actions.ts (docs/architecture.md#the-chat-webview).' }],
+          { group: ['**/hostIpc'], message: 'Views talk to the host only through webview/actions.ts (docs/chat.md).' }],
       }],
     },
   },

@@ -6,7 +6,7 @@
 //   3. src/host has at most 15 entries at its top level;
 //   4. no hand-written source file over 400 lines, tests and scripts included (generated *.gen.ts aside);
 //   5. the extension's and the webview's code imports zod only as zod/mini (and zod/v4/core), so the bundles
-//      never carry zod's classic API (docs/architecture.md, "Start fast, ship small"); src/demoAgent aside.
+//      never carry zod's classic API (docs/performance.md, "Start fast, ship small"); src/demoAgent aside.
 // Imports are read from the source text (static `import … from`, `export … from`, `import('…')`), type-only
 // ones included: a type import is an arrow too. Exit 1 with a list of what is wrong.
 import fs from 'node:fs';

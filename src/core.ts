@@ -1,7 +1,7 @@
 /**
  * The extension's core: builds the services, registers the commands, and returns the API. src/extension.ts
  * loads it on first use (a command, a view shown, a chat panel restored, the API read): see
- * docs/architecture.md, "Start fast, ship small".
+ * docs/performance.md, "Start fast, ship small".
  */
 import * as vscode from 'vscode';
 import type { SwitchboardApi, SwitchboardTestApi } from './api';
@@ -51,7 +51,7 @@ export function activateCore(context: vscode.ExtensionContext, surfaces: PreRegi
   const registry = new AgentRegistry(context.extensionUri, log, () => registryFeature.definitions(), vscode.Uri.joinPath(context.globalStorageUri, 'demo-sessions').fsPath);
   const store = new TranscriptStore(context, log, redactor);
   // no agent outlives its window, even when the extension host dies before deactivate finished
-  // (docs/architecture.md, "Process lifetime")
+  // (docs/process-lifetime.md)
   const watchdog = ProcessWatchdog.start({
     scriptPath: context.asAbsolutePath('dist/agents/watchdog.js'),
     onExit: (code, signal) => log.warn(`the process watchdog ended (${signal ?? `code ${code}`}); restarting it`),
@@ -180,7 +180,7 @@ export function activateCore(context: vscode.ExtensionContext, surfaces: PreRegi
 
 /**
  * Deactivates (reload, window closed): every agent and terminal process tree ends within the 3 s budget
- * of docs/architecture.md ("Process lifetime"): stdin closed, SIGTERM to the group, then SIGKILL. Started
+ * of docs/process-lifetime.md: stdin closed, SIGTERM to the group, then SIGKILL. Started
  * here, synchronously: VS Code disposes context.subscriptions right after calling this, and their slower
  * stops join the fast one.
  */

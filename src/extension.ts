@@ -1,6 +1,6 @@
 /**
  * Switchboard's entry point: activation registers and returns; the rest of the extension (src/core.ts,
- * bundled as dist/core.js) is loaded on first use (docs/architecture.md, "Start fast, ship small").
+ * bundled as dist/core.js) is loaded on first use (docs/performance.md, "Start fast, ship small").
  *
  * At activation this file only
  * - registers every command of package.json as a stub: the first call loads the core, which registers the

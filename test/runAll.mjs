@@ -3,7 +3,8 @@
 // `npm test`: every layer, in order, going on after a failing one.
 //   setup        bash test/harness/setup.sh (apt packages, code-server per VS Code version; seconds when cached)
 //   build        node esbuild.mjs; node esbuild.mjs --tests
-//   static       tsc (host), tsc (webview), eslint, tsc (harness .mjs), README tables, layers (scripts/checkLayers.mjs), schema drift
+//   static       tsc (host), tsc (webview), eslint, tsc (harness .mjs), README tables, layers (scripts/checkLayers.mjs),
+//                doc references (scripts/checkDocRefs.mjs), schema drift
 //   unit         mocha in plain node over out/test/unit
 //   integration  mocha in the extension host, per VS Code version (test/harness/runIntegration.mjs)
 //   ui           Playwright through the workbench, per VS Code version (test/harness/runUi.mjs)
@@ -202,6 +203,7 @@ if (layers.has('static')) {
   ];
   list.push(['README settings table', process.execPath, ['scripts/settingsTable.mjs', '--check'], MIN]);
   list.push(['layers', process.execPath, ['scripts/checkLayers.mjs'], MIN]);
+  list.push(['doc references', process.execPath, ['scripts/checkDocRefs.mjs'], MIN]);
   if (fs.existsSync(path.join(ROOT, 'src', 'acp', 'schema', 'generate.mjs'))) {
     list.push(['schema drift', process.execPath, ['src/acp/schema/generate.mjs', '--check'], 5 * MIN]);
   }

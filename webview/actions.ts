@@ -2,7 +2,7 @@
  * The actions layer: everything the chat asks of its host, as named calls. This is the only module that
  * posts to the host or touches the webview's saved state; views, the composer and the transcript get a
  * {@link ChatActions} and never see the transport, so a test can hand them a fake one
- * (docs/architecture.md#the-chat-webview).
+ * (docs/chat.md).
  */
 import {
   CancelTurnCommand, ContinueSessionCommand, CopyCodeCommand, InsertCodeCommand, OpenDiffCommand, OpenLinkCommand, OpenLocationCommand, ReadyCommand,

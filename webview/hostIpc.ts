@@ -1,7 +1,7 @@
 /**
  * The only place that talks to the VS Code webview API, so that the rest of the webview runs anywhere (a test
  * page, the render benchmark); actions.ts is its only user for messages to the host. Tests swap the
- * transport with {@link setHostIpcFactory} (docs/architecture.md#the-chat-webview).
+ * transport with {@link setHostIpcFactory} (docs/chat.md).
  */
 import type { IpcMessage, IpcMessageType } from '../src/shared/chatProtocol';
 

@@ -1,7 +1,7 @@
 /**
  * The chat webview's bootstrap: wires the host transport, the actions, the store, the transcript, the
  * composer and the header, and routes the host's messages to them. Outside webview/ it imports only
- * src/shared (docs/architecture.md#layers); how the parts fit: docs/architecture.md#the-chat-webview.
+ * src/shared (docs/architecture.md#layers); how the parts fit: docs/chat.md.
  */
 import './styles/chat.css';
 import {

@@ -1,7 +1,7 @@
 /**
  * The webview's copy of the thread: a snapshot plus deltas applied in `seq` order. A gap in the sequence
  * asks the host for a fresh snapshot instead of showing a wrong transcript: a lost or reordered delta must
- * never leave the chat silently different from the session (docs/architecture.md#the-chat-webview).
+ * never leave the chat silently different from the session (docs/chat.md).
  */
 import type { DidChangeParams, DidEntriesParams } from '../src/shared/chatProtocol';
 import { terminalTailStart } from '../src/shared/terminalTail';

@@ -1,6 +1,7 @@
 /**
  * A time limit on a request whose answer nothing else ends: when it runs out, the request is cancelled
- * (`$/cancel_request`) and the caller gets a clear error at once (docs/architecture.md#requests-the-ui-waits-on).
+ * (`$/cancel_request`) and the caller gets a clear error at once
+ * (docs/errors-and-cancellation.md#requests-the-ui-waits-on).
  */
 import { CancellationTokenSource } from 'vscode-jsonrpc/node';
 import type { CancellationToken } from 'vscode-jsonrpc/node';

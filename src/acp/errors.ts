@@ -20,7 +20,8 @@ export const AcpErrorCodes = {
   ResourceNotFound: -32002,
   /**
    * Switchboard's own code for a file access it refused (the setting, the user or the OS said no), with
-   * `data: { path, reason }`. ACP defines no such code; why this one: docs/architecture.md#error-codes-switchboard-answers.
+   * `data: { path, reason }`. ACP defines no such code; why this one:
+   * docs/errors-and-cancellation.md#error-codes-switchboard-answers.
    */
   AccessDenied: -32003,
 } as const;
@@ -109,7 +110,7 @@ export function errorDataText(data: unknown): string | undefined {
 
 /**
  * The message of an agent's JSON-RPC error for the user: its `message`, followed by its explanation from
- * `error.data` when it adds something (docs/architecture.md#what-the-agent-said).
+ * `error.data` when it adds something (docs/errors-and-cancellation.md#what-the-agent-said).
  */
 export function remoteErrorMessage(message: string, data: unknown): string {
   const detail = errorDataText(data);

@@ -4,7 +4,7 @@
  *
  * vscode-jsonrpc's own StreamMessageReader expects `Content-Length` headers; ACP sends one compact JSON
  * message per line. These classes plug NDJSON into vscode-jsonrpc's reader/writer abstractions, like the
- * official SDK's `line-buffer.ts` does for its own stream: split at byte level on `\n`, tolerate `\r\n`,
+ * official SDK's line buffer does for its own stream: split at byte level on `\n`, tolerate `\r\n`,
  * cap one message, and log-and-skip what is not JSON, without ever closing the connection for bad input.
  */
 import { AbstractMessageReader, AbstractMessageWriter } from 'vscode-jsonrpc/node';

@@ -1,7 +1,7 @@
 /**
  * The ids of the requests we sent and that are not answered yet, so that a response to an id we never used
  * (or already saw answered) is reported: vscode-jsonrpc drops such a response silently (it only traces it).
- * The connection logs it at warning level in the agent log (docs/architecture.md#stray-messages).
+ * The connection logs it at warning level in the agent log (docs/errors-and-cancellation.md#stray-messages).
  */
 import type { Message, MessageWriter, RequestMessage, ResponseMessage } from 'vscode-jsonrpc/node';
 

@@ -3,7 +3,7 @@
  * protocol: with the agent's log at Trace level, every request the client sends carries
  * `_meta: { traceparent: "00-<trace id>-<span id>-01" }` (merged with any `_meta` it has; ACP reserves `_meta` for
  * such data: https://agentclientprotocol.com/protocol/extensibility), and the trace log names it with the request,
- * so the agent's own traces can be matched with the client's log (docs/architecture.md "Trace ids").
+ * so the agent's own traces can be matched with the client's log (docs/errors-and-cancellation.md "Trace ids").
  *
  * One trace id per session: a request with a `sessionId` uses its session's trace, every other request
  * (`initialize`, `authenticate`, `session/new`, `session/list`, …) the connection's. Each request gets a fresh span

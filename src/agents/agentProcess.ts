@@ -248,7 +248,7 @@ export class AgentProcess {
     this._onDidExit.fire(this.exitValue);
   }
 
-  /** Registers the process group until it and its leftovers are gone (docs/architecture.md, "Process lifetime"). */
+  /** Registers the process group until it and its leftovers are gone (docs/process-lifetime.md). */
   private register(owned: OwnedProcesses): void {
     const group = { pgid: this.pid, startTime: processStartTime(this.pid), kind: 'agent' as const, stop: (graceMs: number) => this.stop({ graceMs }) };
     owned.add(group);

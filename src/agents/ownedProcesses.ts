@@ -6,12 +6,12 @@
  * - a watchdog that outlives the extension host can end them when the host dies first (an observer,
  *   see `processWatchdog.ts`).
  * One registry per process: the children of this process are a fact about the process, whatever owns
- * them. See docs/architecture.md ("Process lifetime").
+ * them. See docs/process-lifetime.md.
  */
 
 /**
  * The grace of each polite step when the window closes: stdin EOF, wait, SIGTERM, wait, SIGKILL (and up to
- * 1 s for SIGKILL to take) stays within the 3 s budget of docs/architecture.md ("Process lifetime"), also
+ * 1 s for SIGKILL to take) stays within the 3 s budget of docs/process-lifetime.md, also
  * on a loaded machine where timers and process-table reads run late (measured: 2.3 s with 500 ms).
  */
 export const shutdownGraceMs = 400;

@@ -1,5 +1,5 @@
 /**
- * Presets (`switchboard.presets`, docs/architecture.md "A home for all sessions"): a named agent + model + mode +
+ * Presets (`switchboard.presets`, docs/sessions.md "A home for all sessions"): a named agent + model + mode +
  * other config option values + MCP servers + an optional prompt prefix, to start a session ready to work. This
  * file is the pure part: the schema (zod; an invalid preset is reported and skipped, the others are used), which
  * presets apply (the user's always; the workspace's only in a trusted workspace, like `switchboard.agents`),

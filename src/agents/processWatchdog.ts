@@ -5,7 +5,7 @@
  * learns every process group in {@link ownedProcesses} through a pipe to its stdin; when the host dies
  * before it stopped its agents (a reload that does not wait, SIGKILL, a crash), the pipe closes and the
  * watchdog ends them. On Windows there is no watchdog (no process groups to signal; Windows ends a
- * console child with its job or leaves it, as before). See docs/architecture.md ("Process lifetime").
+ * console child with its job or leaves it, as before). See docs/process-lifetime.md.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import type { Socket } from 'node:net';

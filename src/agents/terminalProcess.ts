@@ -335,7 +335,7 @@ export class TerminalProcess {
   }
 
   /**
-   * Registers the process group (docs/architecture.md, "Process lifetime") until a kill ended it, or the
+   * Registers the process group (docs/process-lifetime.md) until a kill ended it, or the
    * command exited and left nothing behind in its group.
    */
   private register(pid: number): void {

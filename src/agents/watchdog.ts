@@ -10,7 +10,7 @@
  * left after the grace time, then it exits. A group is ended only while it is still the one registered:
  * its leader runs with the registered start time (Linux), or the leader is gone but the group still has
  * members (a group id is not reused while it has members). Never its own group or the host's.
- * See docs/architecture.md ("Process lifetime").
+ * See docs/process-lifetime.md.
  */
 import type { Readable } from 'node:stream';
 import { isProcessAlive, listProcesses, type ProcessInfo, terminateProcessTree } from './processTree';

@@ -1,5 +1,5 @@
 /**
- * The checkpoint store (docs/architecture.md, "Checkpoints"): one shadow repository per folder, shared by
+ * The checkpoint store (docs/checkpoints.md): one shadow repository per folder, shared by
  * every session that works in it (so snapshots of one workspace share their objects), and one record per
  * session. Layout of `dir`:
  *

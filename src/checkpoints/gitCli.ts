@@ -1,5 +1,5 @@
 /**
- * The `git` command line, run for a shadow repository (docs/architecture.md, "Checkpoints"): `execFile`,
+ * The `git` command line, run for a shadow repository (docs/checkpoints.md): `execFile`,
  * never a shell; the repository, its work tree and its index are named by `GIT_DIR`, `GIT_WORK_TREE` and
  * `GIT_INDEX_FILE`, so git never looks for (or touches) the `.git` of the folder it reads. Every other
  * `GIT_*` variable of the extension host is dropped (one naming another object store or config would

@@ -1,5 +1,5 @@
 /**
- * The checkpoints of one session (docs/architecture.md, "Checkpoints"): taken before each turn, at its end
+ * The checkpoints of one session (docs/checkpoints.md): taken before each turn, at its end
  * and before each restore, over every root of the session; the files that changed between two of them; and
  * restoring a checkpoint, whole or for some files, which first takes a checkpoint of the present so the
  * restore can be undone. Paths outside this module are absolute; inside a root's repository they are relative.

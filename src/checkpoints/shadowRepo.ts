@@ -1,5 +1,5 @@
 /**
- * The shadow repository of one folder (docs/architecture.md, "Checkpoints"): a git repository in the
+ * The shadow repository of one folder (docs/checkpoints.md): a git repository in the
  * extension's storage whose work tree is the folder. A snapshot is `git add` of what changed since the last
  * one (git's index, kept per folder, is the stat cache: unchanged files are not read again), `write-tree`,
  * `commit-tree` and a ref per checkpoint. Objects are shared by every snapshot of the folder, so a file that

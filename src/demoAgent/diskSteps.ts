@@ -1,7 +1,7 @@
 /**
  * The `disk` step: the scripted agent changes a file itself, from its own process, without asking the client
  * (as agents that write files themselves do). The client learns of it only through its checkpoints
- * (docs/architecture.md, "Checkpoints"). The outcome is `ok` or `error` (with the message), recorded under `as`.
+ * (docs/checkpoints.md). The outcome is `ok` or `error` (with the message), recorded under `as`.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';

@@ -83,7 +83,7 @@ export class AgentHost implements AttachedAgent, vscode.Disposable {
 
   constructor(
     readonly definition: AgentDefinition,
-    /** The agent's log channel (redacting: see src/host/redactor.ts). */
+    /** The agent's log channel (redacting: see src/host/auth/redactor.ts). */
     readonly log: vscode.LogOutputChannel,
     private readonly clientInfo: ClientInfo,
     /** Where the process runs. */
@@ -96,7 +96,7 @@ export class AgentHost implements AttachedAgent, vscode.Disposable {
     private readonly features: readonly ClientFeature<AttachedSession, AttachedAgent>[] = [],
     /**
      * Runs once `initialize` was answered, before the host is ready and before any session is created on it
-     * (the agent's sign-in state, its saved model providers: docs/architecture.md#accounts-and-model-providers).
+     * (the agent's sign-in state, its saved model providers: docs/acp-features.md#accounts-and-model-providers).
      */
     private readonly afterInitialize: (host: AgentHost, token?: vscode.CancellationToken) => Promise<void> = () => Promise.resolve(),
   ) {}
@@ -210,7 +210,7 @@ export class AgentHost implements AttachedAgent, vscode.Disposable {
       warn: (m) => log.warn(m),
       error: (m) => log.error(m),
       // the protocol traffic, visible with the log level set to Trace; stringified only then. At Trace level the
-      // client's requests also carry W3C trace ids, named in front of each request (docs/architecture.md "Trace ids")
+      // client's requests also carry W3C trace ids, named in front of each request (docs/errors-and-cancellation.md "Trace ids")
       trace: (direction, message) => {
         if (log.logLevel === vscode.LogLevel.Trace) log.trace(traceLine(direction, message));
       },

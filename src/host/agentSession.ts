@@ -44,7 +44,7 @@ export interface AgentSessionOptions {
   readonly login?: (host: AgentHost) => Promise<unknown>;
   /** Masks secrets in the notices and status errors the chat shows (the host's redactor). */
   readonly redact?: (text: string) => string;
-  /** The extension's checkpoints (docs/architecture.md, "Checkpoints"); absent: none are taken. */
+  /** The extension's checkpoints (docs/checkpoints.md); absent: none are taken. */
   readonly checkpoints?: CheckpointService;
 }
 
@@ -58,7 +58,7 @@ export class AgentSession implements vscode.Disposable {
   readonly elicitations: ElicitationBroker;
   /** The live state every list of sessions shows (src/thread/sessionActivity.ts). */
   readonly activity: SessionActivity;
-  /** Prepended to the next prompt once (a preset's prompt prefix, src/host/lifecycle/presetStart.ts). */
+  /** Prepended to the next prompt once (a preset's prompt prefix, src/workbench/agents/presets.ts). */
   promptPrefix: string | undefined;
   readonly changes: ChangeTracker;
   /** A checkpoint before and after every turn, Restore Checkpoint, "Changed in this turn". */
@@ -68,7 +68,7 @@ export class AgentSession implements vscode.Disposable {
   readonly follow: FollowAgent;
   /** Prompts written while the agent works, sent one per turn when the turn ends (serializable). */
   readonly queue = new PromptQueue();
-  /** Ends a turn the agent does not end after Stop (docs/architecture.md#a-turn-always-ends). */
+  /** Ends a turn the agent does not end after Stop (docs/errors-and-cancellation.md#a-turn-always-ends). */
   readonly turnEnd: TurnEnd;
   /** Config option changes waiting for the agent's answer (the chat shows the chosen values meanwhile). */
   private readonly configChanges: ConfigChanges;
@@ -79,7 +79,7 @@ export class AgentSession implements vscode.Disposable {
   private _next: ContentBlock[] | undefined;
   private readonly _subscriptions: { dispose(): void }[] = [];
 
-  /** The agent process serving this session (replaced when the agent is restarted, src/host/restart.ts). */
+  /** The agent process serving this session (replaced when the agent is restarted, src/host/lifecycle/restart.ts). */
   get host(): AgentHost { return this._host; }
   private _host: AgentHost;
   private _ignoreUpdates = false;
@@ -350,7 +350,7 @@ export class AgentSession implements vscode.Disposable {
     this.thread.setAgentInfo(host.initializeResponse?.agentInfo);
   }
 
-  /** The `additionalDirectories` the agent was just told: the roots are `cwd` plus exactly these (docs/architecture.md "Session roots"). */
+  /** The `additionalDirectories` the agent was just told: the roots are `cwd` plus exactly these (docs/sessions.md "Session roots"). */
   setAdditionalDirectories(directories: readonly string[]): void {
     this._roots.additionalDirectories = [...directories];
     this.fs.rootsChanged();

@@ -2,7 +2,7 @@
  * SessionManager: the running agents (one AgentHost per agent id) and their sessions. Creating a session
  * starts its agent when needed (reusing a running one), calls `session/new` with the workspace folder as
  * cwd, and registers the session for routing. Forking is in lifecycle/sessionFork.ts; renaming, archiving and
- * deleting in history/sessionOrganizer.ts (docs/architecture.md "Organizing sessions").
+ * deleting in history/sessionOrganizer.ts (docs/sessions.md "Organizing sessions").
  */
 import * as os from 'node:os';
 import * as vscode from 'vscode';
@@ -47,7 +47,7 @@ export interface SessionManagerDeps {
   readonly reopen?: ReopenPolicy; // what agents could reopen when they last ran: a chat known to be read-only starts no agent
   readonly meta?: SessionMetaMemory; // where the user's titles and archive flags are kept (workspaceState)
   readonly providerPrompter?: ProviderPrompter; // the Set flow of model providers (a VS Code input flow)
-  readonly checkpoints?: CheckpointService; // every session that talks to its agent takes them (docs/architecture.md, "Checkpoints")
+  readonly checkpoints?: CheckpointService; // every session that talks to its agent takes them (docs/checkpoints.md)
 }
 
 /** Creates and tracks sessions. */
@@ -227,7 +227,7 @@ export class SessionManager implements vscode.Disposable {
     const stored = this._store?.info(host.definition.id, sessionId)?.createdAt;
     session.thread.titles.setOrigin(host.displayName, stored ?? (this._lastNew = nextCreatedAt(Date.now(), this._lastNew)));
     session.thread.setCanFork(!whyNotForkable(session, false));
-    void session.checkpoints.reopen(); // a session opened again lists its pending files (docs/architecture.md, "Checkpoints")
+    void session.checkpoints.reopen(); // a session opened again lists its pending files (docs/checkpoints.md)
     return session;
   }
 

@@ -1,6 +1,6 @@
 /**
  * The agent's account and model providers as the chat and Switch Session show them
- * (docs/architecture.md#accounts-and-model-providers): the sign-in state of `auth/status` and
+ * (docs/acp-features.md#accounts-and-model-providers): the sign-in state of `auth/status` and
  * `auth/status_update`, and the LLM providers of `providers/list` (both UNSTABLE in ACP, each shown only
  * for an agent that advertises it). Shared by the host, which builds the view, and the webview, which
  * renders it. Every string but the state labels comes from the agent: shown as text only. Pure.

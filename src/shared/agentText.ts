@@ -1,6 +1,6 @@
 /**
  * Agent text that is shaped for a model or a Markdown renderer rather than for the user, recognised by its
- * exact shape (never by guessing), so that the chat can show it as it is meant (docs/architecture.md "Agent
+ * exact shape (never by guessing), so that the chat can show it as it is meant (docs/security.md "Agent
  * text in the workbench"; it stays inert: these functions only split text, the caller builds text nodes):
  * - {@link inlineCodeSpans}: Markdown inline code in a tool call's title (`` Edit `hello.txt` ``), shown as code;
  * - {@link splitEnvelopes}: envelopes an agent adds for its model (`<system-reminder>…</system-reminder>` in a

@@ -1,6 +1,6 @@
 /**
  * The changed-files bar above the composer: the files the agent changed in this session that the user has
- * not kept or undone yet (the session's change record, docs/architecture.md#the-chat-webview). Shared by the
+ * not kept or undone yet (the session's change record, docs/chat.md). Shared by the
  * host, which builds the list, and the webview, which shows it. Pure: no vscode, no node built-ins.
  */
 

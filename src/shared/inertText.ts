@@ -26,7 +26,7 @@
  * Secrets are masked first, at every sink: token shapes always, and the extension's known secret values
  * (agent env, MCP env and headers, logins) once activation installs its masker ({@link useSecretMasker}).
  *
- * The sinks themselves are listed in docs/architecture.md ("Agent text in the workbench"); an ESLint rule
+ * The sinks themselves are listed in docs/security.md ("Agent text in the workbench"); an ESLint rule
  * (eslint.config.mjs) flags template literals with interpolations passed straight to those APIs, so a
  * new sink goes through `inert.*` tags or `inertText()`.
  */

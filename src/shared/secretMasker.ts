@@ -1,5 +1,5 @@
 /**
- * Secret masking (docs/architecture.md#secrets): a secret must never reach a log, the chat or the transcript
+ * Secret masking (docs/security.md#secrets): a secret must never reach a log, the chat or the transcript
  * store on disk (logs get copied into bug reports). Pure: no vscode, no node built-ins, so unit tests run it in
  * plain node and every layer may use it. What is masked is replaced by {@link redactedMark}; the text around
  * it is kept. The rule:

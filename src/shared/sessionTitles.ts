@@ -1,5 +1,5 @@
 /**
- * The names of sessions that have no title yet (docs/architecture.md, "Organizing sessions", Titles): an untitled session
+ * The names of sessions that have no title yet (docs/sessions.md, "Organizing sessions", Titles): an untitled session
  * is named by its agent and the local time it was created, so that several new sessions can be told apart.
  */
 import { untitledSession } from './viewModel';

@@ -3,7 +3,7 @@
  * store and the webview's): where the kept tail starts, and how its size reads in the card's
  * "… truncated, showing the last …" line. A 5 MB output costs what its tail does in the chat; the whole
  * output stays in the VS Code terminal and, up to the agent's `outputByteLimit`, in `terminal/output`
- * (docs/architecture.md#terminal-output-in-the-chat).
+ * (docs/chat.md#terminal-output-in-the-chat).
  */
 
 /** How far past the cut the tail looks for a line break to start at (so it starts with a whole line). */

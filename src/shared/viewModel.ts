@@ -26,7 +26,7 @@ export interface UserMessageView {
    * "Context from '<title>' (N turns, M files)", expandable to the text.
    */
   readonly context?: { readonly title: string; readonly turns: number; readonly files: number };
-  /** True when a checkpoint was taken before it: the message offers Restore Checkpoint (docs/architecture.md, "Checkpoints"). */
+  /** True when a checkpoint was taken before it: the message offers Restore Checkpoint (docs/checkpoints.md). */
   readonly checkpoint?: boolean;
 }
 
@@ -330,7 +330,7 @@ export interface ThreadStateView {
 /**
  * Characters of output the chat keeps and renders per agent terminal (the tail), on both sides of the IPC:
  * about 400 lines. Every update of a card lays its whole tail out again, so this bounds what a burst of
- * output costs the chat; the whole output is in the VS Code terminal (docs/architecture.md#terminal-output-in-the-chat).
+ * output costs the chat; the whole output is in the VS Code terminal (docs/chat.md#terminal-output-in-the-chat).
  */
 export const terminalTailChars = 32 * 1024;
 

@@ -4,7 +4,7 @@
  * the form the chat and the quick input show, and the user's answers are validated against a zod schema derived
  * from it before they are sent. zod, not Ajv: it runs anywhere (the webview's CSP forbids the code generation
  * Ajv needs, and Ajv is not a runtime dependency), and the restricted schema maps onto it one keyword at a time.
- * Pure: no vscode, no DOM (docs/architecture.md "Elicitation").
+ * Pure: no vscode, no DOM (docs/acp-features.md "Elicitation").
  */
 import * as z from 'zod/mini';
 import type { ElicitationPropertySchema, ElicitationSchema } from '../acp/schema/types.gen';

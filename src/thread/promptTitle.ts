@@ -1,7 +1,7 @@
 /**
  * The title of a session the agent has not named: its first prompt, shortened. The tab, the header,
  * Switch Session, the Sessions view and the status bar all show the thread's title, so an untitled session
- * reads the same everywhere, and two of them can be told apart (docs/architecture.md#the-thread-model).
+ * reads the same everywhere, and two of them can be told apart (docs/sessions.md#organizing-sessions).
  */
 import type { ContentBlock } from '../acp/schema/types.gen';
 import { capAtWord } from '../shared/inertText';

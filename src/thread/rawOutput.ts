@@ -1,5 +1,5 @@
 /**
- * A tool call's `rawOutput` mapped to what the card shows (pure; docs/architecture.md "Raw output of a tool call").
+ * A tool call's `rawOutput` mapped to what the card shows (pure; docs/chat.md "Raw output of a tool call").
  * `rawOutput` is free-form (https://agentclientprotocol.com/protocol/tool-calls); some agents send a command's
  * output or a patch only there. codex-acp, for example, sends its exec event: `{command: [argv], cwd, stdout,
  * stderr, aggregated_output, formatted_output, exit_code, duration, …}`, and its patch event: `{changes: {"/abs/path":
@@ -8,7 +8,7 @@
  * When the tool call has no content of its own, the known fields become the card's content: the command line, the
  * exit code, the printed text (terminal text, ANSI kept) and the diffs (parsed with the `diff` package); the rest
  * stays collapsible JSON. When it has content, all of `rawOutput` is that JSON. A plain string is printed text.
- * Everything is capped, like terminal output (docs/architecture.md#terminal-output-in-the-chat): a text keeps its
+ * Everything is capped, like terminal output (docs/chat.md#terminal-output-in-the-chat): a text keeps its
  * last 32 KiB, the JSON its first 32 KiB, the diffs 1,000 lines of 50 files.
  */
 import { parsePatch, structuredPatch } from 'diff';

@@ -2,7 +2,7 @@
  * A session's live state (src/shared/sessionState.ts), derived in this one place from the thread and the few
  * facts of the host that the thread does not hold (a login running for a prompt, elicitations waiting for an
  * answer, whether the user has seen the end of the last turn), so that the Sessions view, Switch Session, the
- * status bar, the chat's tab and the notifications agree (docs/architecture.md "A home for all sessions").
+ * status bar, the chat's tab and the notifications agree (docs/sessions.md "A home for all sessions").
  * Pure: no vscode, no node; the clock is given.
  */
 import { Emitter, type Event } from '../acp/events';

@@ -1,6 +1,6 @@
 /**
  * A session's title, from its sources in order of precedence: the title the user gave it (Rename Session:
- * kept by the client, docs/architecture.md "Organizing sessions"), the agent's (`session_info_update`), then
+ * kept by the client, docs/sessions.md "Organizing sessions"), the agent's (`session_info_update`), then
  * the base title: one restored from the client's store, a provisional one (a fork is "<source> (fork)"), or,
  * for an untitled session, its first prompt (src/thread/promptTitle.ts). Every surface shows the one value;
  * until there is one, they show {@link ThreadTitle.shown}: the agent and the time the session was created.

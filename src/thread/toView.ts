@@ -215,7 +215,7 @@ function withModes(modes: ThreadStateView['modes']): { modes?: NonNullable<Threa
   return modes ? { modes } : {};
 }
 
-/** The raw input as the card's JSON block shows it, capped (docs/architecture.md "Raw output of a tool call"). */
+/** The raw input as the card's JSON block shows it, capped (docs/chat.md "Raw output of a tool call"). */
 function rawInputView(raw: unknown): Pick<ToolCallView, 'rawInput' | 'rawInputDroppedChars'> {
   if (raw === undefined) return {};
   const { json, jsonDroppedChars } = capJson(prettyJson(raw));

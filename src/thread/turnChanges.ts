@@ -1,5 +1,5 @@
 /**
- * The transcript's record of checkpoints (docs/architecture.md, "Checkpoints"): a compact "Changed in this
+ * The transcript's record of checkpoints (docs/checkpoints.md): a compact "Changed in this
  * turn" entry at the end of each turn that changed files, and an entry for each restore. The files and their
  * line counts come from the checkpoints (src/checkpoints), which the host takes; the thread only keeps what
  * the chat shows and what its buttons need (the two checkpoints a diff compares). Pure: no vscode, no node.

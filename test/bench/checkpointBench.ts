@@ -1,5 +1,5 @@
 /**
- * Benchmark of checkpoints (docs/architecture.md, "Checkpoints"), in plain node with the real `git`: a
+ * Benchmark of checkpoints (docs/checkpoints.md), in plain node with the real `git`: a
  * generated workspace of 10,000 files / 200 MB (100 folders of 100 files of about 20 KB of base64 text).
  *
  * | figure | target | baseline, same run |

@@ -3,7 +3,7 @@
 // Render benchmark, part of `npm run bench`: a UNIT-LEVEL GUARD, NOT THE USER'S FIGURE. It feeds the webview
 // bundle directly in a bare page; a user's answer also crosses the agent's pipe, the extension host and the
 // workbench, and in code-server shares one main thread with the whole VS Code UI: that figure is
-// e2eStreamBench.mjs (docs/architecture.md, "Speed, end to end"). Here: the real chat webview bundle
+// e2eStreamBench.mjs (docs/performance.md). Here: the real chat webview bundle
 // (dist/webview/main.js, built by esbuild.mjs) in headless Chromium, fed a streamed agent message of 2,000 and
 // 20,000 chunks of about 200 bytes of Markdown each (headings, paragraphs with inline code and links, lists,
 // fenced code, tables, quotes), one `thread/didChange` wire message per chunk (the host's worst case: no

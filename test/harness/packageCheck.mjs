@@ -63,7 +63,7 @@ if (fs.existsSync(vsix)) {
     check(`the .vsix contains ${required}`, names.includes(required));
   }
   check('README, CHANGELOG and LICENSE are in the .vsix', ['readme.md', 'changelog.md'].every((n) => names.some((x) => x.toLowerCase() === n)) && names.some((x) => /^license/i.test(x)));
-  // sizes, not timings (docs/architecture.md, "Start fast, ship small"): activation loads only the entry's
+  // sizes, not timings (docs/performance.md, "Start fast, ship small"): activation loads only the entry's
   // stubs, and the chat's webview stays within its budget
   const sizeOf = (/** @type {string} */ n) => files.find((f) => f.name === `extension/${n}`)?.size ?? Infinity;
   const entry = sizeOf('dist/extension.js');

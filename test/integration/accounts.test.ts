@@ -2,7 +2,7 @@
  * The agent's sign-in state (`auth/status`, `auth/status_update`) and model providers (`providers/*`), both
  * UNSTABLE: asked only of an agent that advertises them (the recorded ACP traffic of a scripted agent without
  * the capabilities holds no such call), the key of a provider kept in SecretStorage and set again before the
- * sessions of a restarted agent, never in a log or a settings file (docs/architecture.md#accounts-and-model-providers).
+ * sessions of a restarted agent, never in a log or a settings file (docs/acp-features.md#accounts-and-model-providers).
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';

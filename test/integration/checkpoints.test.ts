@@ -1,5 +1,5 @@
 /**
- * Checkpoints in the real extension host (docs/architecture.md, "Checkpoints"): a scripted agent
+ * Checkpoints in the real extension host (docs/checkpoints.md): a scripted agent
  * (test/fixtures/agents/scenarios/checkpoints.json) writes through fs/write_text_file, directly on disk from
  * its own process, and from terminal commands; creates, deletes and renames files. Restoring the checkpoint
  * of any of three turns gives back the exact bytes (hashes of every file), in a folder that is not a

@@ -1,6 +1,6 @@
 /**
  * Retry and Edit & Resend of a message send their prompt as the next turn: a running turn is cancelled and
- * its end awaited first (docs/architecture.md#a-turn-always-ends), and the prompt goes before the queued
+ * its end awaited first (docs/errors-and-cancellation.md#a-turn-always-ends), and the prompt goes before the queued
  * ones. Against test/fixtures/agents/scenarios/messageActions.json, in the real extension host.
  */
 import * as assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 /**
- * A home for all sessions (docs/architecture.md), in the extension host against three scripted agents at once:
+ * A home for all sessions (docs/sessions.md, "A home for all sessions"), in the extension host against three scripted agents at once:
  * the live state of each (one waits for a permission, one fails, one finishes hidden with two file changes), the
  * badge count, Go to Next Session Waiting for You, the changed files under a session, the transcript search, and a
  * preset saved from one session that starts another with the same model, mode and prompt prefix

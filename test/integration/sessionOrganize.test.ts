@@ -1,5 +1,5 @@
 /**
- * Organizing sessions (docs/architecture.md "Organizing sessions"), against scripted agents: the unstable
+ * Organizing sessions (docs/sessions.md "Organizing sessions"), against scripted agents: the unstable
  * session methods `session/fork`, `session/set_title`, `session/archive`, `session/unarchive` and
  * `session/status` (and the `archived` filter of `session/list`) are sent only to an agent that advertises
  * them, as the recorded traffic shows; Rename and Archive work in Switchboard's own store for every agent.

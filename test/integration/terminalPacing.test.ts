@@ -1,6 +1,6 @@
 /**
  * The agent terminal's pseudoterminal paces what it writes to VS Code (src/host/terminals/agentPseudoterminal.ts,
- * docs/architecture.md#terminal-output-in-the-chat): the first write goes at once, a burst is written once per
+ * docs/chat.md#terminal-output-in-the-chat): the first write goes at once, a burst is written once per
  * interval, and of a burst only the lines the terminal keeps are written, after a line that says how many
  * were skipped.
  */

@@ -1,6 +1,6 @@
 /**
  * Turns that always end and errors that say what the agent said, in the real extension host
- * (docs/architecture.md#errors-and-cancellation), against the scripted agents of
+ * (docs/errors-and-cancellation.md), against the scripted agents of
  * test/fixtures/agents/scenarios/stubbornCancel.json (ignores session/cancel) and agentErrors.json.
  */
 import * as assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 // @ts-check
-// Checkpoints in the real workbench (docs/architecture.md, "Checkpoints"): a scripted agent changes files
+// Checkpoints in the real workbench (docs/checkpoints.md): a scripted agent changes files
 // through the client, on disk from its own process and in terminals, over three turns; each turn ends with
 // "Changed in this turn". Restore Checkpoint on the second message shows a preview (the files that will
 // change, Open Diff on one), then restores: the files are as before that turn and the later entries are

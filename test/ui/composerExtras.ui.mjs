@@ -109,7 +109,7 @@ function putImage(input, how, base64, fileName) {
 }
 
 /**
- * Opens src/hello.ts beside the chat (Quick Open, Ctrl+Enter), selects lines 1-2 (to the start of line 3)
+ * Opens the workspace's hello.ts beside the chat (Quick Open, Ctrl+Enter), selects lines 1-2 (to the start of line 3)
  * and runs ACP: Add Selection to Chat.
  * @param {import('../harness/runUi.mjs').UiTest} t
  */

@@ -1,5 +1,5 @@
 // @ts-check
-// No agent process outlives its window (docs/architecture.md, "Process lifetime"). Two sessions with
+// No agent process outlives its window (docs/process-lifetime.md). Two sessions with
 // agents that are hard to end: one ignores stdin EOF and SIGTERM (as codex-acp ignores EOF), one starts a
 // child that ignores both (an "MCP server"). Their pids are written by the fixture
 // (test/fixtures/agents/lifetimeAgent.ts). (1) A window reload: none of those pids runs 3 s later.

@@ -1,5 +1,5 @@
 // @ts-check
-// A turn always ends (docs/architecture.md#a-turn-always-ends), against the scripted agent of
+// A turn always ends (docs/errors-and-cancellation.md#a-turn-always-ends), against the scripted agent of
 // test/fixtures/agents/scenarios/stubbornCancel.json, which ignores session/cancel: after Stop the chat is
 // usable again within the grace period (3 s) + 1 s, the running tool call shows cancelled, a notice says the
 // agent did not confirm; the agent's late text is not shown, and the next message is sent, not queued. A

@@ -1,7 +1,7 @@
 /**
  * Registers the `@vscode/webview-ui-toolkit` elements the chat uses, once. The toolkit is deprecated
  * upstream (archived 2025-01); only `webview/components/*` may import it, so that a move to its
- * replacement (`@vscode-elements/elements`) touches this folder alone (docs/architecture.md#the-chat-webview). It is
+ * replacement (`@vscode-elements/elements`) touches this folder alone (docs/chat.md). It is
  * bundled into `dist/webview/main.js` (loaded by nonce) and styles itself with constructable style sheets,
  * which the CSP allows.
  */

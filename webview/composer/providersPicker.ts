@@ -1,5 +1,5 @@
 /**
- * The Model Provider picker in the composer's settings popover (docs/architecture.md#accounts-and-model-providers),
+ * The Model Provider picker in the composer's settings popover (docs/acp-features.md#accounts-and-model-providers),
  * shown only for an agent that advertises `providers`: each provider with its current routing (protocol and base
  * URL, or Disabled) and the protocols it supports; Set… asks the host to run its input flow, Disable is offered
  * for a provider that is set and not `required`. Provider ids, protocols and URLs come from the agent: text only.

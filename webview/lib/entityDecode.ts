@@ -1,7 +1,7 @@
 /**
  * The HTML entity decoder that markdown-it calls (`decodeHTML` of the `entities` package), done by the
  * browser's own HTML parser instead of a 50 KB entity table in the webview bundle: esbuild.mjs aliases
- * `entities` to this file for the webview build only (docs/architecture.md, "Start fast, ship small").
+ * `entities` to this file for the webview build only (docs/performance.md, "Start fast, ship small").
  * markdown-it passes one matched entity at a time (`&copy;`, `&#x41;`) and keeps the original text when the
  * result is unchanged, exactly as with the package. `<` is escaped first, so the parser never sees markup.
  */

@@ -2,7 +2,7 @@
  * Pure keyboard model of the transcript (one Tab stop, like VS Code's chat list): which message a key moves
  * to, where Tab goes among a message's controls, and the keys that jump between the composer and the
  * transcript. The DOM half is webview/transcript/transcriptFocus.ts; the keys are listed in
- * docs/architecture.md#the-chat-webview.
+ * docs/chat.md.
  */
 import type { KeyLike } from './keymap';
 

@@ -1,7 +1,7 @@
 /**
  * What changed in the store since the last frame, coalesced: many deltas to one entry render it once, a
  * snapshot makes every other change moot, appended text goes straight into a rendered message (O(chunk)).
- * No DOM here (docs/architecture.md#the-chat-webview).
+ * No DOM here (docs/chat.md).
  */
 import type { StoreChange } from '../store';
 

@@ -4,7 +4,7 @@
  * Markdown is rendered once per frame, within a time budget so that no frame runs long; what is left goes on
  * in tasks between frames. Rendered text goes on the page (a commit) at a bounded rate, since every commit
  * costs the browser a layout and a paint. No DOM here: the page's clock, frames, timers and task queue come
- * in a {@link SchedulerHost}, the frame's work in {@link FrameWork} (docs/architecture.md#the-chat-webview).
+ * in a {@link SchedulerHost}, the frame's work in {@link FrameWork} (docs/chat.md).
  */
 
 /**

@@ -4,7 +4,7 @@
  * a wheel, a touch, a scrolling key, or a drag of the scrollbar. Every other scroll is the page's own
  * (following new content, scroll anchoring, blocks above shrinking to their remembered size with
  * `content-visibility`) and must not stop it, however far from the bottom it leaves the view for a moment.
- * No DOM here: scrollEvents.ts feeds the page's events in (docs/architecture.md#the-chat-webview).
+ * No DOM here: scrollEvents.ts feeds the page's events in (docs/chat.md).
  */
 
 /** The scrolling element, as far as following needs it. */

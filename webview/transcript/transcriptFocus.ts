@@ -4,7 +4,7 @@
  * transcript). On a message, Up/Down/Home/End/PageUp/PageDown move between messages; Enter or Tab enters
  * its controls (message actions, links, code-block and card buttons), Tab walks them and leaves the
  * transcript after the last, Esc returns to the message. Ctrl+Up (Cmd+Up) jumps from the composer to the
- * newest message, Ctrl+Down (Cmd+Down) back (docs/architecture.md#the-chat-webview). Permission dialogs keep their
+ * newest message, Ctrl+Down (Cmd+Down) back (docs/chat.md). Permission dialogs keep their
  * own rules (permissionFocus.ts, permissionGuard.ts): Enter on a message only moves the focus (its keydown is
  * cancelled, so it never clicks), and a held key repeats into a dialog only to be ignored there.
  *

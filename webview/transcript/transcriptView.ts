@@ -3,7 +3,7 @@
  * coalesced (pendingChanges.ts) and rendered once per frame (scheduler.ts). A snapshot carries only the
  * newest entries, so a long session shows its end at once; the older entries are asked for a page at a time
  * after each painted frame and put before them. Streamed answers reach screen readers through a polite,
- * throttled live region (docs/architecture.md#the-chat-webview).
+ * throttled live region (docs/chat.md).
  */
 import type { DidEntriesParams } from '../../src/shared/chatProtocol';
 import { olderEntriesPage } from '../../src/shared/viewModel';

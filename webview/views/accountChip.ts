@@ -1,5 +1,5 @@
 /**
- * The account chip in the chat's header (docs/architecture.md#accounts-and-model-providers), shown only for an agent
+ * The account chip in the chat's header (docs/acp-features.md#accounts-and-model-providers), shown only for an agent
  * that advertises `auth.status`: the sign-in state in a few words (the active account's name when signed in), the
  * accounts in its tooltip, Log In when not signed in (the agent offers login methods) and a Log Out icon button
  * when signed in (the agent advertises `auth.logout`). Account names and labels come from the agent: text only.

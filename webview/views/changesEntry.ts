@@ -1,5 +1,5 @@
 /**
- * The transcript's checkpoint entries (docs/architecture.md, "Checkpoints"): "Changed in this turn" at the
+ * The transcript's checkpoint entries (docs/checkpoints.md): "Changed in this turn" at the
  * end of a turn that changed files, and a restored checkpoint. One compact line (a disclosure with the file
  * count and +/−) with the entry's button (Undo This Turn, Undo Restore); expanded, one row per file with Open
  * Diff. The user's open/closed choice survives a re-render (the entry is replaced when it is undone).

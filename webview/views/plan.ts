@@ -5,7 +5,7 @@
  * https://agentclientprotocol.com/rfds/plan-operations) are each shown the same way by their format: steps like the
  * legacy plan, Markdown (rendered sanitized, expandable), or a file (a link that opens it in the editor through the
  * host's link handler). Several plans are shown one under the other, each on its own line, oldest first: every
- * plan's progress stays in view, which a switcher would hide (docs/architecture.md "Plans and subagents").
+ * plan's progress stays in view, which a switcher would hide (docs/acp-features.md "Plans and subagents").
  *
  * Compact: one line (the progress, a bar, and the step in progress) that expands to the list. It starts
  * collapsed and collapses again when the plan is done or cancelled; the user's open/closed choice survives

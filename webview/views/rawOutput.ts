@@ -2,7 +2,7 @@
  * A tool call's raw output in its card (the host mapped and capped it, src/thread/rawOutput.ts): the command line and
  * exit code above what it printed, as terminal text with ANSI colours (the look of an agent terminal, without Show in
  * terminal: there is none); the diffs of a `changes` map as inline diffs (no Open Diff: only the hunks are known);
- * the rest as collapsible JSON. All of it is text nodes (docs/architecture.md "Raw output of a tool call").
+ * the rest as collapsible JSON. All of it is text nodes (docs/chat.md "Raw output of a tool call").
  *
  * Each printed text sits in a box with a `data-terminal-id` of its own (`raw-output:<entry>:<label>`, which no agent
  * terminal has: those ids are the client's), so that it follows its last line and keeps the user's scroll across

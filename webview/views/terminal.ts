@@ -3,7 +3,7 @@
  * that shows the command in the VS Code terminal, and its output in a `<pre>` with ANSI colours, bold,
  * underline… as CSS classes (terminal theme colours). Output streams in by appending runs, O(chunk),
  * carrying the text attributes from chunk to chunk; the DOM keeps a bounded tail like the store, and a line
- * above it says how much was truncated (docs/architecture.md#terminal-output-in-the-chat). The output stays
+ * above it says how much was truncated (docs/chat.md#terminal-output-in-the-chat). The output stays
  * after the agent released the terminal.
  */
 import { formatChars } from '../../src/shared/terminalTail';

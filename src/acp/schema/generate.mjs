@@ -10,7 +10,7 @@
 // Fix-ups live here, never as hand edits of the output (the next generation would drop them, and --check
 // fails on them):
 //  - the schemas use zod's functional `zod/mini` API: bundled, it is a few KB where zod's classic API brings
-//    the whole library (docs/architecture.md, "Start fast, ship small"); validation is the same;
+//    the whole library (docs/performance.md, "Start fast, ship small"); validation is the same;
 //  - every object is a loose object (runtime.ts `looseObject`: zod/mini's, on zod's compiled object parser):
 //    unknown fields pass through (ACP extensibility,
 //    https://agentclientprotocol.com/protocol/extensibility);

@@ -13,7 +13,7 @@ import type { $loose, $ZodLooseShape, $ZodObjectDef } from 'zod/v4/core';
  * five times slower on the agent's hot path (a `session/update` per chunk) than the compiled one (core's
  * `$ZodObjectJIT`) that zod's classic API builds on; this builds zod/mini's object the classic way: the same
  * validation and the same zod/mini schema (`z.extend` and the other functions keep its kind), at classic's
- * speed (docs/architecture.md, "Speed, end to end").
+ * speed (docs/performance.md).
  */
 const initCompiled: (inst: z.ZodMiniObject, def: $ZodObjectDef) => void = $ZodObjectJIT.init;
 const initMini: (inst: z.ZodMiniObject, def: $ZodObjectDef) => void = z.ZodMiniType.init;

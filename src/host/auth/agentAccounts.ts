@@ -1,6 +1,6 @@
 /**
  * AgentAccounts: what the chat and Switch Session show of an agent beyond its sessions, and what the user can
- * do about it (docs/architecture.md#accounts-and-model-providers):
+ * do about it (docs/acp-features.md#accounts-and-model-providers):
  * - its sign-in state (`auth/status`, UNSTABLE): asked once the agent is initialized and after every login or
  *   logout, only when it advertises `agentCapabilities.auth.status`; `auth/status_update` arrives through
  *   src/host/auth/authFeature.ts. Log In runs the login flow of src/host/auth/auth.ts with the agent's `authMethods`;

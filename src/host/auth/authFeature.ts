@@ -1,7 +1,7 @@
 /**
  * The client's side of authentication that belongs to the connection: `terminal` auth methods (the client
  * runs the agent's own login in a VS Code terminal, src/host/auth/auth.ts), and the agent's `auth/status_update`
- * notification (UNSTABLE; docs/architecture.md#accounts-and-model-providers).
+ * notification (UNSTABLE; docs/acp-features.md#accounts-and-model-providers).
  */
 import type { AttachedAgent } from '../agentHost';
 import type { ClientFeature } from '../clientFeature';

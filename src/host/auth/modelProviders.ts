@@ -6,7 +6,7 @@
  * and set again at every start of the agent, before any session is created (the RFD's "configure providers before
  * creating or loading sessions"). The key is registered with the secret masker before it is sent, so the ACP trace
  * shows `***`, and travels only in `providers/set.headers` (src/host/auth/providerConfig.ts names the header).
- * docs/architecture.md#accounts-and-model-providers.
+ * docs/acp-features.md#accounts-and-model-providers.
  */
 import * as vscode from 'vscode';
 import { settingAnswerMs, withAnswerTimeout } from '../../acp/answerTimeout';

@@ -1,6 +1,6 @@
 /**
  * The pure parts of model providers (`providers/*`, UNSTABLE: https://agentclientprotocol.com/rfds/custom-llm-endpoint,
- * docs/architecture.md#accounts-and-model-providers): which header carries an API key for a protocol, what a base
+ * docs/acp-features.md#accounts-and-model-providers): which header carries an API key for a protocol, what a base
  * URL must look like, and the chat's view of a `providers/list` answer. No vscode: unit tests run it in plain node.
  */
 import type { ProviderInfo, SetProviderRequest } from '../../acp/schema/types.gen';

@@ -3,7 +3,7 @@
  * SecretStorage (the OS keychain), one JSON entry per agent and kind, never in settings:
  * - the values of its `env_var` login method (https://agentclientprotocol.com/protocol/initialization), which
  *   reach the agent as environment variables when it is spawned;
- * - the model providers the user set (`providers/set`, UNSTABLE: docs/architecture.md#accounts-and-model-providers)
+ * - the model providers the user set (`providers/set`, UNSTABLE: docs/acp-features.md#accounts-and-model-providers)
  *   with their API keys, set again at every start of the agent.
  * Every value read or stored is registered with the {@link Redactor} first, so it never appears in a log.
  */

@@ -1,6 +1,6 @@
 /**
  * The `additionalDirectories` a session is opened with (https://agentclientprotocol.com/protocol/session-setup,
- * docs/architecture.md "Session roots"): the other folders of a multi-root workspace, then the folders of the
+ * docs/sessions.md "Session roots"): the other folders of a multi-root workspace, then the folders of the
  * `switchboard.additionalDirectories` setting. Entries are absolute and normalized; exact duplicates and
  * entries equal to `cwd` are dropped, as the protocol asks. No `vscode` import: unit-tested in plain Node.
  */

@@ -1,5 +1,5 @@
 /**
- * What the user does with checkpoints in a chat (docs/architecture.md, "Checkpoints"): Restore Checkpoint on
+ * What the user does with checkpoints in a chat (docs/checkpoints.md): Restore Checkpoint on
  * a user message, Undo This Turn and Undo Restore on a checkpoint entry, Open Diff of one of its files.
  * Every restore is previewed first (restorePreview.ts), takes a checkpoint of the present (its undo point),
  * writes through the editor's file service, and is recorded in the transcript; a whole-checkpoint restore

@@ -1,5 +1,5 @@
 /**
- * The changed-files bar's view of checkpoints (docs/architecture.md, "Checkpoints"): the files the session's
+ * The changed-files bar's view of checkpoints (docs/checkpoints.md): the files the session's
  * turns changed whoever wrote them (the agent's own process, a terminal command), each compared with its
  * content before the first turn that changed it, with Keep (the present becomes its baseline), Undo (the
  * baseline is written back) and Open Diff. Files the change tracker knows (writes through the editor) keep

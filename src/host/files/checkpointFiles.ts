@@ -1,5 +1,5 @@
 /**
- * How a restore writes files inside VS Code (docs/architecture.md, "Checkpoints"): through the file service
+ * How a restore writes files inside VS Code (docs/checkpoints.md): through the file service
  * (`workspace.fs`), so an open editor of a restored file shows the restored text at once, and after asking
  * about unsaved edits in those files.
  */

@@ -1,5 +1,5 @@
 /**
- * Checkpoints for the whole extension (docs/architecture.md, "Checkpoints"): the store in the extension's
+ * Checkpoints for the whole extension (docs/checkpoints.md): the store in the extension's
  * storage, the settings (`switchboard.checkpoints.*`), whether git can be used (when it cannot, the user is
  * told once, and the changed-files bar falls back to the writes made through the editor), the storage cap
  * (enforced in the background after turns) and the deletion of a session's checkpoints with the session.

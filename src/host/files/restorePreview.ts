@@ -1,5 +1,5 @@
 /**
- * The preview of a restore (docs/architecture.md, "Checkpoints"): restoring is a review, not a leap. A quick
+ * The preview of a restore (docs/checkpoints.md): restoring is a review, not a leap. A quick
  * pick lists every file that will change (created, deleted, +/− lines) with Open Diff (now ↔ after the
  * restore) on each, and the files left as they are; the first item restores. Escape cancels and nothing
  * changes. It stays open while diffs open beside it.

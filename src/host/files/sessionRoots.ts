@@ -1,6 +1,6 @@
 /**
  * The roots of one session (https://agentclientprotocol.com/protocol/session-setup): exactly its `cwd` and
- * the `additionalDirectories` it was opened with (docs/architecture.md "Session roots"), each resolved to its
+ * the `additionalDirectories` it was opened with (docs/sessions.md "Session roots"), each resolved to its
  * real path. Resolved once, and again when the directories change.
  */
 import { isInside, realRoots } from './pathPolicy';

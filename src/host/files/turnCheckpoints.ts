@@ -1,5 +1,5 @@
 /**
- * The checkpoints of one session's turns (docs/architecture.md, "Checkpoints"): one before each turn (its user
+ * The checkpoints of one session's turns (docs/checkpoints.md): one before each turn (its user
  * message then offers Restore Checkpoint), one at its end, and a "Changed in this turn" entry when files
  * changed between them, whoever changed them (the editor, the agent's own process, a terminal command).
  * The first checkpoint of a folder reads every file once: the status bar shows its progress, and a notification

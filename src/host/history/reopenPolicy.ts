@@ -4,7 +4,7 @@
  * back to a read-only transcript when the agent can do neither; learning that takes an agent process.
  * This remembers, per agent (as configured: its command and arguments), what it advertised when it last
  * started, so a chat restored after a reload opens read-only without starting an agent that is known to
- * be unable to reopen it (docs/architecture.md, "The chat webview"). No `vscode` import: unit-tested.
+ * be unable to reopen it (docs/chat.md). No `vscode` import: unit-tested.
  */
 import { createHash } from 'node:crypto';
 import * as z from 'zod/mini';

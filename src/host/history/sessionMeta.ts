@@ -2,7 +2,7 @@
  * What the user decided about sessions, kept by the client for every agent: the title given with Rename
  * Session (it wins over the agent's titles) and the archived flag (Archive / Unarchive Session). An agent
  * that supports `session/set_title` or `session/archive` is told too, but the client's copy is what every
- * surface shows, so both work with any agent and survive a window reload (docs/architecture.md "Organizing
+ * surface shows, so both work with any agent and survive a window reload (docs/sessions.md "Organizing
  * sessions"). Kept in the workspace's state next to the transcript store; read back through a schema. No
  * `vscode` import: unit-tested.
  */

@@ -4,7 +4,7 @@
  * running and advertises the method: `session/set_title` (`sessionCapabilities.title`), `session/archive` and
  * `session/unarchive` (`sessionCapabilities.archive`, unstable), `session/delete` (`sessionCapabilities.delete`).
  * An agent that is not running is not started for this; one that refuses keeps its copy, and the caller shows
- * why (docs/architecture.md "Organizing sessions").
+ * why (docs/sessions.md "Organizing sessions").
  */
 import { settingAnswerMs, withAnswerTimeout } from '../../acp/answerTimeout';
 import type { AgentHost } from '../agentHost';

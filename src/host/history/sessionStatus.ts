@@ -4,7 +4,7 @@
  * side effects on the agent. `open` and `saved` both go on to `session/resume` or `session/load` (a value the
  * client does not know counts as `saved`, as the schema says); a session the agent does not know (-32002)
  * opens read-only from the client's store at once instead of failing a resume or a load
- * (docs/architecture.md "Organizing sessions").
+ * (docs/sessions.md "Organizing sessions").
  */
 import type { CancellationToken } from 'vscode-jsonrpc/node';
 import { AcpError, AcpErrorCodes } from '../../acp/errors';

@@ -1,7 +1,7 @@
 /**
  * The client's own transcript of a session, as an append-only JSONL log (one file per session): what the
  * user saw, entry by entry, so history can be browsed (and resumed sessions rendered) even for agents that
- * cannot list or load sessions. No vscode: the store around it lives in src/host/transcriptStore.ts.
+ * cannot list or load sessions. No vscode: the store around it lives in src/host/history/transcriptStore.ts.
  *
  * Crash safety: every flush appends whole lines ending in `\n`. A write torn by a crash leaves at most one
  * partial last line; {@link parseTranscript} ignores it (and any line that is not a valid record), and

@@ -1,5 +1,5 @@
 /**
- * Search over the client's transcript store (docs/architecture.md "A home for all sessions"): which stored
+ * Search over the client's transcript store (docs/sessions.md "A home for all sessions"): which stored
  * sessions contain some text, with a snippet of where. It never loads a whole session: each log
  * (transcriptLog.ts, one JSON record per line) is read in fixed-size chunks into one reused buffer, the chunk's
  * complete lines are scanned for the query as it is spelled inside JSON (case-insensitive; an ASCII query on the

@@ -1,7 +1,7 @@
 /**
  * The client's own transcript store: every session's transcript is kept in the extension's storage for
  * this workspace (`context.storageUri`, else the global storage), append-only and crash-safe
- * (src/thread/transcriptLog.ts), capped by `switchboard.history.maxSizeMB` with the oldest sessions evicted
+ * (src/host/history/transcriptLog.ts), capped by `switchboard.history.maxSizeMB` with the oldest sessions evicted
  * first. History is therefore browsable for every agent, and `session/resume` renders from it.
  */
 import * as vscode from 'vscode';

@@ -4,7 +4,7 @@
  * fork, so the client copies what the source's chat shows (entries with subagent cards, plans, terminal output), settled as a
  * restored transcript is (nothing pending), under a "Forked from …" marker. The fork gets its own modes and
  * config options from the response, and is named "<source title> (fork)" until the agent names it
- * (docs/architecture.md "Organizing sessions").
+ * (docs/sessions.md "Organizing sessions").
  */
 import type * as vscode from 'vscode';
 import type { ThreadEntry } from '../../thread/thread';

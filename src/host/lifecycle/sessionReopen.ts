@@ -2,7 +2,7 @@
  * Reopening a session from history or a restored chat (https://agentclientprotocol.com/protocol/session-setup):
  * `session/resume` (no replay: the transcript comes from the client's store), `session/load` (the replay is
  * rendered), or read-only from the client's store when the agent can do neither. Which one is the session
- * manager's choice (SessionManager.open); this file runs it (docs/architecture.md#the-chat-webview, restored tabs).
+ * manager's choice (SessionManager.open); this file runs it (docs/chat.md, restored tabs).
  */
 import type * as vscode from 'vscode';
 import type { AgentDefinition } from '../../agents/agentDefinition';

@@ -2,7 +2,7 @@
  * The fields every `session/new`, `session/load` and `session/resume` carries: `cwd`, `mcpServers`
  * (McpServersSetting) and, only when the agent advertises `sessionCapabilities.additionalDirectories`, the
  * full list of `additionalDirectories` (sent again on every load and resume: an agent never restores it).
- * See docs/architecture.md "Session roots".
+ * See docs/sessions.md "Session roots".
  */
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';

@@ -2,7 +2,7 @@
  * The VS Code side of the elicitation broker: the quick input flow that asks when no chat of the session is
  * visible (one field after another, with Back, then Accept or Decline; Escape cancels), and the browser
  * (`vscode.env.openExternal`). Agent text (message, titles, descriptions, choices, the URL) goes through
- * inertText, as everywhere in the workbench (docs/architecture.md "Agent text in the workbench").
+ * inertText, as everywhere in the workbench (docs/security.md "Agent text in the workbench").
  */
 import * as vscode from 'vscode';
 import type { CancellationToken } from 'vscode-jsonrpc/node';

@@ -158,7 +158,7 @@ export class PermissionBroker implements vscode.Disposable {
       locations: p.toolCall.locations ?? entry?.locations ?? [],
       options: p.options,
     };
-    // the session's folders: exactly its cwd and additional directories (docs/architecture.md "Session roots")
+    // the session's folders: exactly its cwd and additional directories (docs/sessions.md "Session roots")
     const roots = [this.ctx.cwd, ...this.ctx.additionalDirectories];
     try {
       return await autoApproveOption(policy, input, roots);

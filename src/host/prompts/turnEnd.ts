@@ -1,6 +1,6 @@
 /**
  * TurnEnd: a prompt turn always ends, even when the agent ignores `session/cancel`
- * (docs/architecture.md#a-turn-always-ends). After Stop the client waits {@link cancelGraceMs} for the agent's
+ * (docs/errors-and-cancellation.md#a-turn-always-ends). After Stop the client waits {@link cancelGraceMs} for the agent's
  * `stopReason: "cancelled"` (https://agentclientprotocol.com/protocol/prompt-turn#cancellation); then, or at
  * once on a second Stop, the turn is abandoned: its request is no longer awaited, and the answer that comes
  * late is logged and ignored. Updates of the abandoned turn that arrive late are filtered by

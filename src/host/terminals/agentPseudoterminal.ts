@@ -5,7 +5,7 @@
  * `ExtOutputTerminal`). Output is paced: written at most every {@link writeIntervalMs}, and of what
  * one interval brings only the lines the terminal keeps (its scrollback) are written, after a visible
  * "lines skipped" line: a command that prints megabytes does not keep the workbench (and the chat, which
- * shares its thread) busy drawing lines that scroll out at once (docs/architecture.md#terminal-output-in-the-chat).
+ * shares its thread) busy drawing lines that scroll out at once (docs/chat.md#terminal-output-in-the-chat).
  * The process and its output live elsewhere (TerminalProcess, the thread's store), so closing the terminal
  * never breaks `terminal/output`.
  */

@@ -2,7 +2,7 @@
  * The host side of the chat's account chip (header) and model providers (settings popover): posts the view of
  * the session's agent (src/host/auth/agentAccounts.ts) on the webview's ready and whenever it changes, including
  * after a restart moved the session to a new agent process, and runs Log In, Log Out, Set and Disable.
- * docs/architecture.md#accounts-and-model-providers.
+ * docs/acp-features.md#accounts-and-model-providers.
  */
 import * as vscode from 'vscode';
 import { commandIds } from '../../constants';

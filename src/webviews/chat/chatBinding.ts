@@ -2,7 +2,7 @@
  * One session shown in one chat webview, whatever holds the webview: an editor tab (chatPanel.ts) or the
  * Chat view in the secondary side bar (chatView.ts). Both give a {@link ChatSurface}; everything a chat
  * needs is here once: the HTML with its CSP and nonce, the typed IPC, the delta queue, the card actions,
- * the composer and the link handler, and the focus rules (docs/architecture.md#the-chat-webview).
+ * the composer and the link handler, and the focus rules (docs/chat.md).
  *
  * On the webview's ready message the host sends a snapshot (the state and the newest entries: switching to
  * a long session costs what a short one does; the webview asks for older entries page by page once it

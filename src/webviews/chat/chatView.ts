@@ -9,7 +9,7 @@
  * Session on the view's session closes it and empties the view.
  *
  * Reload: the webview keeps its session (`{sessionId, agentId, cwd}`) in its state, like a tab
- * (docs/architecture.md#the-chat-webview), and VS Code hands that state back in `resolveWebviewView`; the
+ * (docs/chat.md), and VS Code hands that state back in `resolveWebviewView`; the
  * last session is also kept in `workspaceState` as a fallback. The session comes back as a tab's does:
  * resume, else load, else read-only.
  */

@@ -6,7 +6,7 @@
  * `vscode.moveViews` into the secondary side bar's Chat container; VS Code remembers the new place, and a
  * later move by the user is left alone (the move is done once per profile). Until then the view is hidden
  * (its `when` clause: the setting asks for the side bar, or the context key below), so the Sessions view's
- * container never shows an empty Chat section. See docs/architecture.md.
+ * container never shows an empty Chat section. See docs/chat.md.
  */
 import * as vscode from 'vscode';
 import { chatViewId } from '../../constants';

@@ -5,8 +5,8 @@
  * terminal up to the chat's tail size (a longer burst becomes one whole terminal view, read when it is
  * posted). Terminal output is also paced: it goes out at most once per {@link terminalOutputIntervalMs}, so
  * a command that prints megabytes costs the chat a few tails per second, not its whole output
- * (docs/architecture.md#terminal-output-in-the-chat). This is what keeps a long streamed answer O(chunk)
- * per update (docs/architecture.md#the-chat-webview). No vscode here: unit-tested in plain node.
+ * (docs/chat.md#terminal-output-in-the-chat). This is what keeps a long streamed answer O(chunk)
+ * per update (docs/chat.md). No vscode here: unit-tested in plain node.
  */
 import type { EntryView, TerminalView, ThreadDelta, ThreadStateView } from '../../shared/viewModel';
 import { chatTerminalTailChars } from '../../thread/terminalOutputStore';

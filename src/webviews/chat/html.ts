@@ -1,6 +1,6 @@
 /**
  * The chat webview's HTML: a strict CSP with a fresh nonce per render, no inline handlers or styles,
- * `connect-src 'none'`, and every asset through `asWebviewUri` (docs/architecture.md#the-chat-webview).
+ * `connect-src 'none'`, and every asset through `asWebviewUri` (docs/chat.md).
  * Images load only from the webview's resource roots (`cspSource`) and `data:` (pasted images); agent
  * Markdown never makes the webview fetch anything (webview/views/markdown.ts), and the CSP would stop it if
  * it tried.

@@ -4,7 +4,7 @@
  * message, edited; an earlier one goes to `switchboard.editEarlierMessage`, which restores its checkpoint and
  * continues in a new session), and the checkpoint actions: Restore Checkpoint on a user message, Open Diff and
  * Undo on a checkpoint entry (src/host/files/checkpointActions.ts). Retry and Edit & Resend cancel a running
- * turn and send when it ended (docs/architecture.md#a-turn-always-ends). Messages are referred to by entry
+ * turn and send when it ended (docs/errors-and-cancellation.md#a-turn-always-ends). Messages are referred to by entry
  * id: texts and blocks come from the thread, never from the webview, except the edited text.
  */
 import * as vscode from 'vscode';

@@ -3,7 +3,7 @@
  * its session in its webview state is matched by title) and the titles and agent names shown while a
  * session reconnects. Each chat restores its own session from its webview state; VS Code restores the
  * panels one by one (a background tab maybe only when it is first shown), so a save made while some are
- * still waiting keeps their entries (docs/architecture.md, "The chat webview"). No `vscode` import.
+ * still waiting keeps their entries (docs/chat.md). No `vscode` import.
  */
 import * as z from 'zod/mini';
 import type { SessionRef } from '../../host/sessionKey';

@@ -2,7 +2,7 @@
  * `ACP: Add Agent…`: a short guided flow (name, command, arguments, environment, where to save) that appends
  * an entry to `switchboard.agents`, validated by the same schema that reads the setting. Each step has Back;
  * Esc ends the flow. Variables that look like secrets go to SecretStorage (the store `env_var` logins use,
- * docs/architecture.md#secrets), never to settings. At the end it offers Start Session.
+ * docs/security.md#secrets), never to settings. At the end it offers Start Session.
  */
 import * as vscode from 'vscode';
 import { type AgentDefinition, parseAgentDefinition } from '../../agents/agentDefinition';

@@ -45,7 +45,7 @@ export async function logOut(sessions: SessionManager, active: AgentSession | un
     return false;
   }
   host.log.info('logged out');
-  await sessions.accounts.refreshAuthStatus(host); // the chat's account chip follows (docs/architecture.md#accounts-and-model-providers)
+  await sessions.accounts.refreshAuthStatus(host); // the chat's account chip follows (docs/acp-features.md#accounts-and-model-providers)
   const hadSecrets = (await sessions.secrets?.clear(def.id)) === true;
   // the values are in the running process's environment: restart it without them
   if (hadSecrets) await sessions.restartAgent(def, host.cwd).catch(() => undefined);

@@ -1,5 +1,5 @@
 /**
- * Presets in the workbench (docs/architecture.md "A home for all sessions"; the pure part is src/agents/presets.ts):
+ * Presets in the workbench (docs/sessions.md "A home for all sessions"; the pure part is src/agents/presets.ts):
  * - New Session lists them first; starting from one starts its agent (with only its MCP servers when it names
  *   some), then sets its model, mode and other config options (`session/set_config_option`, or `session/set_mode`
  *   for a legacy mode) before the chat opens, and puts its prompt prefix before the first prompt. What the agent

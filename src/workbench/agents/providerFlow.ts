@@ -1,5 +1,5 @@
 /**
- * The Set flow of a model provider (docs/architecture.md#accounts-and-model-providers), a multi-step quick input:
+ * The Set flow of a model provider (docs/acp-features.md#accounts-and-model-providers), a multi-step quick input:
  * the protocol (from the provider's `supported`; skipped when there is one), the base URL (http or https), what
  * to do with a saved API key (when there is one), and the key (a password box; optional). The key is kept in
  * SecretStorage by the host, never in settings. Agent text (names, ids, protocols) goes through inertText.

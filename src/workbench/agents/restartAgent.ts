@@ -1,7 +1,7 @@
 /**
  * `ACP: Restart Agent`: restarts the agent of the active session (or of a session given by id, as the chat's
  * Restart button does, or one picked from the configured agents) and reopens its sessions: resume, else
- * load, else a new session (src/host/restart.ts). A manual restart also resets the automatic-restart count.
+ * load, else a new session (src/host/lifecycle/restart.ts). A manual restart also resets the automatic-restart count.
  */
 import * as vscode from 'vscode';
 import type { AgentDefinition } from '../../agents/agentDefinition';

@@ -2,7 +2,7 @@
  * VS Code glue of the ACP Registry: `ACP: Install Agent from Registry…` (browse, pick, install with
  * progress) and `ACP: Manage Installed Agents…` (update, pin, unpin, uninstall). The logic lives in the
  * vscode-free modules of this folder. Bundled on its own (dist/registry.js) and loaded when one of the two
- * commands first runs: ./registryFeature.ts registers them (docs/architecture.md, "Start fast, ship small").
+ * commands first runs: ./registryFeature.ts registers them (docs/performance.md, "Start fast, ship small").
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';

@@ -1,7 +1,7 @@
 /**
  * The ACP Registry as activation sees it: the installed agents (for the agent picker) and the two registry
  * commands, whose code (./registryCommands.ts, bundled as dist/registry.js) loads when one of them first runs
- * (docs/architecture.md, "Start fast, ship small"). Installing an agent is rare; its code, the registry's
+ * (docs/performance.md, "Start fast, ship small"). Installing an agent is rare; its code, the registry's
  * schema, the download, checksum and SVG checks, is 24 KB the extension does not load until then.
  */
 import * as vscode from 'vscode';
@@ -32,7 +32,7 @@ export class RegistryFeature implements vscode.Disposable {
     return this.installed.list().map((a) => this.installed.toDefinition(a));
   }
 
-  /** The test/extension API. */
+  /** The API for tests and other extensions. */
   get api(): RegistryApi {
     return {
       browse: async () => (await this.commands()).browse(),

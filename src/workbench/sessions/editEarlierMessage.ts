@@ -1,5 +1,5 @@
 /**
- * Edit & Resend of an earlier user message (docs/architecture.md, "Checkpoints"): the files go back to that
+ * Edit & Resend of an earlier user message (docs/checkpoints.md): the files go back to that
  * message's checkpoint (after the preview), the conversation goes on in another session, and its first
  * prompt is the edited message after a compact context of the turns before it (the same block as Continue
  * in New Session, src/thread/continuationContext.ts). Both chats say what happened. The latest message keeps

@@ -1,6 +1,6 @@
 /**
  * The current branch and the number of uncommitted changes of a session's folder, for the Sessions view
- * (docs/architecture.md "A home for all sessions"). From VS Code's built-in Git extension (`vscode.git`, API
+ * (docs/sessions.md "A home for all sessions"). From VS Code's built-in Git extension (`vscode.git`, API
  * version 1) when it has a repository for the folder; else from the `git` CLI (`git status --porcelain --branch`,
  * through execFile, never a shell). Cheap and cached: a folder is asked once, then again only on
  * {@link GitStatus.invalidate} (the window got the focus, a turn ended, the Git extension saw its repository

@@ -1,5 +1,5 @@
 /**
- * Registers the commands of the sessions' home (docs/architecture.md "A home for all sessions"): Go to Next Session
+ * Registers the commands of the sessions' home (docs/sessions.md "A home for all sessions"): Go to Next Session
  * Waiting for You and Go to Next Running Session (keybindings), the Sessions view's Group by Agent / Folder, Search
  * Sessions and Clear Search (its title bar), Open Diff, Keep and Undo on a changed file under a session (its rows),
  * and Save as Preset…; gives the tests the same without the pickers.

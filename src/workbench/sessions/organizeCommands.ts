@@ -1,5 +1,5 @@
 /**
- * Fork, Rename, Archive and Unarchive Session (docs/architecture.md "Organizing sessions"). Each command works
+ * Fork, Rename, Archive and Unarchive Session (docs/sessions.md "Organizing sessions"). Each command works
  * on its argument: a session key (the chat header's title and Fork button), a Sessions view node (its context
  * menu, F2) or a history row; else on the active chat (the command palette). Fork is offered only for an agent
  * that advertises `session/fork` (the header's button, the view's context value); the palette command says

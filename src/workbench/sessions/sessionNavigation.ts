@@ -1,5 +1,5 @@
 /**
- * The command palette's fast path between sessions (docs/architecture.md "A home for all sessions"):
+ * The command palette's fast path between sessions (docs/sessions.md "A home for all sessions"):
  * - ACP: Go to Next Session Waiting for You: the open sessions that wait for the user (a permission, a question,
  *   a login), the one waiting longest first; from one of them, the next. Its chat opens and the pending request
  *   takes the focus, as Ctrl+Shift+A does in the chat.

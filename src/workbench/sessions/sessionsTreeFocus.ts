@@ -5,7 +5,7 @@
  * commands, which act on the focused list: `list.toggleSelection` adds the focused row to the selection or
  * takes it out, and the row that changed is the focused one; it is then made the only selection. Neither
  * command opens the row (only a selection made with a key or the mouse does), so no chat opens.
- * docs/architecture.md "A home for all sessions".
+ * docs/sessions.md "A home for all sessions".
  */
 import * as vscode from 'vscode';
 import type { SessionsNode } from './sessionsTreeItems';

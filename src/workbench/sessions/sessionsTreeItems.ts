@@ -2,7 +2,7 @@
  * The rows of the Sessions view (sessionsTreeView.ts): a group (an agent, or a workspace folder with its git
  * branch), a session with its live state (src/shared/sessionState.ts) and, under an open session, its changed
  * files with their line counts. Agent text goes through inertText ('plain' for labels and descriptions,
- * 'markdown' for tooltips: docs/architecture.md "Agent text in the workbench").
+ * 'markdown' for tooltips: docs/security.md "Agent text in the workbench").
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';

@@ -1,5 +1,5 @@
 /**
- * The Sessions view (Switchboard activity-bar container), the home of all sessions (docs/architecture.md "A home
+ * The Sessions view (Switchboard activity-bar container), the home of all sessions (docs/sessions.md "A home
  * for all sessions"): sessions grouped by agent or by workspace folder (a toggle in the title bar; a folder shows
  * its git branch and uncommitted changes), each with its live state and how long it has been so, the open ones
  * (waiting for you first) above history, and under an open session its changed files (Open Diff, Keep, Undo).

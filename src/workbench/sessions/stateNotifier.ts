@@ -1,5 +1,5 @@
 /**
- * Notifications about sessions the user cannot see (docs/architecture.md "A home for all sessions"): when a
+ * Notifications about sessions the user cannot see (docs/sessions.md "A home for all sessions"): when a
  * session whose chat is not on screen finishes a turn, fails, or starts waiting for a login, a notification says
  * so with **Go To** (its chat opens; a pending request takes the focus). A permission request or a question of a
  * hidden session has its own notification or quick input already (permissionEnvironment.ts,

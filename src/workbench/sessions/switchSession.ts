@@ -6,7 +6,7 @@
  * types is also searched in the transcripts of Switchboard's store (a section "Matches in transcript", filled in
  * asynchronously, the picker busy meanwhile; a newer query cancels an older one). The detail line also says whether
  * the user is signed in to the agent, when it runs and advertises `auth.status`
- * (docs/architecture.md#accounts-and-model-providers). The session shown before the current one is preselected
+ * (docs/acp-features.md#accounts-and-model-providers). The session shown before the current one is preselected
  * (recentChats.ts), so Enter switches back; Enter opens or focuses the session; the row buttons close or delete it.
  */
 import { rowTitle } from '../../shared/sessionTitles';

@@ -8,7 +8,7 @@ import { demoScenario } from '../../../src/demoAgent/demoScenario';
 import { compactHistory, maxSessionFileBytes, maxSessionFiles, SessionFiles, type PersistedSession } from '../../../src/demoAgent/sessionFiles';
 import { demoAgentJs, TestClient } from './acpTestClient';
 
-// The Demo agent keeps its sessions in the folder the extension names (docs/architecture.md): a new run
+// The Demo agent keeps its sessions in the folder the extension names (docs/chat.md, restore after a reload): a new run
 // (a reloaded window starts a new process) lists, resumes and loads them.
 
 const cwd = '/work/project';

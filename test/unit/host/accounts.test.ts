@@ -8,7 +8,7 @@ import { DisableProviderCommand, LogInCommand, LogOutCommand, SetProviderCommand
 import { IpcDispatcher } from '../../../src/webviews/chat/ipc';
 import { chatActions } from '../../../webview/actions';
 
-// The pure parts of accounts and model providers (docs/architecture.md#accounts-and-model-providers).
+// The pure parts of accounts and model providers (docs/acp-features.md#accounts-and-model-providers).
 
 describe('accounts: the sign-in state as shown', () => {
   it('treats a state this client does not know as unknown (the schema\'s rule)', () => {

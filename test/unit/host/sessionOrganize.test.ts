@@ -1,5 +1,5 @@
 /**
- * Organizing sessions (docs/architecture.md "Organizing sessions"): the client's records of user titles and
+ * Organizing sessions (docs/sessions.md "Organizing sessions"): the client's records of user titles and
  * archive flags, how history merges them, and that every unstable method (session/set_title, archive,
  * unarchive, status, the archived filter of session/list) is sent only to an agent that advertises it.
  */
