@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { createMissingFolders, deleteFile, findOpenDocument, removeEmptyFolder, replaceDocumentText } from './editorFiles';
 import { platformCaseInsensitive } from './pathPolicy';
-import type { SessionContext } from '../sessionContext';
+import type { SessionContext, SessionPart } from '../sessionContext';
 import { decodeText, notTextReason } from './textSlice';
 
 /** A file's content before the session first wrote it. */
@@ -167,3 +167,6 @@ async function restore(uri: vscode.Uri, before: Exclude<FileBefore, { kind: 'mis
   await createMissingFolders(path.dirname(uri.fsPath));
   await vscode.workspace.fs.writeFile(uri, before.kind === 'bytes' ? before.bytes : new TextEncoder().encode(before.text));
 }
+
+/** Each session's record of the files its agent changed. */
+export const changesPart: SessionPart<ChangeTracker> = { name: 'change tracker', create: (session) => new ChangeTracker(session.context) };

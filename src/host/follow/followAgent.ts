@@ -10,7 +10,7 @@ import type { ToolCallEntry } from '../../thread/toolCall';
 import { followThrottleMs, LatestWinsThrottle } from './followThrottle';
 import { followTarget, locateEdit } from './followTarget';
 import type { FollowTarget, LineRange } from './followTarget';
-import type { SessionContext } from '../sessionContext';
+import type { SessionContext, SessionPart } from '../sessionContext';
 
 /** How long a highlight stays, ms. */
 export const followHighlightMs = 1500;
@@ -120,6 +120,20 @@ export class FollowAgent implements vscode.Disposable {
     this._editType.dispose();
   }
 }
+
+/** Each session's Follow Agent: it sees every tool call of the session as it is added or changed. */
+export const followPart: SessionPart<FollowAgent> = {
+  name: 'Follow Agent',
+  create: ({ context, track }) => {
+    const follow = new FollowAgent(context);
+    track(context.thread.onDidChange((c) => {
+      if (c.type !== 'entry') return;
+      const entry = context.thread.entries[c.index];
+      if (entry?.kind === 'toolCall') follow.onToolCall(entry);
+    }));
+    return follow;
+  },
+};
 
 /** True when a tab shows a Switchboard chat panel. */
 function isChatTab(tab: vscode.Tab | undefined): boolean {
