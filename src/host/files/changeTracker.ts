@@ -34,13 +34,8 @@ export function isCreated(record: ChangeRecord): boolean {
   return record.before.kind === 'missing';
 }
 
-/** Fires when any session's record changed (the diff editor's Keep and Undo follow it). */
-const anyChange = new vscode.EventEmitter<void>();
-
 /** Tracks the files a session changed. */
 export class ChangeTracker implements vscode.Disposable {
-  /** Fires when the record of any session changed. */
-  static readonly onDidChangeAny = anyChange.event;
   private readonly _records = new Map<string, ChangeRecord>();
   /** Folders the session's writes created (to remove them again, when empty, on Undo). */
   private readonly _createdFolders = new Set<string>();
@@ -51,9 +46,7 @@ export class ChangeTracker implements vscode.Disposable {
   /** Fires with the paths of the files the user kept (from any place: the bar, the diff's title, Review Changes). */
   readonly onDidKeep = this._onDidKeep.event;
 
-  constructor(readonly ctx: SessionContext) {
-    this._onDidChange.event(() => anyChange.fire());
-  }
+  constructor(readonly ctx: SessionContext) {}
 
   /** Records a file's content before a write, only the first time in the session (called after every write). */
   recordBeforeWrite(uri: vscode.Uri, before: FileBefore): void {
@@ -129,7 +122,6 @@ export class ChangeTracker implements vscode.Disposable {
   }
 
   dispose(): void {
-    if (this._records.size) anyChange.fire(); // its diffs lose their Keep and Undo
     this._records.clear();
     this._createdFolders.clear();
     this._onDidChange.dispose();

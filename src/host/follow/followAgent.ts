@@ -15,10 +15,6 @@ import type { SessionContext, SessionPart } from '../sessionContext';
 /** How long a highlight stays, ms. */
 export const followHighlightMs = 1500;
 
-const onDidToggleEmitter = new vscode.EventEmitter<FollowAgent>();
-/** Fires when Follow Agent was turned on or off for any session. */
-export const onDidToggleFollow = onDidToggleEmitter.event;
-
 /** The follow-along state of one session. */
 export class FollowAgent implements vscode.Disposable {
   private readonly _shown = new Map<string, string>();
@@ -37,6 +33,9 @@ export class FollowAgent implements vscode.Disposable {
     overviewRulerColor: new vscode.ThemeColor('editorOverviewRuler.addedForeground'),
     overviewRulerLane: vscode.OverviewRulerLane.Full,
   });
+  private readonly _onDidToggle = new vscode.EventEmitter<void>();
+  /** Fires when following was turned on or off (the status bar follows every session's: src/core.ts). */
+  readonly onDidToggle = this._onDidToggle.event;
   /** The last file shown (tests and the status bar tooltip read it). */
   lastShown: { readonly path: string; readonly ranges: readonly LineRange[] } | undefined;
 
@@ -53,7 +52,7 @@ export class FollowAgent implements vscode.Disposable {
     this.ctx.thread.setFollowing(on);
     if (!on) this._throttle.clear();
     this.ctx.log.info(`Follow Agent ${on ? 'on' : 'off'} for session ${this.ctx.sessionId}`);
-    onDidToggleEmitter.fire(this);
+    this._onDidToggle.fire();
   }
 
   /** Called whenever a tool call of the session was added or changed. */
@@ -118,6 +117,7 @@ export class FollowAgent implements vscode.Disposable {
     this.clearHighlight();
     this._lineType.dispose();
     this._editType.dispose();
+    this._onDidToggle.dispose();
   }
 }
 
