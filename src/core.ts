@@ -16,6 +16,7 @@ import { AgentRegistry } from './host/lifecycle/agentRegistry';
 import { openDiff, registerDiffEditor } from './host/files/diffEditor';
 import type { OpenDiffArgs } from './host/files/diffEditor';
 import { FollowStatusBar } from './workbench/follow/followStatusBar';
+import { onAnySession } from './workbench/sessions/anySession';
 import { reviewChanges } from './workbench/review/reviewChanges';
 import { registerDiffTitleActions } from './workbench/review/diffTitleActions';
 import { SessionManager } from './host/sessionManager';
@@ -98,7 +99,7 @@ export function activateCore(context: vscode.ExtensionContext, surfaces: PreRegi
   const deps = { registry, sessions, state: context.globalState, openChat };
   const lifecycle = registerAgentLifecycle({ registry, sessions, log, activeSession, openChat });
   context.subscriptions.push(lifecycle);
-  const followBar = new FollowStatusBar(() => activeSession()?.follow);
+  const followBar = new FollowStatusBar(() => activeSession()?.follow, onAnySession(sessions, (s) => s.follow.onDidToggle));
   context.subscriptions.push(followBar, registerDiffEditor(context), vscode.window.tabGroups.onDidChangeTabs(() => followBar.update()));
 
   context.subscriptions.push(
@@ -119,7 +120,7 @@ export function activateCore(context: vscode.ExtensionContext, surfaces: PreRegi
     registerDiffTitleActions(() => {
       const active = activeSession();
       return active ? [active, ...sessions.sessions.filter((s) => s !== active)] : sessions.sessions;
-    }),
+    }, onAnySession(sessions, (s) => s.changes.onDidChange)),
     vscode.commands.registerCommand(commandIds.openDiff, (args: OpenDiffArgs) => openDiff(args)),
     vscode.commands.registerCommand(commandIds.showAgentLog, async () => {
       const session = activeSession();

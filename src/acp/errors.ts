@@ -4,6 +4,7 @@
  * (docs/architecture.md#rules).
  */
 import { ResponseError } from 'vscode-jsonrpc/node';
+import { typedError } from '../shared/typedError';
 
 /**
  * JSON-RPC and ACP error codes (`ErrorCode` in https://agentclientprotocol.com/protocol/schema). vscode-jsonrpc
@@ -43,7 +44,7 @@ export type AcpErrorReason =
   | 'unsupportedVersion';
 
 /** An error of the ACP layer: a remote JSON-RPC error, a protocol violation, a closed connection, … */
-export class AcpError extends Error {
+export class AcpError extends typedError('AcpError') {
   constructor(
     readonly reason: AcpErrorReason,
     message: string,
@@ -54,12 +55,6 @@ export class AcpError extends Error {
     options?: { cause?: unknown },
   ) {
     super(message, options);
-    this.name = 'AcpError';
-  }
-
-  /** True when `ex` is an AcpError (of the given reason). */
-  static is(ex: unknown, reason?: AcpErrorReason): ex is AcpError {
-    return ex instanceof AcpError && (reason === undefined || ex.reason === reason);
   }
 
   /** True when the agent answered `auth_required` (-32000). */

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { typedError } from '../shared/typedError';
 
 /**
  * One configured agent: what to spawn and how to show it. This is the validated shape of an entry
@@ -64,16 +65,7 @@ export const agentDefinitionSchema = z.object(
 export type AgentDefinitionErrorReason = 'invalid' | 'duplicateId';
 
 /** A `switchboard.agents` entry that cannot be used; `message` says which entry and what to fix. */
-export class AgentDefinitionError extends Error {
-  /** True when `ex` is an {@link AgentDefinitionError}. */
-  static is(ex: unknown): ex is AgentDefinitionError;
-  /** True when `ex` is an {@link AgentDefinitionError} with the given reason (negation keeps the other reasons possible). */
-  static is<R extends AgentDefinitionErrorReason>(ex: unknown, reason: R): ex is AgentDefinitionError & { readonly reason: R };
-  static is(ex: unknown, reason?: AgentDefinitionErrorReason): boolean {
-    return ex instanceof AgentDefinitionError && (reason === undefined || ex.reason === reason);
-  }
-
-  override readonly name = 'AgentDefinitionError';
+export class AgentDefinitionError extends typedError('AgentDefinitionError') {
 
   /**
    * @param reason discriminator

@@ -1,7 +1,8 @@
 /**
- * Typed failures of the agent process layer. Both carry a `reason` discriminator and a static
- * `is(ex, reason?)` guard (docs/architecture.md#rules); their `message` is written for the user.
+ * Typed failures of the agent process layer. Both carry a `reason` discriminator and the static
+ * `is(ex, reason?)` guard of src/shared/typedError.ts; their `message` is written for the user.
  */
+import { typedError } from '../shared/typedError';
 
 /** Why an agent could not be started. */
 export type AgentSpawnErrorReason =
@@ -33,16 +34,7 @@ export interface AgentSpawnErrorDetails {
 }
 
 /** The agent process could not be started; nothing is running. */
-export class AgentSpawnError extends Error {
-  /** True when `ex` is an {@link AgentSpawnError}. */
-  static is(ex: unknown): ex is AgentSpawnError;
-  /** True when `ex` is an {@link AgentSpawnError} with the given reason (negation keeps the other reasons possible). */
-  static is<R extends AgentSpawnErrorReason>(ex: unknown, reason: R): ex is AgentSpawnError & { readonly reason: R };
-  static is(ex: unknown, reason?: AgentSpawnErrorReason): boolean {
-    return ex instanceof AgentSpawnError && (reason === undefined || ex.reason === reason);
-  }
-
-  override readonly name = 'AgentSpawnError';
+export class AgentSpawnError extends typedError('AgentSpawnError') {
   /** Display name of the agent. */
   readonly agentName: string;
   /** The command as configured. */
@@ -95,16 +87,7 @@ export interface AgentExitedErrorDetails {
  * The agent process has ended; every pending request on its connection fails with this error.
  * `message` reads like "Agent 'Claude Code' exited with code 1: Error: not logged in".
  */
-export class AgentExitedError extends Error {
-  /** True when `ex` is an {@link AgentExitedError}. */
-  static is(ex: unknown): ex is AgentExitedError;
-  /** True when `ex` is an {@link AgentExitedError} with the given reason (negation keeps the other reasons possible). */
-  static is<R extends AgentExitedErrorReason>(ex: unknown, reason: R): ex is AgentExitedError & { readonly reason: R };
-  static is(ex: unknown, reason?: AgentExitedErrorReason): boolean {
-    return ex instanceof AgentExitedError && (reason === undefined || ex.reason === reason);
-  }
-
-  override readonly name = 'AgentExitedError';
+export class AgentExitedError extends typedError('AgentExitedError') {
   /** Discriminator, derived from the details. */
   readonly reason: AgentExitedErrorReason;
   /** Display name of the agent. */

@@ -1,6 +1,7 @@
 import { constants as fsConstants, promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { typedError } from '../shared/typedError';
 
 /** What a {@link CommandFileSystem} knows about a candidate file. */
 export type CandidateKind = 'executable' | 'notExecutable' | 'directory' | 'missing';
@@ -41,16 +42,7 @@ export interface ResolvedCommand {
 export type CommandNotFoundErrorReason = 'notFound' | 'notExecutable';
 
 /** The command could not be found, or what was found cannot be executed. The message names both. */
-export class CommandNotFoundError extends Error {
-  /** True when `ex` is a {@link CommandNotFoundError}. */
-  static is(ex: unknown): ex is CommandNotFoundError;
-  /** True when `ex` is a {@link CommandNotFoundError} with the given reason (negation keeps the other reasons possible). */
-  static is<R extends CommandNotFoundErrorReason>(ex: unknown, reason: R): ex is CommandNotFoundError & { readonly reason: R };
-  static is(ex: unknown, reason?: CommandNotFoundErrorReason): boolean {
-    return ex instanceof CommandNotFoundError && (reason === undefined || ex.reason === reason);
-  }
-
-  override readonly name = 'CommandNotFoundError';
+export class CommandNotFoundError extends typedError('CommandNotFoundError') {
 
   /**
    * @param command the command as given

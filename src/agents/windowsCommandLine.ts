@@ -12,6 +12,7 @@
  * The whole line is passed verbatim as `cmd.exe /d /s /v:off /c "<line>"` (no AutoRun, no delayed
  * `!` expansion; `/s` strips exactly the outer quotes).
  */
+import { typedError } from '../shared/typedError';
 
 /** What to pass to `child_process.spawn` to run a batch file. */
 export interface WindowsCommandLine {
@@ -27,16 +28,7 @@ export interface WindowsCommandLine {
 export type CmdQuotingErrorReason = 'lineBreak' | 'nulCharacter' | 'unsafePath';
 
 /** An argument or path that cmd.exe cannot carry faithfully; the spawn must be refused. */
-export class CmdQuotingError extends Error {
-  /** True when `ex` is a {@link CmdQuotingError}. */
-  static is(ex: unknown): ex is CmdQuotingError;
-  /** True when `ex` is a {@link CmdQuotingError} with the given reason (negation keeps the other reasons possible). */
-  static is<R extends CmdQuotingErrorReason>(ex: unknown, reason: R): ex is CmdQuotingError & { readonly reason: R };
-  static is(ex: unknown, reason?: CmdQuotingErrorReason): boolean {
-    return ex instanceof CmdQuotingError && (reason === undefined || ex.reason === reason);
-  }
-
-  override readonly name = 'CmdQuotingError';
+export class CmdQuotingError extends typedError('CmdQuotingError') {
 
   constructor(readonly reason: CmdQuotingErrorReason, message: string) {
     super(message);

@@ -5,6 +5,7 @@ import {
 } from './acpShapes';
 import { scenarioAuthStatusSchema, scenarioProvidersSchema } from './accountShapes';
 import { stepSchema } from './scenarioSteps';
+import { typedError } from '../shared/typedError';
 
 /**
  * The scenario file format of the scripted ACP agents: a scenario is DATA (JSON), so a new test case
@@ -179,15 +180,9 @@ export type Scenario = z.infer<typeof scenarioSchema>;
 export type ScenarioInput = z.input<typeof scenarioSchema>;
 
 /** Thrown by `parseScenario` with a readable, multi-line message listing every problem and its path. */
-export class ScenarioError extends Error {
+export class ScenarioError extends typedError('ScenarioError') {
   constructor(message: string, readonly source?: string) {
     super(source ? `Invalid scenario ${source}:\n${message}` : `Invalid scenario:\n${message}`);
-    this.name = 'ScenarioError';
-  }
-
-  /** Whether `error` is a ScenarioError. */
-  static is(error: unknown): error is ScenarioError {
-    return error instanceof ScenarioError;
   }
 }
 

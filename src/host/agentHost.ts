@@ -21,11 +21,8 @@ import type { AcpThread } from '../thread/thread';
 import { accountsOf, authStateOf, type AccountView, type AuthStateView } from '../shared/accountModel';
 import { clientCapabilitiesOf } from './clientFeature';
 import type { ClientFeature } from './clientFeature';
-import type { FsHandler } from './files/fsHandler';
-import type { ElicitationBroker } from './permissions/elicitationBroker';
-import type { PermissionBroker } from './permissions/permissionBroker';
 import { cancelGraceMs } from './prompts/turnEnd';
-import type { TerminalManager } from './terminals/terminalHandler';
+import type { Disposable, SessionParts } from './sessionContext';
 
 /** The client identity sent in `initialize` (read from package.json). */
 export interface ClientInfo {
@@ -34,14 +31,14 @@ export interface ClientInfo {
   readonly version: string;
 }
 
-/** What a host knows of a session attached to it: enough to route the agent's messages to it. */
-export interface AttachedSession {
+/**
+ * What a host knows of a session attached to it: enough to route the agent's messages to it. A request goes to
+ * the session's part that its client feature names (`ClientFeature.part`): whatever the session's list of parts
+ * has (src/host/features.ts) can serve requests, and nothing here names them.
+ */
+export interface AttachedSession extends SessionParts {
   readonly sessionId: string;
   readonly thread: AcpThread;
-  readonly fs: FsHandler;
-  readonly terminals: TerminalManager;
-  readonly permissions: PermissionBroker;
-  readonly elicitations: ElicitationBroker;
   /** An update of this session, or (`sessionId`) of a subagent announced in it. */
   handleUpdate(update: SessionUpdate, sessionId: string): void;
   onAgentExit(exit: AgentExit): void;
@@ -93,7 +90,7 @@ export class AgentHost implements AttachedAgent, vscode.Disposable {
     /** Extra environment, read at each start (the user's `env_var` login values from SecretStorage); never logged. */
     private readonly env: () => Promise<Readonly<Record<string, string>>> = () => Promise.resolve({}),
     /** The client capabilities: advertised in `initialize`, and their handlers registered on the connection. */
-    private readonly features: readonly ClientFeature<AttachedSession, AttachedAgent>[] = [],
+    private readonly features: readonly ClientFeature<Disposable, AttachedAgent>[] = [],
     /**
      * Runs once `initialize` was answered, before the host is ready and before any session is created on it
      * (the agent's sign-in state, its saved model providers: docs/acp-features.md#accounts-and-model-providers).
@@ -159,9 +156,8 @@ export class AgentHost implements AttachedAgent, vscode.Disposable {
     const connection = AcpConnection.overStreams(proc.stdout, proc.stdin, { logger: this.acpLogger(), streamEndGraceMs: 500, cancelGraceMs });
     this._connection = connection;
     connection.onNotification('session/update', (p) => this.routeUpdate(p));
-    // agent → client requests, each feature's served by the session's handler
-    const route = (sessionId: string) => this.session(sessionId);
-    for (const f of this.features) f.register?.(connection, route, (m) => this.log.info(m), this);
+    // agent → client requests, each feature's served by its part of the session
+    for (const f of this.features) f.register?.(connection, (sessionId) => this.partOf(sessionId, f), (m) => this.log.info(m), this);
     proc.onDidExit((exit) => this.onExit(exit));
     connection.listen();
     const cancel = token ? { token } : {};
@@ -179,6 +175,13 @@ export class AgentHost implements AttachedAgent, vscode.Disposable {
     const session = this.owner(sessionId);
     if (!session) throw AcpError.invalidParams(`Unknown session '${sessionId}'`);
     return session;
+  }
+
+  /** The part of the session a request is for that serves `feature`'s requests. */
+  private partOf<S extends Disposable>(sessionId: string, feature: ClientFeature<S, AttachedAgent>): S {
+    const session = this.session(sessionId);
+    if (!feature.part) throw new Error('This client feature serves no session requests.');
+    return session.part(feature.part);
   }
 
   /** The attached session with this id, or the one in which a subagent with this id was announced (src/thread/subagents.ts). */

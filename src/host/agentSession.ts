@@ -1,7 +1,8 @@
 /**
- * AgentSession: one ACP session of an agent. Owns the thread model and the per-session handlers (files,
- * terminals, permissions, follow-along, change review), runs prompt turns and cancels them (cancel answers
- * every pending permission request `cancelled`: https://agentclientprotocol.com/protocol/prompt-turn#cancellation).
+ * AgentSession: one ACP session of an agent. Owns the thread model and the turn: runs prompt turns and cancels
+ * them (cancel answers every pending permission request `cancelled`: https://agentclientprotocol.com/protocol/prompt-turn#cancellation).
+ * Its other parts (files, terminals, permissions, follow-along, change review, the queue, the live state) come
+ * from the list it is given (src/host/features.ts), and it names none of them to cancel, release or dispose them.
  */
 import type * as vscode from 'vscode';
 import { AcpError } from '../acp/errors';
@@ -13,26 +14,32 @@ import { AcpThread } from '../thread/thread';
 import { SessionActivity } from '../thread/sessionActivity';
 import { unadvertisedCapability } from '../thread/updateCapabilities';
 import type { AgentHost } from './agentHost';
-import { ChangeTracker } from './files/changeTracker';
+import { changesPart } from './files/changeTracker';
 import type { CheckpointService } from './files/checkpointService';
-import { TurnCheckpoints } from './files/turnCheckpoints';
-import { FollowAgent } from './follow/followAgent';
-import { FsHandler } from './files/fsHandler';
+import { fsPart } from './files/fsFeature';
+import { checkpointsPart } from './files/turnCheckpoints';
+import { followPart } from './follow/followAgent';
 import { sessionKey } from './sessionKey';
-import { ElicitationBroker } from './permissions/elicitationBroker';
-import { vscodeElicitationEnvironment } from './permissions/elicitationEnvironment';
-import { PermissionBroker } from './permissions/permissionBroker';
-import { vscodePermissionEnvironment } from './permissions/permissionEnvironment';
+import type { ElicitationEnvironment } from './permissions/elicitationBroker';
+import { elicitationsPart } from './permissions/elicitationFeature';
+import type { PermissionEnvironment } from './permissions/permissionBroker';
+import { permissionsPart } from './permissions/permissionFeature';
 import { promptBlocks } from './prompts/promptAttachments';
 import { promptCapabilitiesView, restrictToCapabilities } from './prompts/promptBlocks';
-import { PromptQueue } from './prompts/promptQueue';
+import { queuePart } from './prompts/promptQueue';
 import { setConfigOption, setMode } from './prompts/sessionSettings';
 import { TurnEnd, type TurnOutcome } from './prompts/turnEnd';
-import type { SessionContext } from './sessionContext';
-import { TerminalManager } from './terminals/terminalHandler';
+import { SessionPartSet, type Disposable, type SessionContext, type SessionPart } from './sessionContext';
+import { terminalsPart } from './terminals/terminalFeature';
 
 /** What a session is given by whoever creates it (the session manager). */
 export interface AgentSessionOptions {
+  /** The session's parts, made and disposed in this order (src/host/features.ts, `sessionFeatures`). */
+  readonly parts: readonly SessionPart<Disposable, AgentSessionOptions>[];
+  /** Where a permission request is asked when no chat shows it (absent: only in the chat). */
+  readonly permissionEnvironment?: PermissionEnvironment;
+  /** Where an elicitation is asked when no chat shows it, and where its URL opens. */
+  readonly elicitationEnvironment: ElicitationEnvironment;
   /** Extra roots granted to the session (absolute), besides `cwd` and the workspace folders. */
   readonly additionalDirectories?: readonly string[];
   /** Whether a chat panel of the session with this key is visible (a hidden chat gets a notification). */
@@ -48,26 +55,23 @@ export interface AgentSessionOptions {
   readonly checkpoints?: CheckpointService;
 }
 
+/** The session's live state (src/thread/sessionActivity.ts), which counts the elicitations waiting for an answer. */
+export const activityPart: SessionPart<SessionActivity> = {
+  name: 'activity',
+  create: ({ context, part }) => {
+    const elicitations = part(elicitationsPart);
+    return new SessionActivity(context.thread, { isVisible: () => context.isChatVisible(), pendingElicitations: () => elicitations.pending.filter((p) => p.state === 'pending').length });
+  },
+};
+
 /** One session of an agent. */
 export class AgentSession implements vscode.Disposable {
   readonly thread: AcpThread;
   readonly context: SessionContext;
   private readonly _roots: { additionalDirectories: readonly string[] };
-  readonly permissions: PermissionBroker;
-  /** The agent's `elicitation/create` requests (forms and URLs). */
-  readonly elicitations: ElicitationBroker;
-  /** The live state every list of sessions shows (src/thread/sessionActivity.ts). */
-  readonly activity: SessionActivity;
+  private readonly _parts: SessionPartSet<AgentSessionOptions>;
   /** Prepended to the next prompt once (a preset's prompt prefix, src/workbench/agents/presets.ts). */
   promptPrefix: string | undefined;
-  readonly changes: ChangeTracker;
-  /** A checkpoint before and after every turn, Restore Checkpoint, "Changed in this turn". */
-  readonly checkpoints: TurnCheckpoints;
-  readonly fs: FsHandler;
-  readonly terminals: TerminalManager;
-  readonly follow: FollowAgent;
-  /** Prompts written while the agent works, sent one per turn when the turn ends (serializable). */
-  readonly queue = new PromptQueue();
   /** Ends a turn the agent does not end after Stop (docs/errors-and-cancellation.md#a-turn-always-ends). */
   readonly turnEnd: TurnEnd;
   /** Config option changes waiting for the agent's answer (the chat shows the chosen values meanwhile). */
@@ -88,12 +92,25 @@ export class AgentSession implements vscode.Disposable {
   /** The prompt whose turn was running when the agent exited (offered for resend after a restart). */
   interruptedPrompt: ContentBlock[] | undefined;
 
+  /** The part `maker` made for this session (the agent's requests are routed to the parts: src/host/agentHost.ts). */
+  part<T extends Disposable>(maker: SessionPart<T, never>): T { return this._parts.part(maker); }
+  // the parts the session itself and the surfaces use, by name (each part says what it is where it is made)
+  get permissions() { return this.part(permissionsPart); }
+  get elicitations() { return this.part(elicitationsPart); }
+  get activity() { return this.part(activityPart); }
+  get changes() { return this.part(changesPart); }
+  get checkpoints() { return this.part(checkpointsPart); }
+  get fs() { return this.part(fsPart); }
+  get terminals() { return this.part(terminalsPart); }
+  get follow() { return this.part(followPart); }
+  get queue() { return this.part(queuePart); }
+
   /** The client's identity of this session: agent id + session id ({@link sessionKey}). */
   get key(): string {
     return sessionKey(this.host.definition.id, this.sessionId);
   }
 
-  constructor(host: AgentHost, readonly sessionId: string, readonly cwd: string, log: vscode.LogOutputChannel, private readonly options: AgentSessionOptions = {}) {
+  constructor(host: AgentHost, readonly sessionId: string, readonly cwd: string, log: vscode.LogOutputChannel, private readonly options: AgentSessionOptions) {
     this._host = host;
     this.thread = new AcpThread(sessionId, log, options.redact);
     this.thread.setStatus('idle');
@@ -107,20 +124,7 @@ export class AgentSession implements vscode.Disposable {
       sessionId, cwd, get additionalDirectories() { return roots.additionalDirectories; }, agentName: host.definition.name, thread: this.thread, log,
       isChatVisible: () => options.isChatVisible?.(this.key) ?? false,
     };
-    this.permissions = new PermissionBroker(this.context, vscodePermissionEnvironment);
-    this.elicitations = new ElicitationBroker(this.context, vscodeElicitationEnvironment);
-    this.activity = new SessionActivity(this.thread, { isVisible: () => this.context.isChatVisible(), pendingElicitations: () => this.elicitations.pending.filter((p) => p.state === 'pending').length });
-    this.changes = new ChangeTracker(this.context);
-    this.checkpoints = new TurnCheckpoints(this.context, options.checkpoints, () => this.key);
-    this._subscriptions.push(this.changes.onDidKeep((files) => void this.checkpoints.keep(files)));
-    this.fs = new FsHandler(this.context, this.changes);
-    this.terminals = new TerminalManager(this.context);
-    this.follow = new FollowAgent(this.context);
-    this._subscriptions.push(this.thread.onDidChange((c) => {
-      if (c.type !== 'entry') return;
-      const entry = this.thread.entries[c.index];
-      if (entry?.kind === 'toolCall') this.follow.onToolCall(entry);
-    }));
+    this._parts = new SessionPartSet(options.parts, { context: this.context, options, key: () => this.key, track: (d) => void this._subscriptions.push(d) });
   }
 
   /** True while a prompt turn runs. */
@@ -313,10 +317,9 @@ export class AgentSession implements vscode.Disposable {
     this.thread.cancelUnfinishedToolCalls();
   }
 
-  /** Answers every pending permission request and elicitation `cancelled` / `cancel` (Stop, abandonment, exit). */
+  /** Answers every pending permission request and elicitation `cancelled` / `cancel` (Stop, abandonment, exit): each part's. */
   private cancelRequests(): void {
-    this.permissions.cancelAll();
-    this.elicitations.cancelAll();
+    this._parts.each('cancelRequests');
   }
 
   /** The agent process ended: the session shows why, with the last stderr lines. */
@@ -325,7 +328,7 @@ export class AgentSession implements vscode.Disposable {
     this.interruptedPrompt = this._inFlight ?? this.interruptedPrompt;
     this._inFlight = undefined;
     this.cancelRequests();
-    this.terminals.releaseAll();
+    this._parts.each('agentExited');
     this.thread.cancelUnfinishedToolCalls('all');
     if (exit.requested) {
       this.thread.setStatus('disconnected', `Agent '${this.host.definition.name}' was stopped.`);
@@ -353,8 +356,7 @@ export class AgentSession implements vscode.Disposable {
   /** The `additionalDirectories` the agent was just told: the roots are `cwd` plus exactly these (docs/sessions.md "Session roots"). */
   setAdditionalDirectories(directories: readonly string[]): void {
     this._roots.additionalDirectories = [...directories];
-    this.fs.rootsChanged();
-    this.checkpoints.rootsChanged();
+    this._parts.each('rootsChanged');
     this.thread.setRoots([this.cwd, ...directories]);
   }
 
@@ -378,12 +380,11 @@ export class AgentSession implements vscode.Disposable {
     await this.prompt(prompt);
   }
 
-  /** Releases the handlers (terminals are killed, pending permissions cancelled). */
+  /** Releases the parts (terminals are killed, pending permissions cancelled). */
   dispose(): void {
     this._subscriptions.splice(0).forEach((d) => d.dispose());
-    this.queue.dispose();
     this.turnEnd.dispose();
-    for (const d of [this.permissions, this.elicitations, this.terminals, this.follow, this.fs, this.changes, this.checkpoints, this.activity]) d.dispose();
+    this._parts.dispose();
     this.thread.dispose();
   }
 }

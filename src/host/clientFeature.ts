@@ -7,15 +7,18 @@
  */
 import type { AcpConnection } from '../acp/connection';
 import type { ClientCapabilities } from '../acp/schema/types.gen';
+import type { Disposable, SessionPart } from './sessionContext';
 
 /**
- * One client capability. `S` is what the feature needs of the session a request is for (its handler);
- * `route` finds that session by the request's `sessionId` and throws invalid params for an unknown id.
- * `A` is what it needs of the agent, for messages that belong to no session (`auth/status_update`).
+ * One client capability. `S` is the part of each session that serves its requests (`part`, one of the session
+ * parts of src/host/features.ts); `route` finds it by the request's `sessionId` and throws invalid params for an
+ * unknown id. `A` is what it needs of the agent, for messages that belong to no session (`auth/status_update`).
  */
-export interface ClientFeature<S = unknown, A = unknown> {
+export interface ClientFeature<S extends Disposable = never, A = unknown> {
   /** Sets this feature's part of the client capabilities. */
   fillClientCapabilities(capabilities: ClientCapabilities): void;
+  /** The part of each session that serves this feature's requests (none for a feature without session requests). */
+  readonly part?: SessionPart<S, never>;
   /**
    * Registers the handlers of the agent's requests this feature serves (none for a purely declared capability);
    * `log` writes to the agent's log (for messages that belong to no session); `agent` takes those messages.
@@ -24,7 +27,7 @@ export interface ClientFeature<S = unknown, A = unknown> {
 }
 
 /** The capabilities advertised by a set of features. */
-export function clientCapabilitiesOf(features: readonly ClientFeature<never, never>[]): ClientCapabilities {
+export function clientCapabilitiesOf(features: readonly ClientFeature<Disposable, never>[]): ClientCapabilities {
   const capabilities: ClientCapabilities = {};
   for (const f of features) f.fillClientCapabilities(capabilities);
   return capabilities;

@@ -1,17 +1,26 @@
 /**
- * The client capabilities Switchboard implements, one feature each (src/host/clientFeature.ts): what
- * `initialize` advertises is computed from this list, and each agent host registers the handlers of exactly
- * these features, so the advertisement and the wiring cannot drift apart.
+ * What Switchboard's sessions and connections are made of. The client capabilities it implements, one feature
+ * each (src/host/clientFeature.ts): what `initialize` advertises is computed from this list, and each agent host
+ * registers the handlers of exactly these features, so the advertisement and the wiring cannot drift apart. And
+ * the parts of every session (src/host/sessionContext.ts), among them those that serve the features' requests,
+ * with the VS Code environments in which they ask the user.
  */
-import type { AttachedAgent, AttachedSession } from './agentHost';
+import type { AttachedAgent } from './agentHost';
+import { activityPart, type AgentSessionOptions } from './agentSession';
 import { authStatusFeature, authTerminalFeature } from './auth/authFeature';
 import { clientCapabilitiesOf } from './clientFeature';
 import type { ClientFeature } from './clientFeature';
-import { fsFeature } from './files/fsFeature';
+import { changesPart } from './files/changeTracker';
+import { fsFeature, fsPart } from './files/fsFeature';
+import { checkpointsPart } from './files/turnCheckpoints';
+import { followPart } from './follow/followAgent';
 import { vscodeElicitationEnvironment } from './permissions/elicitationEnvironment';
-import { elicitationFeatureOver } from './permissions/elicitationFeature';
-import { permissionFeature } from './permissions/permissionFeature';
-import { terminalFeature } from './terminals/terminalFeature';
+import { elicitationFeatureOver, elicitationsPart } from './permissions/elicitationFeature';
+import { vscodePermissionEnvironment } from './permissions/permissionEnvironment';
+import { permissionFeature, permissionsPart } from './permissions/permissionFeature';
+import { queuePart } from './prompts/promptQueue';
+import type { Disposable } from './sessionContext';
+import { terminalFeature, terminalsPart } from './terminals/terminalFeature';
 
 /** Boolean session config options: the chat shows them as checkboxes and sends `{type: 'boolean', value}`. */
 const booleanConfigOptionsFeature: ClientFeature = {
@@ -37,10 +46,20 @@ const plansAndSubagentsFeature: ClientFeature = {
 };
 
 /** Every feature, in the order their handlers are registered. */
-export const clientFeatures: readonly ClientFeature<AttachedSession, AttachedAgent>[] = [
+export const clientFeatures: readonly ClientFeature<Disposable, AttachedAgent>[] = [
   fsFeature, terminalFeature, permissionFeature, authTerminalFeature, authStatusFeature, booleanConfigOptionsFeature,
   noticesAndCompactionFeature, plansAndSubagentsFeature, elicitationFeatureOver(vscodeElicitationEnvironment),
 ];
 
 /** What `initialize` advertises (https://agentclientprotocol.com/protocol/initialization#client-capabilities). */
 export const clientCapabilities = clientCapabilitiesOf(clientFeatures);
+
+/**
+ * The parts of every session, in the order in which they are made and disposed (a part that another one needs is
+ * made first), and the environments in which they ask the user when no chat shows the question.
+ */
+export const sessionFeatures: Pick<AgentSessionOptions, 'parts' | 'permissionEnvironment' | 'elicitationEnvironment'> = {
+  parts: [queuePart, permissionsPart, elicitationsPart, terminalsPart, followPart, fsPart, changesPart, checkpointsPart, activityPart],
+  permissionEnvironment: vscodePermissionEnvironment,
+  elicitationEnvironment: vscodeElicitationEnvironment,
+};

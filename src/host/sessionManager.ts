@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as vscode from 'vscode';
 import type { AgentDefinition } from '../agents/agentDefinition';
 import type { AgentHost, ClientInfo } from './agentHost';
-import { clientFeatures } from './features';
+import { clientFeatures, sessionFeatures } from './features';
 import { AgentSession } from './agentSession';
 import { AgentHosts } from './lifecycle/agentHosts';
 import { AgentAuth, vscodeAuthPrompter, type AuthPrompter } from './auth/auth';
@@ -220,7 +220,7 @@ export class SessionManager implements vscode.Disposable {
 
   /** A session object: `auth_required` offers the login; with the user's title (sessionMeta.ts) and the header's Fork. */
   private create(host: AgentHost, sessionId: string, cwd: string, log: vscode.LogOutputChannel): AgentSession {
-    const session = new AgentSession(host, sessionId, cwd, log, { isChatVisible: this.deps.isChatVisible, login: (h) => this.auth.login(h), redact: (text) => this.deps.redactor.redact(text), checkpoints: this.deps.checkpoints });
+    const session = new AgentSession(host, sessionId, cwd, log, { ...sessionFeatures, isChatVisible: this.deps.isChatVisible, login: (h) => this.auth.login(h), redact: (text) => this.deps.redactor.redact(text), checkpoints: this.deps.checkpoints });
     session.thread.setUserTitle(this._meta.get(host.definition.id, sessionId).title);
     // untitled, it is named by its agent (as the tab names it: agentInfo's title) and the time the store first
     // recorded it (the same after a reload)

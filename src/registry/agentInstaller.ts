@@ -13,18 +13,13 @@ import { defaultMaxDownloadBytes, downloadToFile } from './download';
 import type { InstalledAgent, InstalledAgents } from './installedAgents';
 import type { RegistryAgent } from './registrySchema';
 import { pinNpmPackage, pinUvxPackage } from './versions';
+import { typedError } from '../shared/typedError';
 
 /** Why an install failed. */
 export type InstallErrorReason = 'noDistribution' | 'checksumMismatch' | 'notConfirmed' | 'badCommand' | 'notInstalled';
 
 /** An install could not be completed; nothing was left on disk. */
-export class InstallError extends Error {
-  /** True when `ex` is an {@link InstallError} (with the given reason). */
-  static is(ex: unknown, reason?: InstallErrorReason): ex is InstallError {
-    return ex instanceof InstallError && (reason === undefined || ex.reason === reason);
-  }
-
-  override readonly name = 'InstallError';
+export class InstallError extends typedError('InstallError') {
 
   constructor(readonly reason: InstallErrorReason, message: string) {
     super(message);

@@ -4,6 +4,7 @@
  * written through a link. One bad entry refuses the whole archive.
  */
 import * as path from 'node:path';
+import { typedError } from '../shared/typedError';
 
 /** The kinds of archive entries we accept; everything else (devices, FIFOs …) is refused. */
 export type ArchiveEntryKind = 'file' | 'directory' | 'symlink' | 'hardlink';
@@ -23,13 +24,7 @@ export interface ArchiveEntryInfo {
 export type ArchiveErrorReason = 'unsafePath' | 'unsafeLink' | 'unsupportedEntry' | 'tooLarge' | 'corrupt' | 'unsupportedFormat';
 
 /** The archive is refused or broken; nothing was left on disk. */
-export class ArchiveError extends Error {
-  /** True when `ex` is an {@link ArchiveError} (with the given reason). */
-  static is(ex: unknown, reason?: ArchiveErrorReason): ex is ArchiveError {
-    return ex instanceof ArchiveError && (reason === undefined || ex.reason === reason);
-  }
-
-  override readonly name = 'ArchiveError';
+export class ArchiveError extends typedError('ArchiveError') {
 
   constructor(readonly reason: ArchiveErrorReason, message: string) {
     super(message);

@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { typedError } from '../shared/typedError';
 
 /** Default download cap: 500 MB. */
 export const defaultMaxDownloadBytes = 500 * 1024 * 1024;
@@ -15,13 +16,7 @@ export const defaultMaxDownloadBytes = 500 * 1024 * 1024;
 export type DownloadErrorReason = 'insecureUrl' | 'http' | 'network' | 'tooLarge' | 'cancelled' | 'tooManyRedirects';
 
 /** A download failed; the partial file was removed. */
-export class DownloadError extends Error {
-  /** True when `ex` is a {@link DownloadError} (with the given reason). */
-  static is(ex: unknown, reason?: DownloadErrorReason): ex is DownloadError {
-    return ex instanceof DownloadError && (reason === undefined || ex.reason === reason);
-  }
-
-  override readonly name = 'DownloadError';
+export class DownloadError extends typedError('DownloadError') {
 
   constructor(readonly reason: DownloadErrorReason, message: string) {
     super(message);

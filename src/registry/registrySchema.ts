@@ -4,6 +4,7 @@
  * a registry at all fails.
  */
 import * as z from 'zod/mini';
+import { typedError } from '../shared/typedError';
 
 /** Pattern of a registry agent id (lowercase letters, digits and `-`, starting with a letter, at most 64). */
 export const registryIdPattern = /^[a-z][a-z0-9-]{0,63}$/;
@@ -84,13 +85,7 @@ export interface ParsedRegistry {
 export type RegistryErrorReason = 'invalidJson' | 'notARegistry' | 'network' | 'http';
 
 /** The registry could not be read; `message` says what to check. */
-export class RegistryError extends Error {
-  /** True when `ex` is a {@link RegistryError} (with the given reason). */
-  static is(ex: unknown, reason?: RegistryErrorReason): ex is RegistryError {
-    return ex instanceof RegistryError && (reason === undefined || ex.reason === reason);
-  }
-
-  override readonly name = 'RegistryError';
+export class RegistryError extends typedError('RegistryError') {
 
   constructor(readonly reason: RegistryErrorReason, message: string) {
     super(message);

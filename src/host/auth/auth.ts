@@ -15,6 +15,7 @@ import { AcpError } from '../../acp/errors';
 import type { AgentHost } from '../agentHost';
 import type { AgentSecrets } from './secrets';
 import { inert, inertText } from '../../shared/inertText';
+import { typedError } from '../../shared/typedError';
 
 const common = { id: z.string().check(z.minLength(1)), name: z.string(), description: z.nullish(z.string()) };
 const envVarSchema = z.object({
@@ -53,13 +54,7 @@ export interface AuthPrompter {
 }
 
 /** Thrown when the user cancelled a login. */
-export class AuthCancelledError extends Error {
-  override readonly name = 'AuthCancelledError';
-  /** True when `ex` is an {@link AuthCancelledError}. */
-  static is(ex: unknown): ex is AuthCancelledError {
-    return ex instanceof AuthCancelledError;
-  }
-}
+export class AuthCancelledError extends typedError('AuthCancelledError') {}
 
 /** What a login needs from the session manager. */
 export interface AuthDeps {

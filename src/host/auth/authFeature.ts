@@ -16,7 +16,7 @@ export const authTerminalFeature: ClientFeature = {
  * capability gates it); an update from an agent without that capability is logged and ignored, so such an
  * agent shows nothing new.
  */
-export const authStatusFeature: ClientFeature<unknown, AttachedAgent> = {
+export const authStatusFeature: ClientFeature<never, AttachedAgent> = {
   fillClientCapabilities: () => undefined,
   register: (connection, _route, log, agent) => {
     connection.onNotification('auth/status_update', (p) => {

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { createMissingFolders, deleteFile, findOpenDocument, removeEmptyFolder, replaceDocumentText } from './editorFiles';
 import { platformCaseInsensitive } from './pathPolicy';
-import type { SessionContext } from '../sessionContext';
+import type { SessionContext, SessionPart } from '../sessionContext';
 import { decodeText, notTextReason } from './textSlice';
 
 /** A file's content before the session first wrote it. */
@@ -34,13 +34,8 @@ export function isCreated(record: ChangeRecord): boolean {
   return record.before.kind === 'missing';
 }
 
-/** Fires when any session's record changed (the diff editor's Keep and Undo follow it). */
-const anyChange = new vscode.EventEmitter<void>();
-
 /** Tracks the files a session changed. */
 export class ChangeTracker implements vscode.Disposable {
-  /** Fires when the record of any session changed. */
-  static readonly onDidChangeAny = anyChange.event;
   private readonly _records = new Map<string, ChangeRecord>();
   /** Folders the session's writes created (to remove them again, when empty, on Undo). */
   private readonly _createdFolders = new Set<string>();
@@ -51,9 +46,7 @@ export class ChangeTracker implements vscode.Disposable {
   /** Fires with the paths of the files the user kept (from any place: the bar, the diff's title, Review Changes). */
   readonly onDidKeep = this._onDidKeep.event;
 
-  constructor(readonly ctx: SessionContext) {
-    this._onDidChange.event(() => anyChange.fire());
-  }
+  constructor(readonly ctx: SessionContext) {}
 
   /** Records a file's content before a write, only the first time in the session (called after every write). */
   recordBeforeWrite(uri: vscode.Uri, before: FileBefore): void {
@@ -129,7 +122,6 @@ export class ChangeTracker implements vscode.Disposable {
   }
 
   dispose(): void {
-    if (this._records.size) anyChange.fire(); // its diffs lose their Keep and Undo
     this._records.clear();
     this._createdFolders.clear();
     this._onDidChange.dispose();
@@ -167,3 +159,6 @@ async function restore(uri: vscode.Uri, before: Exclude<FileBefore, { kind: 'mis
   await createMissingFolders(path.dirname(uri.fsPath));
   await vscode.workspace.fs.writeFile(uri, before.kind === 'bytes' ? before.bytes : new TextEncoder().encode(before.text));
 }
+
+/** Each session's record of the files its agent changed. */
+export const changesPart: SessionPart<ChangeTracker> = { name: 'change tracker', create: (session) => new ChangeTracker(session.context) };

@@ -12,7 +12,8 @@ import * as vscode from 'vscode';
 import type { FileChange, SessionCheckpoints } from '../../checkpoints/sessionCheckpoints';
 import { inert } from '../../shared/inertText';
 import type { ChangedFileLine } from '../../thread/turnChanges';
-import type { SessionContext } from '../sessionContext';
+import type { SessionContext, SessionPart } from '../sessionContext';
+import { changesPart } from './changeTracker';
 import type { CheckpointService } from './checkpointService';
 import { SessionRoots } from './sessionRoots';
 
@@ -184,3 +185,17 @@ export class TurnCheckpoints implements vscode.Disposable {
     this._onDidChange.dispose();
   }
 }
+
+/**
+ * Each session's checkpoints, with the extension's checkpoint service the session was given (none: no checkpoints
+ * are taken); a file the user kept becomes its baseline.
+ */
+export const checkpointsPart: SessionPart<TurnCheckpoints, { readonly checkpoints?: CheckpointService }> = {
+  name: 'checkpoints',
+  create: (session) => {
+    const checkpoints = new TurnCheckpoints(session.context, session.options.checkpoints, () => session.key());
+    session.track(session.part(changesPart).onDidKeep((files) => void checkpoints.keep(files)));
+    return checkpoints;
+  },
+  rootsChanged: (checkpoints) => checkpoints.rootsChanged(),
+};

@@ -10,14 +10,10 @@ import type { ToolCallEntry } from '../../thread/toolCall';
 import { followThrottleMs, LatestWinsThrottle } from './followThrottle';
 import { followTarget, locateEdit } from './followTarget';
 import type { FollowTarget, LineRange } from './followTarget';
-import type { SessionContext } from '../sessionContext';
+import type { SessionContext, SessionPart } from '../sessionContext';
 
 /** How long a highlight stays, ms. */
 export const followHighlightMs = 1500;
-
-const onDidToggleEmitter = new vscode.EventEmitter<FollowAgent>();
-/** Fires when Follow Agent was turned on or off for any session. */
-export const onDidToggleFollow = onDidToggleEmitter.event;
 
 /** The follow-along state of one session. */
 export class FollowAgent implements vscode.Disposable {
@@ -37,6 +33,9 @@ export class FollowAgent implements vscode.Disposable {
     overviewRulerColor: new vscode.ThemeColor('editorOverviewRuler.addedForeground'),
     overviewRulerLane: vscode.OverviewRulerLane.Full,
   });
+  private readonly _onDidToggle = new vscode.EventEmitter<void>();
+  /** Fires when following was turned on or off (the status bar follows every session's: src/core.ts). */
+  readonly onDidToggle = this._onDidToggle.event;
   /** The last file shown (tests and the status bar tooltip read it). */
   lastShown: { readonly path: string; readonly ranges: readonly LineRange[] } | undefined;
 
@@ -53,7 +52,7 @@ export class FollowAgent implements vscode.Disposable {
     this.ctx.thread.setFollowing(on);
     if (!on) this._throttle.clear();
     this.ctx.log.info(`Follow Agent ${on ? 'on' : 'off'} for session ${this.ctx.sessionId}`);
-    onDidToggleEmitter.fire(this);
+    this._onDidToggle.fire();
   }
 
   /** Called whenever a tool call of the session was added or changed. */
@@ -118,8 +117,23 @@ export class FollowAgent implements vscode.Disposable {
     this.clearHighlight();
     this._lineType.dispose();
     this._editType.dispose();
+    this._onDidToggle.dispose();
   }
 }
+
+/** Each session's Follow Agent: it sees every tool call of the session as it is added or changed. */
+export const followPart: SessionPart<FollowAgent> = {
+  name: 'Follow Agent',
+  create: ({ context, track }) => {
+    const follow = new FollowAgent(context);
+    track(context.thread.onDidChange((c) => {
+      if (c.type !== 'entry') return;
+      const entry = context.thread.entries[c.index];
+      if (entry?.kind === 'toolCall') follow.onToolCall(entry);
+    }));
+    return follow;
+  },
+};
 
 /** True when a tab shows a Switchboard chat panel. */
 function isChatTab(tab: vscode.Tab | undefined): boolean {

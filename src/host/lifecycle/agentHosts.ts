@@ -6,15 +6,16 @@
 import type * as vscode from 'vscode';
 import type { AgentCapabilities } from '../../acp/schema/types.gen';
 import type { AgentDefinition } from '../../agents/agentDefinition';
-import { AgentHost, type AttachedSession, type ClientInfo } from '../agentHost';
+import { AgentHost, type AttachedAgent, type ClientInfo } from '../agentHost';
 import type { ClientFeature } from '../clientFeature';
+import type { Disposable } from '../sessionContext';
 import { demoAgentId } from './agentRegistry';
 
 /** What starting agents needs (docs/architecture.md#layers). */
 export interface AgentHostsDeps {
   readonly clientInfo: ClientInfo;
   /** The client capabilities every agent is initialized with (src/host/features.ts). */
-  readonly features: readonly ClientFeature<AttachedSession>[];
+  readonly features: readonly ClientFeature<Disposable, AttachedAgent>[];
   readonly logFor: (def: AgentDefinition) => vscode.LogOutputChannel;
   /** The agent's secret environment (SecretStorage), read at each start. */
   readonly envFor: (agentId: string) => Promise<Readonly<Record<string, string>>>;

@@ -8,8 +8,16 @@ import type { CancellationToken } from 'vscode-jsonrpc/node';
 import type { CreateElicitationRequest, CreateElicitationResponse } from '../../acp/schema/types.gen';
 import { validateForm } from '../../thread/elicitationForm';
 import type { ClientFeature } from '../clientFeature';
-import { ElicitationCompletions, parseElicitation } from './elicitationBroker';
-import type { ElicitationBroker, ElicitationEnvironment } from './elicitationBroker';
+import type { SessionPart } from '../sessionContext';
+import { ElicitationBroker, ElicitationCompletions, parseElicitation } from './elicitationBroker';
+import type { ElicitationEnvironment } from './elicitationBroker';
+
+/** Each session's elicitations (the agent's forms and URLs), asked in the environment the session was given (VS Code's: src/host/features.ts). */
+export const elicitationsPart: SessionPart<ElicitationBroker, { readonly elicitationEnvironment: ElicitationEnvironment }> = {
+  name: 'elicitation broker',
+  create: (session) => new ElicitationBroker(session.context, session.options.elicitationEnvironment),
+  cancelRequests: (elicitations) => elicitations.cancelAll(),
+};
 
 /** A request tied to a JSON-RPC request of ours, not to a session: asked in the quick input flow. */
 export async function answerOutsideSession(env: ElicitationEnvironment, p: CreateElicitationRequest, token: CancellationToken): Promise<CreateElicitationResponse> {
@@ -27,14 +35,15 @@ export async function answerOutsideSession(env: ElicitationEnvironment, p: Creat
 }
 
 /** The feature, over an environment (VS Code's in the product: elicitationEnvironment.ts). */
-export function elicitationFeatureOver(env: ElicitationEnvironment): ClientFeature<{ readonly elicitations: ElicitationBroker }> {
+export function elicitationFeatureOver(env: ElicitationEnvironment): ClientFeature<ElicitationBroker> {
   return {
     fillClientCapabilities: (c) => { c.elicitation = { form: {}, url: {} }; },
+    part: elicitationsPart,
     register: (connection, route, log) => {
       const completions = new ElicitationCompletions();
       connection.onRequest('elicitation/create', (p, ct) => {
         const scope = p as { sessionId?: unknown; toolCallId?: string | null };
-        if (typeof scope.sessionId === 'string') return route(scope.sessionId).elicitations.create({ ...p, sessionId: scope.sessionId, toolCallId: scope.toolCallId }, ct, completions);
+        if (typeof scope.sessionId === 'string') return route(scope.sessionId).create({ ...p, sessionId: scope.sessionId, toolCallId: scope.toolCallId }, ct, completions);
         return answerOutsideSession(env, p, ct);
       });
       connection.onNotification('elicitation/complete', (p) => {

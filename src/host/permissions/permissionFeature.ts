@@ -1,11 +1,21 @@
 /** `session/request_permission`, served by each session's {@link PermissionBroker}. Every client serves it: no capability bit. */
 import type { ClientFeature } from '../clientFeature';
-import type { PermissionBroker } from './permissionBroker';
+import type { SessionPart } from '../sessionContext';
+import { PermissionBroker } from './permissionBroker';
+import type { PermissionEnvironment } from './permissionBroker';
+
+/** Each session's permission requests, asked in the environment the session was given (VS Code's: src/host/features.ts). */
+export const permissionsPart: SessionPart<PermissionBroker, { readonly permissionEnvironment?: PermissionEnvironment }> = {
+  name: 'permission broker',
+  create: (session) => new PermissionBroker(session.context, session.options.permissionEnvironment),
+  cancelRequests: (permissions) => permissions.cancelAll(),
+};
 
 /** Permission requests (https://agentclientprotocol.com/protocol/tool-calls#requesting-permission). */
-export const permissionFeature: ClientFeature<{ readonly permissions: PermissionBroker }> = {
+export const permissionFeature: ClientFeature<PermissionBroker> = {
   fillClientCapabilities: () => undefined,
+  part: permissionsPart,
   register: (connection, route) => {
-    connection.onRequest('session/request_permission', (p, ct) => route(p.sessionId).permissions.request(p, ct));
+    connection.onRequest('session/request_permission', (p, ct) => route(p.sessionId).request(p, ct));
   },
 };

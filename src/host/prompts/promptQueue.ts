@@ -12,6 +12,7 @@ import { Emitter } from '../../acp/events';
 import type { Event } from '../../acp/events';
 import { embeddedTextMaxChars, imageMaxBase64, imageMimeTypes } from '../../shared/composerModel';
 import type { AttachmentView, QueuedPromptView } from '../../shared/composerModel';
+import type { SessionPart } from '../sessionContext';
 
 const short = z.string().check(z.maxLength(256));
 const uri = z.string().check(z.minLength(1), z.maxLength(4096), z.regex(/^[a-z][a-z0-9+.-]*:/i, 'a URI'));
@@ -116,3 +117,6 @@ export class PromptQueue {
     this._onDidChange.dispose();
   }
 }
+
+/** Each session's queue of prompts written while its agent works. */
+export const queuePart: SessionPart<PromptQueue> = { name: 'prompt queue', create: () => new PromptQueue() };

@@ -23,6 +23,8 @@ import { mergeOpenChats, openChatsKey, parseOpenChats, PendingChats, type OpenCh
 export class ChatPanelRegistry implements vscode.Disposable {
   private readonly _panels = new Map<string, ChatPanel>();
   private readonly _disposables: vscode.Disposable[] = [];
+  /** The subscriptions of each open panel, disposed when it closes. */
+  private readonly _panelSubscriptions = new Set<vscode.Disposable>();
   private readonly _onDidChange = new vscode.EventEmitter<void>();
   /** Fires when a panel opened, closed, or became active or inactive. */
   readonly onDidChange = this._onDidChange.event;
@@ -133,8 +135,16 @@ export class ChatPanelRegistry implements vscode.Disposable {
     const session = panel.session;
     this._panels.set(session.key, panel);
     this._pending.done({ agentId: session.host.definition.id, sessionId: session.sessionId });
+    // the panel's subscriptions end with it: a released panel's session lives on (in the Chat view)
+    const subscriptions = vscode.Disposable.from(
+      panel.panel.onDidChangeViewState(() => this._onDidChange.fire()),
+      // what it saves: the title, and the agent's name, which a restart (ending with a status change) can change
+      session.thread.onDidChange((c) => { if (c.type === 'title' || c.type === 'status') void this.saveOpenChats(); }),
+    );
+    this._panelSubscriptions.add(subscriptions);
     panel.onDidDispose(() => {
-      // a released panel's session lives on (in the Chat view)
+      subscriptions.dispose();
+      this._panelSubscriptions.delete(subscriptions);
       if (this._panels.get(session.key) === panel) {
         this._panels.delete(session.key);
         this.sessions.close(session.key);
@@ -142,11 +152,6 @@ export class ChatPanelRegistry implements vscode.Disposable {
       void this.saveOpenChats();
       this._onDidChange.fire();
     });
-    this._disposables.push(
-      panel.panel.onDidChangeViewState(() => this._onDidChange.fire()),
-      // what it saves: the title, and the agent's name, which a restart (ending with a status change) can change
-      session.thread.onDidChange((c) => { if (c.type === 'title' || c.type === 'status') void this.saveOpenChats(); }),
-    );
     void this.saveOpenChats();
     this._onDidChange.fire();
     return panel;
@@ -187,6 +192,8 @@ export class ChatPanelRegistry implements vscode.Disposable {
 
   dispose(): void {
     this._disposables.splice(0).forEach((d) => d.dispose());
+    this._panelSubscriptions.forEach((d) => d.dispose());
+    this._panelSubscriptions.clear();
   }
 }
 

@@ -4,7 +4,6 @@
  */
 import * as vscode from 'vscode';
 import type { FollowAgent } from '../../host/follow/followAgent';
-import { onDidToggleFollow } from '../../host/follow/followAgent';
 import { inert } from '../../shared/inertText';
 import { commandIds } from '../../constants';
 
@@ -13,11 +12,12 @@ export class FollowStatusBar implements vscode.Disposable {
   private readonly _item = vscode.window.createStatusBarItem('switchboard.followAgent', vscode.StatusBarAlignment.Right, 100);
   private readonly _subscriptions: vscode.Disposable[];
 
-  constructor(private readonly _active: () => FollowAgent | undefined) {
+  /** `onDidToggle`: Follow Agent was turned on or off in any session. */
+  constructor(private readonly _active: () => FollowAgent | undefined, onDidToggle: vscode.Event<void>) {
     this._item.name = 'Switchboard: Follow Agent';
     this._item.command = commandIds.followAgent;
     this._subscriptions = [
-      onDidToggleFollow(() => this.update()),
+      onDidToggle(() => this.update()),
       vscode.window.tabGroups.onDidChangeTabGroups(() => this.update()),
     ];
     this.update();

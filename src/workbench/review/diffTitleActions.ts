@@ -8,7 +8,7 @@
  */
 import * as vscode from 'vscode';
 import type { AgentSession } from '../../host/agentSession';
-import { ChangeTracker } from '../../host/files/changeTracker';
+import type { ChangeTracker } from '../../host/files/changeTracker';
 import { originalScheme } from '../../host/files/diffEditor';
 import { applyReviewAction } from '../../host/files/reviewActions';
 import { agentChangeDiffContextKey, commandIds } from '../../constants';
@@ -33,9 +33,10 @@ function shownAgentDiffs(): AgentDiff[] {
 
 /**
  * Registers the two commands and keeps the context key current. `sessions` lists the open sessions, the
- * active chat's first (its record wins when several sessions changed the same file).
+ * active chat's first (its record wins when several sessions changed the same file); `onDidChangeChanges` fires
+ * when the record of any of them changed, or sessions opened or closed.
  */
-export function registerDiffTitleActions(sessions: () => readonly AgentSession[]): vscode.Disposable {
+export function registerDiffTitleActions(sessions: () => readonly AgentSession[], onDidChangeChanges: vscode.Event<void>): vscode.Disposable {
   const trackerOf = (file: vscode.Uri): ChangeTracker | undefined => sessions().find((s) => s.changes.get(file))?.changes;
   let shown: boolean | undefined;
   const update = () => {
@@ -74,7 +75,7 @@ export function registerDiffTitleActions(sessions: () => readonly AgentSession[]
     vscode.window.tabGroups.onDidChangeTabs(updateSoon),
     vscode.window.tabGroups.onDidChangeTabGroups(updateSoon),
     vscode.window.onDidChangeVisibleTextEditors(updateSoon),
-    ChangeTracker.onDidChangeAny(update),
+    onDidChangeChanges(update),
     { dispose: () => clearTimeout(recheck) },
   );
 }

@@ -99,11 +99,8 @@ export async function continueInNewSession(deps: SessionCommandDeps, from: Agent
     );
     deps.openChat(session);
     const text = continuationPrompt(from);
-    // prompt() takes content blocks; typed loosely because its signature changed from a string to blocks,
-    // so this builds with either
-    const send = session.prompt.bind(session) as unknown as (content: { type: 'text'; text: string }[]) => Promise<void>;
     // the prompt a crash interrupted is offered for resend once the context was sent
-    void send([{ type: 'text', text }]).catch(() => undefined).then(() => session.offerResend(from.interruptedPrompt));
+    void session.prompt([{ type: 'text', text }]).catch(() => undefined).then(() => session.offerResend(from.interruptedPrompt));
     from.thread.acknowledgeFailure();
     return session;
   } catch (error) {

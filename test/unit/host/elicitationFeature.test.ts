@@ -39,7 +39,7 @@ describe('elicitation feature, against the scripted agent', function () {
     const session = fakeSession('will-be-set');
     const broker = new ElicitationBroker(session.ctx, env);
     const logged: string[] = [];
-    feature.register?.(conn, () => ({ elicitations: broker }), (m) => logged.push(m), undefined);
+    feature.register?.(conn, () => broker, (m) => logged.push(m), undefined);
     conn.listen();
     const capabilities = clientCapabilitiesOf([feature]);
     await conn.initialize({ clientCapabilities: capabilities, clientInfo: { name: 'test', version: '0' } });
