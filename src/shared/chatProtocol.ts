@@ -2,7 +2,7 @@
  * The typed contract between the chat webview and the extension host (GitLens-style IPC, see
  * docs/architecture.md#the-chat-webview). Method strings are `chat/<noun>/<verb>`. Commands go webview → host,
  * notifications host → webview. The host validates every incoming command with the zod schema that
- * src/webviews/chat/ipcSchemas.ts keeps for it; the webview is untrusted input.
+ * src/chatHost/ipcSchemas.ts keeps for it; the webview is untrusted input.
  */
 import type { AgentAccountView } from './accountModel';
 import type { ChangedFileAction, ChangedFilesAllAction, ChangedFilesView } from './changedFiles';

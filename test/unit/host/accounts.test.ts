@@ -5,7 +5,7 @@ import { baseUrlError, providerHeaders, providerViews, setProviderParams } from 
 import { AgentSecrets } from '../../../src/host/auth/secrets';
 import { Redactor } from '../../../src/host/auth/redactor';
 import { DisableProviderCommand, LogInCommand, LogOutCommand, SetProviderCommand } from '../../../src/shared/chatProtocol';
-import { IpcDispatcher } from '../../../src/webviews/chat/ipc';
+import { IpcDispatcher } from '../../../src/chatHost/ipc';
 import { chatActions } from '../../../webview/actions';
 
 // The pure parts of accounts and model providers (docs/architecture.md#accounts-and-model-providers).
