@@ -5,13 +5,13 @@
  */
 import './styles/chat.css';
 import {
-  DidAttachNotification, DidChangeComposerNotification, DidChangeNotification, DidEntriesNotification, DidSearchFilesNotification,
-  DidChangeWelcomeNotification, DidSnapshotNotification, isIpc,
+  DidAddAttachmentNotification, DidChangeComposerNotification, DidChangeThreadNotification, DidLoadEntriesNotification, DidSearchFilesNotification,
+  DidChangeWelcomeNotification, DidSnapshotThreadNotification, isIpc,
 } from '../src/shared/chatProtocol';
-import { DidChangeAccountNotification, DidChangeFilesNotification, FocusRequestNotification } from '../src/shared/chatProtocol';
+import { DidChangeAccountNotification, DidChangeChangedFilesNotification, DidRequestFocusNotification } from '../src/shared/chatProtocol';
 import type { AgentAccountView } from '../src/shared/accountModel';
 import type { ChangedFilesView } from '../src/shared/changedFiles';
-import type { DidAttachParams, DidChangeParams, DidEntriesParams, DidSearchFilesParams } from '../src/shared/chatProtocol';
+import type { DidAddAttachmentParams, DidChangeThreadParams, DidLoadEntriesParams, DidSearchFilesParams } from '../src/shared/chatProtocol';
 import type { ComposerStateView } from '../src/shared/composerModel';
 import type { ThreadSnapshot } from '../src/shared/viewModel';
 import type { WelcomeView } from '../src/shared/welcomeModel';
@@ -79,9 +79,9 @@ store.subscribe(() => welcome.setState(store.state, store.entries.length));
 document.addEventListener('visibilitychange', () => view.visibilityChanged());
 
 ipc.onMessage((msg) => {
-  if (isIpc(DidSnapshotNotification, msg)) store.applySnapshot(msg.params as ThreadSnapshot);
-  else if (isIpc(DidChangeNotification, msg)) store.applyChange(msg.params as DidChangeParams);
-  else if (isIpc(DidEntriesNotification, msg)) view.olderEntries(msg.params as DidEntriesParams);
+  if (isIpc(DidSnapshotThreadNotification, msg)) store.applySnapshot(msg.params as ThreadSnapshot);
+  else if (isIpc(DidChangeThreadNotification, msg)) store.applyChange(msg.params as DidChangeThreadParams);
+  else if (isIpc(DidLoadEntriesNotification, msg)) view.olderEntries(msg.params as DidLoadEntriesParams);
   else if (isIpc(DidChangeComposerNotification, msg)) {
     composer.applyHostState(msg.params as ComposerStateView);
     welcome.setSendWith((msg.params as ComposerStateView).sendWith);
@@ -89,9 +89,9 @@ ipc.onMessage((msg) => {
   else if (isIpc(DidSearchFilesNotification, msg)) {
     const p = msg.params as DidSearchFilesParams;
     composer.searchResults(p.requestId, p.matches);
-  } else if (isIpc(DidAttachNotification, msg)) composer.attach((msg.params as DidAttachParams).attachment);
-  else if (isIpc(DidChangeFilesNotification, msg)) changedFiles.render(msg.params as ChangedFilesView);
-  else if (isIpc(FocusRequestNotification, msg)) focusRequestWhenRendered();
+  } else if (isIpc(DidAddAttachmentNotification, msg)) composer.attach((msg.params as DidAddAttachmentParams).attachment);
+  else if (isIpc(DidChangeChangedFilesNotification, msg)) changedFiles.render(msg.params as ChangedFilesView);
+  else if (isIpc(DidRequestFocusNotification, msg)) focusRequestWhenRendered();
   else if (isIpc(DidChangeAccountNotification, msg)) {
     const account = msg.params as AgentAccountView;
     header.renderAccount(account);

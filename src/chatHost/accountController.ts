@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { commandIds } from '../constants';
-import { DidChangeAccountNotification, DisableProviderCommand, LogInCommand, LogOutCommand, SetProviderCommand } from '../shared/chatProtocol';
+import { DidChangeAccountNotification, DisableProviderCommand, LogInAccountCommand, LogOutAccountCommand, SetProviderCommand } from '../shared/chatProtocol';
 import type { IpcMessageType } from '../shared/chatProtocol';
 import type { AgentAccounts } from '../host/auth/agentAccounts';
 import type { AgentSession } from '../host/agentSession';
@@ -32,8 +32,8 @@ export class AccountController implements vscode.Disposable {
   register(ipc: IpcDispatcher): void {
     const accounts = this.accounts;
     if (!accounts) return;
-    ipc.on(LogInCommand, () => accounts.logIn(this.session.host));
-    ipc.on(LogOutCommand, () => { void vscode.commands.executeCommand(commandIds.logOut, this.session.key); });
+    ipc.on(LogInAccountCommand, () => accounts.logIn(this.session.host));
+    ipc.on(LogOutAccountCommand, () => { void vscode.commands.executeCommand(commandIds.logOut, this.session.key); });
     ipc.on(SetProviderCommand, async ({ providerId }) => { await accounts.providers.set(this.session.host, providerId); });
     ipc.on(DisableProviderCommand, async ({ providerId }) => { await accounts.providers.disable(this.session.host, providerId); });
   }

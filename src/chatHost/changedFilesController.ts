@@ -5,8 +5,8 @@
  * or a file that could not be restored, is reported in the bar itself, never thrown at the dispatcher.
  */
 import * as vscode from 'vscode';
-import { ChangedFileCommand, ChangedFilesAllCommand, DidChangeFilesNotification } from '../shared/chatProtocol';
-import type { ChangedFileParams, ChangedFilesAllParams, IpcMessageType } from '../shared/chatProtocol';
+import { ReviewChangedFileCommand, ReviewChangedFilesCommand, DidChangeChangedFilesNotification } from '../shared/chatProtocol';
+import type { ReviewChangedFileParams, ReviewChangedFilesParams, IpcMessageType } from '../shared/chatProtocol';
 import type { ChangedFilesView } from '../shared/changedFiles';
 import type { AgentSession } from '../host/agentSession';
 import { besideChat } from '../host/files/diffPlacement';
@@ -39,15 +39,15 @@ export class ChangedFilesController implements vscode.Disposable {
 
   /** Handles the bar's commands (the dispatcher validated their params). */
   register(ipc: IpcDispatcher): void {
-    ipc.on(ChangedFileCommand, (p) => this.onFile(p));
-    ipc.on(ChangedFilesAllCommand, (p) => this.onAll(p));
+    ipc.on(ReviewChangedFileCommand, (p) => this.onFile(p));
+    ipc.on(ReviewChangedFilesCommand, (p) => this.onAll(p));
   }
 
   /** Posts the current list (on the webview's ready, and after every change). */
   sendState(): void {
     const version = ++this._version;
     void this.view().then((view) => {
-      if (version === this._version) this.post(DidChangeFilesNotification, view);
+      if (version === this._version) this.post(DidChangeChangedFilesNotification, view);
     }, (e: unknown) => this.log.warn(`changed files: could not build the list: ${e instanceof Error ? e.message : String(e)}`));
   }
 
@@ -64,12 +64,12 @@ export class ChangedFilesController implements vscode.Disposable {
     return this._error ? { files, error: this._error } : { files };
   }
 
-  private async onFile({ action, path }: ChangedFileParams): Promise<void> {
+  private async onFile({ action, path }: ReviewChangedFileParams): Promise<void> {
     this._error = undefined;
     this.done(await this.files.act(action, path, { viewColumn: besideChat(this.chatColumn()), preserveFocus: true }));
   }
 
-  private async onAll({ action }: ChangedFilesAllParams): Promise<void> {
+  private async onAll({ action }: ReviewChangedFilesParams): Promise<void> {
     this._error = undefined;
     this.done(await this.files.actAll(action));
   }

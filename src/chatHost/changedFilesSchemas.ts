@@ -4,10 +4,10 @@
  * session's change record (changedFilesController.ts), and says so when it is not.
  */
 import * as z from 'zod/mini';
-import { ChangedFileCommand, ChangedFilesAllCommand } from '../shared/chatProtocol';
+import { ReviewChangedFileCommand, ReviewChangedFilesCommand } from '../shared/chatProtocol';
 
 /** Params schemas of the bar's commands, by method. */
 export const changedFilesCommandSchemas = {
-  [ChangedFileCommand.method]: z.strictObject({ action: z.enum(['keep', 'undo', 'diff']), path: z.string().check(z.minLength(1), z.maxLength(4096)) }),
-  [ChangedFilesAllCommand.method]: z.strictObject({ action: z.enum(['keep', 'undo']) }),
+  [ReviewChangedFileCommand.method]: z.strictObject({ action: z.enum(['keep', 'undo', 'diff']), path: z.string().check(z.minLength(1), z.maxLength(4096)) }),
+  [ReviewChangedFilesCommand.method]: z.strictObject({ action: z.enum(['keep', 'undo']) }),
 };

@@ -12,8 +12,8 @@
  * Nothing the agent sends shows or focuses the surface: only the user's own actions do.
  */
 import * as vscode from 'vscode';
-import { CancelSubagentCommand, ElicitationUrlCommand, FocusRequestNotification, ForkSessionCommand, RenameSessionCommand, RespondElicitationCommand } from '../shared/chatProtocol';
-import { CancelTurnCommand, DidChangeNotification, DidEntriesNotification, DidSnapshotNotification, ReadyCommand, RequestEntriesCommand, RequestSnapshotCommand, RespondPermissionCommand, ToggleFollowCommand } from '../shared/chatProtocol';
+import { CancelSubagentCommand, RespondElicitationUrlCommand, DidRequestFocusNotification, ForkSessionCommand, RenameSessionCommand, RespondElicitationCommand } from '../shared/chatProtocol';
+import { CancelTurnCommand, DidChangeThreadNotification, DidLoadEntriesNotification, DidSnapshotThreadNotification, RequestStateCommand, RequestEntriesCommand, RequestSnapshotCommand, RespondPermissionCommand, ToggleFollowCommand } from '../shared/chatProtocol';
 import type { IpcMessageType, RequestEntriesParams } from '../shared/chatProtocol';
 import { snapshotTailEntries } from '../shared/viewModel';
 import { tabPrefix } from '../shared/sessionState';
@@ -153,7 +153,7 @@ export class ChatBinding implements vscode.Disposable {
       this.account.sendState(true);
       if (this._focusRequest) this.requestFocus(); // after the snapshot that renders the request
     };
-    ipc.on(ReadyCommand, ready);
+    ipc.on(RequestStateCommand, ready);
     ipc.on(RequestSnapshotCommand, ready);
     ipc.on(RequestEntriesCommand, (params) => this.sendEntries(params));
     ipc.on(CancelTurnCommand, () => this.session.cancel());
@@ -163,7 +163,7 @@ export class ChatBinding implements vscode.Disposable {
     ipc.on(RenameSessionCommand, () => { void vscode.commands.executeCommand(commandIds.renameSession, this.session.key); });
     ipc.on(ForkSessionCommand, () => { void vscode.commands.executeCommand(commandIds.forkSession, this.session.key); });
     ipc.on(RespondElicitationCommand, ({ requestId, action, content }) => { this.session.elicitations.respond(requestId, action, content); });
-    ipc.on(ElicitationUrlCommand, ({ requestId, op }) => { this.session.elicitations.urlAction(requestId, op); });
+    ipc.on(RespondElicitationUrlCommand, ({ requestId, op }) => { this.session.elicitations.urlAction(requestId, op); });
     ipc.on(CancelSubagentCommand, ({ sessionId }) => {
       if (!this.session.cancelSubagent(sessionId)) this.session.context.log.info(`Cancel of subagent '${sessionId}' not sent: the agent does not permit it, or it is unknown`);
     });
@@ -173,7 +173,7 @@ export class ChatBinding implements vscode.Disposable {
   private requestFocus(): void {
     this._focusRequest = true;
     if (!this._ready || this._disposed) return;
-    void this.surface.webview.postMessage({ method: FocusRequestNotification.method, params: {} }).then((delivered) => {
+    void this.surface.webview.postMessage({ method: DidRequestFocusNotification.method, params: {} }).then((delivered) => {
       if (delivered) this._focusRequest = false;
     });
   }
@@ -186,7 +186,7 @@ export class ChatBinding implements vscode.Disposable {
     this._queue.clear();
     if (this._timer) clearTimeout(this._timer);
     this._timer = undefined;
-    this.post(DidSnapshotNotification, threadSnapshot(this.session.thread, this.session.host.displayName, this._seq, snapshotTailEntries));
+    this.post(DidSnapshotThreadNotification, threadSnapshot(this.session.thread, this.session.host.displayName, this._seq, snapshotTailEntries));
   }
 
   /**
@@ -198,7 +198,7 @@ export class ChatBinding implements vscode.Disposable {
     const entries = this.session.thread.entries;
     const end = Math.min(before, entries.length);
     const from = Math.max(0, end - count);
-    this.post(DidEntriesNotification, { seq: this._seq, from, entries: entries.slice(from, end).map((e) => entryView(e, sessionNames(this.session.thread))) });
+    this.post(DidLoadEntriesNotification, { seq: this._seq, from, entries: entries.slice(from, end).map((e) => entryView(e, sessionNames(this.session.thread))) });
   }
 
   private onThreadChange(c: ThreadChange): void {
@@ -232,7 +232,7 @@ export class ChatBinding implements vscode.Disposable {
       const firstSeq = this._seq + 1;
       this._seq += deltas.length;
       this._postedAt = Date.now();
-      this.post(DidChangeNotification, { firstSeq, deltas });
+      this.post(DidChangeThreadNotification, { firstSeq, deltas });
     }
     this.schedule();
   }
@@ -265,7 +265,7 @@ export function chatTitles(session: AgentSession): ChatTitles {
 }
 
 // what the webview sends by itself (loading, resyncing, paging): every other command is the user acting in the chat
-const passiveMethods = new Set<string>([ReadyCommand.method, RequestSnapshotCommand.method, RequestEntriesCommand.method]);
+const passiveMethods = new Set<string>([RequestStateCommand.method, RequestSnapshotCommand.method, RequestEntriesCommand.method]);
 
 function isUserAction(m: unknown): boolean {
   const method = typeof m === 'object' && m !== null ? (m as { method?: unknown }).method : undefined;

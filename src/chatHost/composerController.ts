@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import {
-  DidAttachNotification, DidChangeComposerNotification, DidSearchFilesNotification, RemoveQueuedPromptCommand, SaveDraftCommand,
+  DidAddAttachmentNotification, DidChangeComposerNotification, DidSearchFilesNotification, RemoveQueuedPromptCommand, SaveDraftCommand,
   SearchFilesCommand, SendPromptCommand, SetConfigOptionCommand, SetModeCommand, UpdateQueuedPromptCommand,
 } from '../shared/chatProtocol';
 import type { IpcMessageType } from '../shared/chatProtocol';
@@ -111,7 +111,7 @@ export class ComposerController implements vscode.Disposable {
     this._draft = { ...draft, attachments: [...draft.attachments, attachment], rev: draft.rev + 1 };
     this.memory?.saveDraft(this.session.key, this._draft);
     this.reveal();
-    this.post(DidAttachNotification, { attachment });
+    this.post(DidAddAttachmentNotification, { attachment });
   }
 
   private fail(what: string, e: unknown): void {

@@ -5,13 +5,13 @@
  * params type, does not compile.
  */
 import * as z from 'zod/mini';
-import { CancelTurnCommand, ReadyCommand, RequestEntriesCommand, RequestSnapshotCommand, RespondPermissionCommand, ToggleFollowCommand } from '../shared/chatProtocol';
+import { CancelTurnCommand, RequestStateCommand, RequestEntriesCommand, RequestSnapshotCommand, RespondPermissionCommand, ToggleFollowCommand } from '../shared/chatProtocol';
 import { ForkSessionCommand, RenameSessionCommand } from '../shared/chatProtocol';
 import { OpenDiffCommand, OpenLocationCommand, RetryPromptCommand, ShowTerminalCommand } from '../shared/chatProtocol';
 import { ContinueSessionCommand, DismissNoticeCommand, ResendPromptCommand, RestartAgentCommand } from '../shared/chatProtocol';
 import { CopyCodeCommand, InsertCodeCommand, OpenLinkCommand } from '../shared/chatProtocol';
-import { CancelSubagentCommand, ElicitationUrlCommand, OpenRecentSessionCommand, RespondElicitationCommand } from '../shared/chatProtocol';
-import { DisableProviderCommand, LogInCommand, LogOutCommand, SetProviderCommand } from '../shared/chatProtocol';
+import { CancelSubagentCommand, RespondElicitationUrlCommand, OpenRecentSessionCommand, RespondElicitationCommand } from '../shared/chatProtocol';
+import { DisableProviderCommand, LogInAccountCommand, LogOutAccountCommand, SetProviderCommand } from '../shared/chatProtocol';
 import type { CommandMethod, ParamsOf } from '../shared/chatProtocol';
 import { changedFilesCommandSchemas } from './changedFilesSchemas';
 import { composerCommandSchemas } from './composerSchemas';
@@ -25,7 +25,7 @@ const short = z.string().check(z.maxLength(256));
 
 /** Params schema by method. */
 export const ipcSchemas = {
-  [ReadyCommand.method]: z.object({ lastSeq: z.optional(z.int()) }),
+  [RequestStateCommand.method]: z.object({ lastSeq: z.optional(z.int()) }),
   [CancelTurnCommand.method]: z.object({}),
   [RespondPermissionCommand.method]: z.object({ requestId: short, optionId: short }),
   [RequestSnapshotCommand.method]: z.object({ reason: short }),
@@ -60,12 +60,12 @@ export const ipcSchemas = {
     requestId: short, action: z.enum(['accept', 'decline', 'cancel']),
     content: z.optional(z.record(short, z.union([z.string().check(z.maxLength(100_000)), z.number(), z.boolean(), z.array(z.string().check(z.maxLength(10_000))).check(z.maxLength(1000))]))),
   }),
-  [ElicitationUrlCommand.method]: z.strictObject({ requestId: short, op: z.enum(['retry', 'dismiss']) }),
+  [RespondElicitationUrlCommand.method]: z.strictObject({ requestId: short, op: z.enum(['retry', 'dismiss']) }),
   // a subagent's card: the host cancels only a subagent the thread knows, and only when the agent permits it
   [CancelSubagentCommand.method]: z.strictObject({ sessionId: z.string().check(z.minLength(1), z.maxLength(1024)) }),
   // the account chip and the model providers (accountController.ts: a provider id the agent did not list is refused)
-  [LogInCommand.method]: z.object({}),
-  [LogOutCommand.method]: z.object({}),
+  [LogInAccountCommand.method]: z.object({}),
+  [LogOutAccountCommand.method]: z.object({}),
   [SetProviderCommand.method]: z.strictObject({ providerId: short }),
   [DisableProviderCommand.method]: z.strictObject({ providerId: short }),
 } satisfies IpcSchemaTable;

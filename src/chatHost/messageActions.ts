@@ -8,7 +8,7 @@
  * id: texts and blocks come from the thread, never from the webview, except the edited text.
  */
 import * as vscode from 'vscode';
-import { ChangesDiffCommand, ChangesUndoCommand, CopyMessageCommand, EditResendCommand, RestoreCheckpointCommand, RetryMessageCommand } from '../shared/chatProtocol';
+import { DiffCheckpointCommand, UndoCheckpointCommand, CopyMessageCommand, EditResendMessageCommand, RestoreCheckpointCommand, RetryMessageCommand } from '../shared/chatProtocol';
 import type { AgentSession } from '../host/agentSession';
 import type { ContentBlock } from '../acp/schema/types.gen';
 import { CheckpointActions } from '../host/files/checkpointActions';
@@ -37,11 +37,11 @@ export function registerMessageActions(ipc: IpcDispatcher, session: AgentSession
     void vscode.env.clipboard.writeText(text);
   });
   ipc.on(RetryMessageCommand, ({ entryId }) => send(session, promptOfAnswer(session.thread.entries, entryId)));
-  ipc.on(EditResendCommand, ({ entryId, text }) => {
+  ipc.on(EditResendMessageCommand, ({ entryId, text }) => {
     if (latestUserMessage(session.thread.entries)?.id === entryId) return send(session, editedPrompt(session.thread.entries, entryId, text));
     void vscode.commands.executeCommand(internalCommandIds.editEarlierMessage, session.key, entryId, text);
   });
   ipc.on(RestoreCheckpointCommand, ({ entryId }) => { void checkpoints.restoreMessage(entryId, spot()); });
-  ipc.on(ChangesDiffCommand, ({ entryId, path }) => { void checkpoints.openDiff(entryId, path, spot()); });
-  ipc.on(ChangesUndoCommand, ({ entryId }) => { void checkpoints.undo(entryId, spot()); });
+  ipc.on(DiffCheckpointCommand, ({ entryId, path }) => { void checkpoints.openDiff(entryId, path, spot()); });
+  ipc.on(UndoCheckpointCommand, ({ entryId }) => { void checkpoints.undo(entryId, spot()); });
 }

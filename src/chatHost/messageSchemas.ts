@@ -4,7 +4,7 @@
  * from the webview, except the edited text of Edit & Resend.
  */
 import * as z from 'zod/mini';
-import { ChangesDiffCommand, ChangesUndoCommand, CopyMessageCommand, EditResendCommand, RestoreCheckpointCommand, RetryMessageCommand } from '../shared/chatProtocol';
+import { DiffCheckpointCommand, UndoCheckpointCommand, CopyMessageCommand, EditResendMessageCommand, RestoreCheckpointCommand, RetryMessageCommand } from '../shared/chatProtocol';
 
 const entryId = z.string().check(z.minLength(1), z.maxLength(256));
 
@@ -12,10 +12,10 @@ const entryId = z.string().check(z.minLength(1), z.maxLength(256));
 export const messageCommandSchemas = {
   [CopyMessageCommand.method]: z.strictObject({ entryId }),
   [RetryMessageCommand.method]: z.strictObject({ entryId }),
-  [EditResendCommand.method]: z.strictObject({ entryId, text: z.string().check(z.maxLength(1_000_000)) })
+  [EditResendMessageCommand.method]: z.strictObject({ entryId, text: z.string().check(z.maxLength(1_000_000)) })
     .check(z.refine((p) => p.text.trim().length > 0, 'an empty message')),
   // checkpoints: entries are referred to by id, a file by its path, which the host acts on only when the entry lists it
   [RestoreCheckpointCommand.method]: z.strictObject({ entryId }),
-  [ChangesDiffCommand.method]: z.strictObject({ entryId, path: z.string().check(z.minLength(1), z.maxLength(4096)) }),
-  [ChangesUndoCommand.method]: z.strictObject({ entryId }),
+  [DiffCheckpointCommand.method]: z.strictObject({ entryId, path: z.string().check(z.minLength(1), z.maxLength(4096)) }),
+  [UndoCheckpointCommand.method]: z.strictObject({ entryId }),
 };

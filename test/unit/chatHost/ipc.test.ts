@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { z } from 'zod';
-import { CancelTurnCommand, OpenDiffCommand, OpenLinkCommand, ReadyCommand, RequestEntriesCommand, SendPromptCommand } from '../../../src/shared/chatProtocol';
+import { CancelTurnCommand, OpenDiffCommand, OpenLinkCommand, RequestStateCommand, RequestEntriesCommand, SendPromptCommand } from '../../../src/shared/chatProtocol';
 import type { OpenDiffParams, RequestEntriesParams, SendPromptParams } from '../../../src/shared/chatProtocol';
 import { IpcDispatcher } from '../../../src/chatHost/ipc';
 import { ipcSchemas } from '../../../src/chatHost/ipcSchemas';
@@ -31,11 +31,11 @@ describe('IpcDispatcher (src/chatHost/ipc)', () => {
     let cancelled = 0;
     let ready = 0;
     ipc.on(CancelTurnCommand, () => { cancelled++; });
-    ipc.on(ReadyCommand, () => { ready++; });
+    ipc.on(RequestStateCommand, () => { ready++; });
     ipc.dispatch({ method: CancelTurnCommand.method, params: undefined });
     ipc.dispatch({ method: CancelTurnCommand.method, params: null });
-    ipc.dispatch({ method: ReadyCommand.method, params: { lastSeq: 3 } });
-    ipc.dispatch({ method: ReadyCommand.method });
+    ipc.dispatch({ method: RequestStateCommand.method, params: { lastSeq: 3 } });
+    ipc.dispatch({ method: RequestStateCommand.method });
     assert.equal(cancelled, 2);
     assert.equal(ready, 1);
     assert.deepEqual(warnings, ['chat webview sent an invalid message, ignored: not an IPC message']);
@@ -60,7 +60,7 @@ describe('IpcDispatcher (src/chatHost/ipc)', () => {
     const { ipc, warnings } = dispatcher();
     ipc.dispatch({ method: 'chat/nope', params: {} });
     ipc.dispatch({ method: 'toString', params: {} }); // not an own property of the table
-    ipc.dispatch('chat/webview/ready');
+    ipc.dispatch('chat/state/request');
     ipc.dispatch({ params: {} });
     ipc.dispatch({ method: 'x'.repeat(200), params: {} });
     assert.deepEqual(warnings, [
