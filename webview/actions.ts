@@ -12,14 +12,14 @@ import {
 } from '../src/shared/chatProtocol';
 import { CancelSubagentCommand, ReviewChangedFileCommand, ReviewChangedFilesCommand, DiffCheckpointCommand, UndoCheckpointCommand, CopyMessageCommand, DismissNoticeCommand, EditResendMessageCommand, RespondElicitationUrlCommand, OpenRecentSessionCommand, RespondElicitationCommand, RestoreCheckpointCommand, RetryMessageCommand } from '../src/shared/chatProtocol';
 import { DisableProviderCommand, ForkSessionCommand, LogInAccountCommand, LogOutAccountCommand, RenameSessionCommand, SetProviderCommand } from '../src/shared/chatProtocol';
-import type { IpcMessageType } from '../src/shared/chatProtocol';
+import type { PostCommand } from '../src/shared/chatProtocol';
 import type { ChangedFileAction, ChangedFilesAllAction } from '../src/shared/changedFiles';
 import type { AttachmentView, DraftView } from '../src/shared/composerModel';
 import type { ElicitationInput } from '../src/shared/elicitationModel';
 
 /** The part of the host transport (hostIpc.ts) the actions use. */
 export interface ActionTransport {
-  post<P>(type: IpcMessageType<P>, params: P): void;
+  post: PostCommand;
   getState<T>(): T | undefined;
   setState<T>(state: T): void;
 }

@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { commandIds } from '../constants';
 import { DidChangeAccountNotification, DisableProviderCommand, LogInAccountCommand, LogOutAccountCommand, SetProviderCommand } from '../shared/chatProtocol';
-import type { IpcMessageType } from '../shared/chatProtocol';
+import type { PostNotification } from '../shared/chatProtocol';
 import type { AgentAccounts } from '../host/auth/agentAccounts';
 import type { AgentSession } from '../host/agentSession';
 import type { IpcDispatcher } from './ipc';
@@ -21,7 +21,7 @@ export class AccountController implements vscode.Disposable {
   constructor(
     private readonly session: AgentSession,
     private readonly accounts: AgentAccounts | undefined,
-    private readonly post: <P>(type: IpcMessageType<P>, params: P) => void,
+    private readonly post: PostNotification,
   ) {
     if (accounts) this._disposables.push(accounts.onDidChange((host) => { if (host === session.host) this.sendState(); }));
     // a restart moves the session to a new process and always ends with a status change

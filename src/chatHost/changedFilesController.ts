@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { ReviewChangedFileCommand, ReviewChangedFilesCommand, DidChangeChangedFilesNotification } from '../shared/chatProtocol';
-import type { ReviewChangedFileParams, ReviewChangedFilesParams, IpcMessageType } from '../shared/chatProtocol';
+import type { PostNotification, ReviewChangedFileParams, ReviewChangedFilesParams } from '../shared/chatProtocol';
 import type { ChangedFilesView } from '../shared/changedFiles';
 import type { AgentSession } from '../host/agentSession';
 import { besideChat } from '../host/files/diffPlacement';
@@ -28,7 +28,7 @@ export class ChangedFilesController implements vscode.Disposable {
 
   constructor(
     session: AgentSession,
-    private readonly post: <P>(type: IpcMessageType<P>, params: P) => void,
+    private readonly post: PostNotification,
     /** The chat panel's column: diffs open beside it. */
     private readonly chatColumn: () => vscode.ViewColumn | undefined,
     private readonly log: vscode.LogOutputChannel,

@@ -14,7 +14,7 @@
 import * as vscode from 'vscode';
 import { CancelSubagentCommand, RespondElicitationUrlCommand, DidRequestFocusNotification, ForkSessionCommand, RenameSessionCommand, RespondElicitationCommand } from '../shared/chatProtocol';
 import { CancelTurnCommand, DidChangeThreadNotification, DidLoadEntriesNotification, DidSnapshotThreadNotification, RequestStateCommand, RequestEntriesCommand, RequestSnapshotCommand, RespondPermissionCommand, ToggleFollowCommand } from '../shared/chatProtocol';
-import type { IpcMessageType, RequestEntriesParams } from '../shared/chatProtocol';
+import type { IpcMessageType, NotificationMethod, NotificationTable, RequestEntriesParams } from '../shared/chatProtocol';
 import { snapshotTailEntries } from '../shared/viewModel';
 import { tabPrefix } from '../shared/sessionState';
 import type { AgentSession } from '../host/agentSession';
@@ -237,7 +237,7 @@ export class ChatBinding implements vscode.Disposable {
     this.schedule();
   }
 
-  private post<P>(type: IpcMessageType<P>, params: P): void {
+  private post<M extends NotificationMethod>(type: IpcMessageType<NotificationTable[M], M>, params: NotificationTable[M]): void {
     if (this._disposed) return; // the webview shows another session now, or is gone
     // a hidden webview drops messages; it asks for a snapshot when it is shown again
     void this.surface.webview.postMessage({ method: type.method, params }).then((delivered) => {

@@ -9,7 +9,7 @@ import {
   DidAddAttachmentNotification, DidChangeComposerNotification, DidSearchFilesNotification, RemoveQueuedPromptCommand, SaveDraftCommand,
   SearchFilesCommand, SendPromptCommand, SetConfigOptionCommand, SetModeCommand, UpdateQueuedPromptCommand,
 } from '../shared/chatProtocol';
-import type { IpcMessageType } from '../shared/chatProtocol';
+import type { PostNotification } from '../shared/chatProtocol';
 import type { AttachmentView, ComposerStateView, DraftView, SendWith } from '../shared/composerModel';
 import type { AgentSession } from '../host/agentSession';
 import type { PromptMemory } from '../host/prompts/promptHistory';
@@ -25,9 +25,6 @@ export function sendWith(): SendWith {
   return vscode.workspace.getConfiguration().get<string>(sendWithSetting) === 'ctrlEnter' ? 'ctrlEnter' : 'enter';
 }
 
-/** Posts a notification to this panel's webview. */
-export type PostToWebview = <P>(type: IpcMessageType<P>, params: P) => void;
-
 /** The composer of one chat panel. */
 export class ComposerController implements vscode.Disposable {
   /** The composers of open panels, the most recently active last (Add Selection to Chat targets it). */
@@ -37,7 +34,7 @@ export class ComposerController implements vscode.Disposable {
 
   constructor(
     readonly session: AgentSession,
-    private readonly post: PostToWebview,
+    private readonly post: PostNotification,
     private readonly reveal: () => void,
     private readonly log: vscode.LogOutputChannel,
     /** Where history and drafts are kept (without it they last as long as the panel). */

@@ -10,7 +10,7 @@ import type { AgentSession } from '../host/agentSession';
 import { clientCapabilities } from '../host/features';
 import type { HistoryItem } from '../host/history/sessionHistory';
 import { DidChangeWelcomeNotification, OpenRecentSessionCommand } from '../shared/chatProtocol';
-import type { IpcMessageType } from '../shared/chatProtocol';
+import type { PostNotification } from '../shared/chatProtocol';
 import { welcomeView } from '../thread/welcomeView';
 import type { IpcDispatcher } from './ipc';
 
@@ -22,7 +22,7 @@ export class WelcomeController {
   constructor(
     private readonly session: AgentSession,
     private readonly history: HistorySource | undefined,
-    private readonly post: <P>(type: IpcMessageType<P>, params: P) => void,
+    private readonly post: PostNotification,
     private readonly log: vscode.LogOutputChannel,
   ) {}
 

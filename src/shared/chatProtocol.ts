@@ -50,17 +50,6 @@ const command: <P>() => <M extends string>(method: M & MethodName<M, 'command'>)
 /** Defines a notification (host → webview): `notification<Params>()('noun/didVerb')`, as {@link command}. */
 const notification: <P>() => <M extends string>(method: M & MethodName<M, 'notification'>) => IpcMessageType<P, `${typeof chatScope}/${M}`> = define;
 
-/** The wire envelope of every IPC message. */
-export interface IpcMessage<P = unknown> {
-  readonly method: string;
-  readonly params: P;
-}
-
-/** True when `msg` is an instance of `type`. */
-export function isIpc<P>(type: IpcMessageType<P>, msg: IpcMessage): msg is IpcMessage<P> {
-  return msg.method === type.method;
-}
-
 // ---- webview → host (commands) ----
 export interface RequestStateParams { readonly lastSeq?: number }
 /** The webview loaded (or reloaded) and wants a snapshot. */
@@ -247,6 +236,9 @@ export type CommandMethod = ChatCommand['method'];
 /** The params type of the command with method `M`. */
 export type ParamsOf<M extends CommandMethod> = Extract<ChatCommand, { readonly method: M }> extends IpcMessageType<infer P, M> ? P : never;
 
+/** How the webview posts a command: one of {@link ChatCommand}, with its params. */
+export type PostCommand = <M extends CommandMethod>(type: IpcMessageType<ParamsOf<M>, M>, params: ParamsOf<M>) => void;
+
 // ---- host → webview (notifications) ----
 /** The composer's host state: queue, history, kept draft, send key, what the agent accepts. */
 export const DidChangeComposerNotification = notification<ComposerStateView>()('composer/didChange');
@@ -291,3 +283,23 @@ export const DidChangeAccountNotification = notification<AgentAccountView>()('ac
  */
 export const DidRequestFocusNotification = notification<Record<string, never>>()('focus/didRequest');
 
+/** Every notification the host may post; the table below is derived from it, so a notification outside it cannot be posted. */
+export type ChatNotification =
+  | typeof DidChangeComposerNotification | typeof DidSearchFilesNotification | typeof DidAddAttachmentNotification
+  | typeof DidChangeWelcomeNotification | typeof DidSnapshotThreadNotification | typeof DidLoadEntriesNotification
+  | typeof DidChangeThreadNotification | typeof DidChangeChangedFilesNotification | typeof DidChangeAccountNotification
+  | typeof DidRequestFocusNotification;
+
+/** The notification table: the params type of each notification, by method. The host posts by it, the webview's inbox receives by it. */
+export type NotificationTable = { readonly [N in ChatNotification as N['method']]: N extends IpcMessageType<infer P, string> ? P : never };
+
+/** The method string of a notification. */
+export type NotificationMethod = keyof NotificationTable;
+
+/** A notification as it crosses the wire: a method of the table and that method's params. */
+export type NotificationMessage<M extends NotificationMethod = NotificationMethod> = {
+  readonly [K in M]: { readonly method: K; readonly params: NotificationTable[K] }
+}[M];
+
+/** How the host posts a notification: one of the table's, with its params. */
+export type PostNotification = <M extends NotificationMethod>(type: IpcMessageType<NotificationTable[M], M>, params: NotificationTable[M]) => void;
