@@ -154,7 +154,7 @@ const builds = [
     // markdown-it only decodes entities, one matched `&…;` at a time: the browser's parser does it
     // (webview/lib/entityDecode.ts) instead of the package's 50 KB tables
     alias: { entities: './webview/lib/entityDecode.ts' },
-    // the page is UTF-8 (<meta charset>, src/webviews/chat/html.ts): '·' or '…' as themselves, not as \u00b7
+    // the page is UTF-8 (<meta charset>, src/chatHost/html.ts): '·' or '…' as themselves, not as \u00b7
     charset: 'utf8',
     loader: { '.css': 'css', '.ttf': 'file' },
     plugins: [...(common.plugins ?? []), codiconsInUse],

@@ -41,7 +41,7 @@ export default tseslint.config(
     // "Agent text in the workbench"): an interpolating template literal or a string concatenation passed
     // straight to a sink is an error; wrap it in inert.message`…`, inert.label`…`, inert.plain`…` or
     // inert.markdown`…` (literal parts stay as written, interpolations are neutralised).
-    files: ['src/host/**/*.ts', 'src/workbench/**/*.ts', 'src/registry/**/*.ts', 'src/webviews/**/*.ts', 'src/*.ts'],
+    files: ['src/host/**/*.ts', 'src/workbench/**/*.ts', 'src/registry/**/*.ts', 'src/chatHost/**/*.ts', 'src/*.ts'],
     rules: {
       'no-restricted-syntax': ['error',
         { selector: 'ExportDefaultDeclaration', message: 'No default exports (docs/architecture.md#rules).' },
@@ -67,7 +67,7 @@ export default tseslint.config(
     files: ['src/host/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', {
-        patterns: [{ group: ['**/webviews/**', '**/workbench/**', '**/extension', '**/api'], message: 'src/host must not import a surface above it (docs/architecture.md#layers): pass a function in through the constructor instead.' }],
+        patterns: [{ group: ['**/chatHost/**', '**/workbench/**', '**/extension', '**/api'], message: 'src/host must not import a surface above it (docs/architecture.md#layers): pass a function in through the constructor instead.' }],
       }],
     },
   },
@@ -77,7 +77,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', {
         patterns: [
-          { group: ['**/webviews/**', '**/workbench/**', '**/extension', '**/api'], message: 'src/host must not import a surface above it (docs/architecture.md#layers): pass a function in through the constructor instead.' },
+          { group: ['**/chatHost/**', '**/workbench/**', '**/extension', '**/api'], message: 'src/host must not import a surface above it (docs/architecture.md#layers): pass a function in through the constructor instead.' },
           { group: ['**/agentSession', '**/sessionManager', '**/agentHost', '**/features'], message: 'A capability folder must not import the session core (docs/architecture.md#layers): use SessionContext and ClientFeature.' },
         ],
       }],
@@ -85,10 +85,10 @@ export default tseslint.config(
   },
   {
     // the chat's host side sits below the workbench surfaces
-    files: ['src/webviews/**/*.ts'],
+    files: ['src/chatHost/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', {
-        patterns: [{ group: ['**/workbench/**', '**/extension', '**/api'], message: 'src/webviews must not import the workbench surfaces above it (docs/architecture.md#layers).' }],
+        patterns: [{ group: ['**/workbench/**', '**/extension', '**/api'], message: 'src/chatHost must not import the workbench surfaces above it (docs/architecture.md#layers).' }],
       }],
     },
   },

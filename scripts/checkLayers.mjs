@@ -27,7 +27,7 @@ const MAX_HOST_ENTRIES = 15;
 const LAYERS = [
   [0, /^src\/(extension|core|api)\.ts$/],
   [1, /^src\/workbench\//],
-  [2, /^src\/webviews\//],
+  [2, /^src\/chatHost\//],
   [3, /^src\/host\/(sessionManager|features)\.ts$/],
   [4, /^src\/host\/(history|lifecycle|auth)\//],
   [5, /^src\/host\/agentSession\.ts$/],

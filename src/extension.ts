@@ -17,7 +17,7 @@ import * as vscode from 'vscode';
 import type { SwitchboardApi } from './api';
 import type * as CoreModule from './core';
 import { chatViewId, chatViewType, promptSentKey, sessionsViewId } from './constants';
-import { showPlacedChatView } from './webviews/chat/chatViewPlacement';
+import { showPlacedChatView } from './chatHost/chatViewPlacement';
 import { inert } from './shared/inertText';
 import type { PreRegistered } from './workbench/sessions/sessionsFeature';
 

@@ -5,21 +5,21 @@
  * (docs/chat.md).
  */
 import {
-  CancelTurnCommand, ContinueSessionCommand, CopyCodeCommand, InsertCodeCommand, OpenDiffCommand, OpenLinkCommand, OpenLocationCommand, ReadyCommand,
+  CancelTurnCommand, ContinueSessionCommand, CopyCodeCommand, InsertCodeCommand, OpenDiffCommand, OpenLinkCommand, OpenLocationCommand, RequestStateCommand,
   RemoveQueuedPromptCommand, RequestEntriesCommand, RequestSnapshotCommand, ResendPromptCommand, RespondPermissionCommand,
   RestartAgentCommand, RetryPromptCommand, SaveDraftCommand, SearchFilesCommand, SendPromptCommand, SetConfigOptionCommand,
   SetModeCommand, ShowTerminalCommand, ToggleFollowCommand, UpdateQueuedPromptCommand,
 } from '../src/shared/chatProtocol';
-import { CancelSubagentCommand, ChangedFileCommand, ChangedFilesAllCommand, ChangesDiffCommand, ChangesUndoCommand, CopyMessageCommand, DismissNoticeCommand, EditResendCommand, ElicitationUrlCommand, OpenRecentSessionCommand, RespondElicitationCommand, RestoreCheckpointCommand, RetryMessageCommand } from '../src/shared/chatProtocol';
-import { DisableProviderCommand, ForkSessionCommand, LogInCommand, LogOutCommand, RenameSessionCommand, SetProviderCommand } from '../src/shared/chatProtocol';
-import type { IpcMessageType } from '../src/shared/chatProtocol';
+import { CancelSubagentCommand, ReviewChangedFileCommand, ReviewChangedFilesCommand, DiffCheckpointCommand, UndoCheckpointCommand, CopyMessageCommand, DismissNoticeCommand, EditResendMessageCommand, RespondElicitationUrlCommand, OpenRecentSessionCommand, RespondElicitationCommand, RestoreCheckpointCommand, RetryMessageCommand } from '../src/shared/chatProtocol';
+import { DisableProviderCommand, ForkSessionCommand, LogInAccountCommand, LogOutAccountCommand, RenameSessionCommand, SetProviderCommand } from '../src/shared/chatProtocol';
+import type { PostCommand } from '../src/shared/chatProtocol';
 import type { ChangedFileAction, ChangedFilesAllAction } from '../src/shared/changedFiles';
 import type { AttachmentView, DraftView } from '../src/shared/composerModel';
 import type { ElicitationInput } from '../src/shared/elicitationModel';
 
 /** The part of the host transport (hostIpc.ts) the actions use. */
 export interface ActionTransport {
-  post<P>(type: IpcMessageType<P>, params: P): void;
+  post: PostCommand;
   getState<T>(): T | undefined;
   setState<T>(state: T): void;
 }
@@ -122,13 +122,13 @@ export interface ChatActions {
 /** The actions over a host transport. */
 export function chatActions(ipc: ActionTransport): ChatActions {
   return {
-    ready: () => ipc.post(ReadyCommand, {}),
+    ready: () => ipc.post(RequestStateCommand, {}),
     requestSnapshot: (reason) => ipc.post(RequestSnapshotCommand, { reason }),
     requestEntries: (before, count) => ipc.post(RequestEntriesCommand, { before, count }),
 
     respondPermission: (requestId, optionId) => ipc.post(RespondPermissionCommand, { requestId, optionId }),
     respondElicitation: (requestId, action, content) => ipc.post(RespondElicitationCommand, { requestId, action, ...(content ? { content } : {}) }),
-    elicitationUrl: (requestId, op) => ipc.post(ElicitationUrlCommand, { requestId, op }),
+    elicitationUrl: (requestId, op) => ipc.post(RespondElicitationUrlCommand, { requestId, op }),
     openDiff: (toolCallId, index, sessionId) => ipc.post(OpenDiffCommand, { toolCallId, index, ...(sessionId ? { sessionId } : {}) }),
     openLocation: (toolCallId, index, sessionId) => ipc.post(OpenLocationCommand, { toolCallId, index, ...(sessionId ? { sessionId } : {}) }),
     showTerminal: (terminalId) => ipc.post(ShowTerminalCommand, { terminalId }),
@@ -143,20 +143,20 @@ export function chatActions(ipc: ActionTransport): ChatActions {
     insertCode: (code, language) => ipc.post(InsertCodeCommand, { code, language }),
     copyMessage: (entryId) => ipc.post(CopyMessageCommand, { entryId }),
     retryMessage: (entryId) => ipc.post(RetryMessageCommand, { entryId }),
-    editResend: (entryId, text) => ipc.post(EditResendCommand, { entryId, text }),
+    editResend: (entryId, text) => ipc.post(EditResendMessageCommand, { entryId, text }),
     restoreCheckpoint: (entryId) => ipc.post(RestoreCheckpointCommand, { entryId }),
-    changesDiff: (entryId, path) => ipc.post(ChangesDiffCommand, { entryId, path }),
-    changesUndo: (entryId) => ipc.post(ChangesUndoCommand, { entryId }),
+    changesDiff: (entryId, path) => ipc.post(DiffCheckpointCommand, { entryId, path }),
+    changesUndo: (entryId) => ipc.post(UndoCheckpointCommand, { entryId }),
 
     toggleFollow: () => ipc.post(ToggleFollowCommand, {}),
     renameSession: () => ipc.post(RenameSessionCommand, {}),
     forkSession: () => ipc.post(ForkSessionCommand, {}),
-    logIn: () => ipc.post(LogInCommand, {}),
-    logOut: () => ipc.post(LogOutCommand, {}),
+    logIn: () => ipc.post(LogInAccountCommand, {}),
+    logOut: () => ipc.post(LogOutAccountCommand, {}),
 
     openRecentSession: (sessionId) => ipc.post(OpenRecentSessionCommand, { sessionId }),
-    changedFile: (action, path) => ipc.post(ChangedFileCommand, { action, path }),
-    changedFilesAll: (action) => ipc.post(ChangedFilesAllCommand, { action }),
+    changedFile: (action, path) => ipc.post(ReviewChangedFileCommand, { action, path }),
+    changedFilesAll: (action) => ipc.post(ReviewChangedFilesCommand, { action }),
 
     sendPrompt: (text, attachments) => ipc.post(SendPromptCommand, { text, attachments }),
     cancelTurn: () => ipc.post(CancelTurnCommand, {}),

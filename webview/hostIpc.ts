@@ -3,12 +3,13 @@
  * page, the render benchmark); actions.ts is its only user for messages to the host. Tests swap the
  * transport with {@link setHostIpcFactory} (docs/chat.md).
  */
-import type { IpcMessage, IpcMessageType } from '../src/shared/chatProtocol';
+import type { PostCommand } from '../src/shared/chatProtocol';
 
 /** What the webview needs from its host. */
 export interface HostIpc {
-  post<P>(type: IpcMessageType<P>, params: P): void;
-  onMessage(listener: (msg: IpcMessage) => void): void;
+  post: PostCommand;
+  /** Every message the host posts, as it comes: the inbox (inbox.ts) checks and routes it. */
+  onMessage(listener: (data: unknown) => void): void;
   getState<T>(): T | undefined;
   setState<T>(state: T): void;
 }
@@ -24,10 +25,7 @@ let factory: () => HostIpc = () => {
   const api = acquireVsCodeApi();
   return {
     post: (type, params) => api.postMessage({ method: type.method, params }),
-    onMessage: (listener) => window.addEventListener('message', (e: MessageEvent) => {
-      const data = e.data as unknown;
-      if (typeof data === 'object' && data !== null && typeof (data as { method?: unknown }).method === 'string') listener(data as IpcMessage);
-    }),
+    onMessage: (listener) => addEventListener('message', (e: MessageEvent<unknown>) => listener(e.data)),
     getState: <T>() => api.getState() as T | undefined,
     setState: (state) => api.setState(state),
   };

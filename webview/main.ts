@@ -5,19 +5,14 @@
  */
 import './styles/chat.css';
 import {
-  DidAttachNotification, DidChangeComposerNotification, DidChangeNotification, DidEntriesNotification, DidSearchFilesNotification,
-  DidChangeWelcomeNotification, DidSnapshotNotification, isIpc,
+  DidAddAttachmentNotification, DidChangeAccountNotification, DidChangeChangedFilesNotification, DidChangeComposerNotification,
+  DidChangeThreadNotification, DidChangeWelcomeNotification, DidLoadEntriesNotification, DidRequestFocusNotification,
+  DidSearchFilesNotification, DidSnapshotThreadNotification,
 } from '../src/shared/chatProtocol';
-import { DidChangeAccountNotification, DidChangeFilesNotification, FocusRequestNotification } from '../src/shared/chatProtocol';
-import type { AgentAccountView } from '../src/shared/accountModel';
-import type { ChangedFilesView } from '../src/shared/changedFiles';
-import type { DidAttachParams, DidChangeParams, DidEntriesParams, DidSearchFilesParams } from '../src/shared/chatProtocol';
-import type { ComposerStateView } from '../src/shared/composerModel';
-import type { ThreadSnapshot } from '../src/shared/viewModel';
-import type { WelcomeView } from '../src/shared/welcomeModel';
 import { chatActions } from './actions';
 import { Composer } from './composer/composer';
 import { hostIpc } from './hostIpc';
+import { chatInbox } from './inbox';
 import { ChatStore } from './store';
 import { followTranscript } from './transcript/scrollEvents';
 import { pageSchedulerHost, TranscriptView } from './transcript/transcriptView';
@@ -78,26 +73,25 @@ store.subscribe((change) => view.changed(change));
 store.subscribe(() => welcome.setState(store.state, store.entries.length));
 document.addEventListener('visibilitychange', () => view.visibilityChanged());
 
-ipc.onMessage((msg) => {
-  if (isIpc(DidSnapshotNotification, msg)) store.applySnapshot(msg.params as ThreadSnapshot);
-  else if (isIpc(DidChangeNotification, msg)) store.applyChange(msg.params as DidChangeParams);
-  else if (isIpc(DidEntriesNotification, msg)) view.olderEntries(msg.params as DidEntriesParams);
-  else if (isIpc(DidChangeComposerNotification, msg)) {
-    composer.applyHostState(msg.params as ComposerStateView);
-    welcome.setSendWith((msg.params as ComposerStateView).sendWith);
-  } else if (isIpc(DidChangeWelcomeNotification, msg)) welcome.setData(msg.params as WelcomeView);
-  else if (isIpc(DidSearchFilesNotification, msg)) {
-    const p = msg.params as DidSearchFilesParams;
-    composer.searchResults(p.requestId, p.matches);
-  } else if (isIpc(DidAttachNotification, msg)) composer.attach((msg.params as DidAttachParams).attachment);
-  else if (isIpc(DidChangeFilesNotification, msg)) changedFiles.render(msg.params as ChangedFilesView);
-  else if (isIpc(FocusRequestNotification, msg)) focusRequestWhenRendered();
-  else if (isIpc(DidChangeAccountNotification, msg)) {
-    const account = msg.params as AgentAccountView;
+// the host's notifications, each to the part it is for (inbox.ts: typed by the protocol's notification table)
+chatInbox()
+  .on(DidSnapshotThreadNotification, (snapshot) => store.applySnapshot(snapshot))
+  .on(DidChangeThreadNotification, (change) => store.applyChange(change))
+  .on(DidLoadEntriesNotification, (older) => view.olderEntries(older))
+  .on(DidChangeComposerNotification, (state) => {
+    composer.applyHostState(state);
+    welcome.setSendWith(state.sendWith);
+  })
+  .on(DidChangeWelcomeNotification, (data) => welcome.setData(data))
+  .on(DidSearchFilesNotification, (found) => composer.searchResults(found.requestId, found.matches))
+  .on(DidAddAttachmentNotification, (added) => composer.attach(added.attachment))
+  .on(DidChangeChangedFilesNotification, (files) => changedFiles.render(files))
+  .on(DidRequestFocusNotification, () => focusRequestWhenRendered())
+  .on(DidChangeAccountNotification, (account) => {
     header.renderAccount(account);
     composer.setProviders(account.providers);
-  }
-});
+  })
+  .listen(ipc);
 /**
  * The user jumped here to answer a request (ACP: Go to Next Session Waiting for You): the newest one gets the
  * focus, as with Ctrl+Shift+A, once the snapshot rendered it (a few frames at most).

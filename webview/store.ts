@@ -3,7 +3,7 @@
  * asks the host for a fresh snapshot instead of showing a wrong transcript: a lost or reordered delta must
  * never leave the chat silently different from the session (docs/chat.md).
  */
-import type { DidChangeParams, DidEntriesParams } from '../src/shared/chatProtocol';
+import type { DidChangeThreadParams, DidLoadEntriesParams } from '../src/shared/chatProtocol';
 import { terminalTailStart } from '../src/shared/terminalTail';
 import { terminalTailChars } from '../src/shared/viewModel';
 import type { AgentTextView, EntryView, TerminalView, ThreadDelta, ThreadSnapshot, ThreadStateView } from '../src/shared/viewModel';
@@ -62,7 +62,7 @@ export class ChatStore {
    * store's seq (the host sends its pending deltas first); anything else is stale (a snapshot came in between)
    * and ignored: the caller asks again from {@link firstIndex}.
    */
-  applyOlder(p: DidEntriesParams): boolean {
+  applyOlder(p: DidLoadEntriesParams): boolean {
     if (p.seq > this.seq) {
       this.onGap(`older entries at seq ${p.seq}, the webview is at ${this.seq}`);
       return false;
@@ -76,7 +76,7 @@ export class ChatStore {
   }
 
   /** Applies a batch of deltas; a gap requests a resync and drops the batch. */
-  applyChange(p: DidChangeParams): void {
+  applyChange(p: DidChangeThreadParams): void {
     if (this.seq < 0) return; // no snapshot yet: the snapshot will include this
     if (p.firstSeq !== this.seq + 1) {
       if (p.firstSeq + p.deltas.length - 1 <= this.seq) return; // old news

@@ -1,8 +1,10 @@
 /**
  * The typed contract between the chat webview and the extension host (GitLens-style IPC, see
- * docs/chat.md). Method strings are `chat/<noun>/<verb>`. Commands go webview → host,
- * notifications host → webview. The host validates every incoming command with the zod schema that
- * src/webviews/chat/ipcSchemas.ts keeps for it; the webview is untrusted input.
+ * docs/chat.md). Commands go webview → host, notifications host → webview. Every
+ * method, both ways, is named `chat/<noun>/<verb>` ({@link MethodName}, checked when it is defined): a
+ * command's verb is imperative (`chat/prompt/send`, `SendPromptCommand`), a notification's is `did` + what
+ * happened (`chat/thread/didChange`, `DidChangeThreadNotification`). The host validates every incoming
+ * command with the zod schema that src/chatHost/ipcSchemas.ts keeps for it; the webview is untrusted input.
  */
 import type { AgentAccountView } from './accountModel';
 import type { ChangedFileAction, ChangedFilesAllAction, ChangedFilesView } from './changedFiles';
@@ -21,8 +23,21 @@ export interface IpcMessageType<P, M extends string = string> {
   readonly _params?: P;
 }
 
-function define<P>(method: string): IpcMessageType<P> {
-  return { method: `${chatScope}/${method}` };
+/**
+ * `M` when it follows the naming scheme, else `never` (so that the definition does not compile): one noun and
+ * one camelCase verb, `noun/verb`, no other `/` and not the scope again; the verb starts with `did` + a
+ * capital exactly when the message is a notification (`thread/didChange`), never for a command (`prompt/send`).
+ */
+export type MethodName<M extends string, K extends 'command' | 'notification'> =
+  M extends `${infer Noun}/${infer Verb}`
+    ? Noun extends '' | typeof chatScope | `${string}/${string}` | Capitalize<Noun> ? never
+      : Verb extends '' | `${string}/${string}` | Capitalize<Verb> ? never
+        : (Verb extends `did${Capitalize<string>}` ? 'notification' : 'command') extends K ? M : never
+    : never;
+
+/** Defines a message at runtime; {@link command} and {@link notification} are this function with their names checked. */
+function define<P>(): <M extends string>(method: M) => IpcMessageType<P, `${typeof chatScope}/${M}`> {
+  return (method) => ({ method: `chat/${method}` }); // not `${chatScope}/…`: the webview's bundle has a byte budget (test/harness/packageCheck.mjs)
 }
 
 /**
@@ -30,25 +45,15 @@ function define<P>(method: string): IpcMessageType<P> {
  * written out while the method stays a literal type: the host's schema table is keyed by these literals, so
  * a command without a schema, or a schema that drifts from its params type, does not compile.
  */
-function command<P>(): <M extends string>(method: M) => IpcMessageType<P, `${typeof chatScope}/${M}`> {
-  return (method) => ({ method: `${chatScope}/${method}` });
-}
+const command: <P>() => <M extends string>(method: M & MethodName<M, 'command'>) => IpcMessageType<P, `${typeof chatScope}/${M}`> = define;
 
-/** The wire envelope of every IPC message. */
-export interface IpcMessage<P = unknown> {
-  readonly method: string;
-  readonly params: P;
-}
-
-/** True when `msg` is an instance of `type`. */
-export function isIpc<P>(type: IpcMessageType<P>, msg: IpcMessage): msg is IpcMessage<P> {
-  return msg.method === type.method;
-}
+/** Defines a notification (host → webview): `notification<Params>()('noun/didVerb')`, as {@link command}. */
+const notification: <P>() => <M extends string>(method: M & MethodName<M, 'notification'>) => IpcMessageType<P, `${typeof chatScope}/${M}`> = define;
 
 // ---- webview → host (commands) ----
-export interface ReadyParams { readonly lastSeq?: number }
+export interface RequestStateParams { readonly lastSeq?: number }
 /** The webview loaded (or reloaded) and wants a snapshot. */
-export const ReadyCommand = command<ReadyParams>()('webview/ready');
+export const RequestStateCommand = command<RequestStateParams>()('state/request');
 
 export interface SendPromptParams { readonly text: string; readonly attachments?: readonly AttachmentView[] }
 /** The user sends a prompt (text plus attachments); while the agent works, the host queues it. */
@@ -70,9 +75,9 @@ export interface RespondElicitationParams {
 /** The user answered an elicitation (for URL mode, `accept` means "open it"). */
 export const RespondElicitationCommand = command<RespondElicitationParams>()('elicitation/respond');
 
-export interface ElicitationUrlParams { readonly requestId: string; readonly op: 'retry' | 'dismiss' }
+export interface RespondElicitationUrlParams { readonly requestId: string; readonly op: 'retry' | 'dismiss' }
 /** URL mode, waiting for completion: open the URL again, or stop waiting. */
-export const ElicitationUrlCommand = command<ElicitationUrlParams>()('elicitation/url');
+export const RespondElicitationUrlCommand = command<RespondElicitationUrlParams>()('elicitationUrl/respond');
 
 /** The user turns Follow Agent on or off for this session (the header's toggle button). */
 export const ToggleFollowCommand = command<Record<string, never>>()('follow/toggle');
@@ -130,21 +135,21 @@ export const CopyCodeCommand = command<CodeActionParams>()('code/copy');
 /** The user clicked Insert at Cursor on a code block: the host inserts it in the last active text editor. */
 export const InsertCodeCommand = command<CodeActionParams>()('code/insert');
 
-export interface SnapshotRequestParams { readonly reason: string }
+export interface RequestSnapshotParams { readonly reason: string }
 /** The webview saw a gap in the delta sequence and asks for a fresh snapshot. */
-export const RequestSnapshotCommand = command<SnapshotRequestParams>()('thread/resync');
+export const RequestSnapshotCommand = command<RequestSnapshotParams>()('snapshot/request');
 
 export interface RequestEntriesParams { readonly before: number; readonly count: number }
 /** The webview shows the newest entries and asks for `count` entries before index `before` (older first). */
-export const RequestEntriesCommand = command<RequestEntriesParams>()('thread/requestEntries');
+export const RequestEntriesCommand = command<RequestEntriesParams>()('entries/request');
 
 export interface UpdateQueuedPromptParams { readonly id: string; readonly text: string }
 /** The user edited a queued prompt. */
-export const UpdateQueuedPromptCommand = command<UpdateQueuedPromptParams>()('queue/update');
+export const UpdateQueuedPromptCommand = command<UpdateQueuedPromptParams>()('queuedPrompt/update');
 
 export interface RemoveQueuedPromptParams { readonly id: string }
 /** The user removed a queued prompt. */
-export const RemoveQueuedPromptCommand = command<RemoveQueuedPromptParams>()('queue/remove');
+export const RemoveQueuedPromptCommand = command<RemoveQueuedPromptParams>()('queuedPrompt/remove');
 
 export interface SaveDraftParams { readonly draft: DraftView }
 /** The unsent draft changed (debounced); the host keeps it per session across reloads. */
@@ -152,7 +157,7 @@ export const SaveDraftCommand = command<SaveDraftParams>()('draft/save');
 
 export interface SetConfigOptionParams { readonly configId: string; readonly value: string | boolean }
 /** The user changed a session config option (`session/set_config_option`). */
-export const SetConfigOptionCommand = command<SetConfigOptionParams>()('config/set');
+export const SetConfigOptionCommand = command<SetConfigOptionParams>()('configOption/set');
 
 export interface SetModeParams { readonly modeId: string }
 /** The user picked a legacy session mode (`session/set_mode`). */
@@ -164,15 +169,15 @@ export const SearchFilesCommand = command<SearchFilesParams>()('files/search');
 
 export interface OpenRecentSessionParams { readonly sessionId: string }
 /** The user picked a recent session of the same agent in the welcome of an empty chat: the host opens its chat. */
-export const OpenRecentSessionCommand = command<OpenRecentSessionParams>()('welcome/openSession');
+export const OpenRecentSessionCommand = command<OpenRecentSessionParams>()('recentSession/open');
 
-export interface ChangedFileParams { readonly action: ChangedFileAction; readonly path: string }
+export interface ReviewChangedFileParams { readonly action: ChangedFileAction; readonly path: string }
 /** The changed-files bar: Keep, Undo or Open Diff on one file of the session's change record. */
-export const ChangedFileCommand = command<ChangedFileParams>()('changes/file');
+export const ReviewChangedFileCommand = command<ReviewChangedFileParams>()('changedFile/review');
 
-export interface ChangedFilesAllParams { readonly action: ChangedFilesAllAction }
+export interface ReviewChangedFilesParams { readonly action: ChangedFilesAllAction }
 /** The changed-files bar: Keep All or Undo All (the host asks before Undo All). */
-export const ChangedFilesAllCommand = command<ChangedFilesAllParams>()('changes/all');
+export const ReviewChangedFilesCommand = command<ReviewChangedFilesParams>()('changedFiles/review');
 
 export interface MessageRefParams { readonly entryId: string }
 /** The user clicked Copy on a message: the host writes the message as Markdown to the clipboard. */
@@ -180,18 +185,18 @@ export const CopyMessageCommand = command<MessageRefParams>()('message/copy');
 /** The user clicked Retry on an agent answer: the host sends the prompt that produced it again, as a new turn. */
 export const RetryMessageCommand = command<MessageRefParams>()('message/retry');
 
-export interface EditResendParams { readonly entryId: string; readonly text: string }
+export interface EditResendMessageParams { readonly entryId: string; readonly text: string }
 /**
  * The user edited one of their messages and sends it. The latest: the host cancels the running turn (waits
  * for its end), then sends it. An earlier one: the host restores its checkpoint (after a preview) and sends it
  * in a new session with a compact context of what came before it.
  */
-export const EditResendCommand = command<EditResendParams>()('message/editResend');
+export const EditResendMessageCommand = command<EditResendMessageParams>()('message/editResend');
 
 /** Log In in the header's account chip: the host runs the agent's login methods, then asks its sign-in state again. */
-export const LogInCommand = command<Record<string, never>>()('account/logIn');
+export const LogInAccountCommand = command<Record<string, never>>()('account/logIn');
 /** Log Out in the header's account chip: the host runs ACP: Log Out for this session's agent. */
-export const LogOutCommand = command<Record<string, never>>()('account/logOut');
+export const LogOutAccountCommand = command<Record<string, never>>()('account/logOut');
 
 export interface ProviderParams { readonly providerId: string }
 /** Set… on a model provider in the settings popover: the host runs the Set flow (protocol, base URL, key). */
@@ -202,27 +207,27 @@ export const DisableProviderCommand = command<ProviderParams>()('provider/disabl
 /** The user clicked Restore Checkpoint on one of their messages: the host previews, then restores the files as before it. */
 export const RestoreCheckpointCommand = command<MessageRefParams>()('checkpoint/restore');
 
-export interface ChangesDiffParams { readonly entryId: string; readonly path: string }
+export interface DiffCheckpointParams { readonly entryId: string; readonly path: string }
 /** Open Diff of one file of a checkpoint entry ("Changed in this turn", a restore): the host opens the diff of its two checkpoints. */
-export const ChangesDiffCommand = command<ChangesDiffParams>()('checkpoint/diff');
+export const DiffCheckpointCommand = command<DiffCheckpointParams>()('checkpoint/diff');
 
-export interface ChangesUndoParams { readonly entryId: string }
+export interface UndoCheckpointParams { readonly entryId: string }
 /** Undo This Turn or Undo Restore on a checkpoint entry: the host previews, then restores its files. */
-export const ChangesUndoCommand = command<ChangesUndoParams>()('checkpoint/undo');
+export const UndoCheckpointCommand = command<UndoCheckpointParams>()('checkpoint/undo');
 
 /** Every command the webview may send; the host has a schema for each (ipcSchemas.ts) and handles them. */
 export type ChatCommand =
-  | typeof ReadyCommand | typeof SendPromptCommand | typeof CancelTurnCommand | typeof RespondPermissionCommand
+  | typeof RequestStateCommand | typeof SendPromptCommand | typeof CancelTurnCommand | typeof RespondPermissionCommand
   | typeof ToggleFollowCommand | typeof OpenDiffCommand | typeof OpenLocationCommand | typeof ShowTerminalCommand | typeof RetryPromptCommand
   | typeof RestartAgentCommand | typeof ResendPromptCommand | typeof ContinueSessionCommand | typeof OpenLinkCommand | typeof CopyCodeCommand
   | typeof InsertCodeCommand | typeof RequestSnapshotCommand | typeof RequestEntriesCommand
   | typeof UpdateQueuedPromptCommand | typeof RemoveQueuedPromptCommand | typeof SaveDraftCommand
   | typeof SetConfigOptionCommand | typeof SetModeCommand | typeof SearchFilesCommand
-  | typeof OpenRecentSessionCommand | typeof ChangedFileCommand | typeof ChangedFilesAllCommand
-  | typeof CopyMessageCommand | typeof RetryMessageCommand | typeof EditResendCommand | typeof DismissNoticeCommand
-  | typeof RespondElicitationCommand | typeof ElicitationUrlCommand | typeof CancelSubagentCommand
-  | typeof LogInCommand | typeof LogOutCommand | typeof SetProviderCommand | typeof DisableProviderCommand
-  | typeof RestoreCheckpointCommand | typeof ChangesDiffCommand | typeof ChangesUndoCommand
+  | typeof OpenRecentSessionCommand | typeof ReviewChangedFileCommand | typeof ReviewChangedFilesCommand
+  | typeof CopyMessageCommand | typeof RetryMessageCommand | typeof EditResendMessageCommand | typeof DismissNoticeCommand
+  | typeof RespondElicitationCommand | typeof RespondElicitationUrlCommand | typeof CancelSubagentCommand
+  | typeof LogInAccountCommand | typeof LogOutAccountCommand | typeof SetProviderCommand | typeof DisableProviderCommand
+  | typeof RestoreCheckpointCommand | typeof DiffCheckpointCommand | typeof UndoCheckpointCommand
   | typeof RenameSessionCommand | typeof ForkSessionCommand;
 
 /** The method string of a command. */
@@ -231,25 +236,28 @@ export type CommandMethod = ChatCommand['method'];
 /** The params type of the command with method `M`. */
 export type ParamsOf<M extends CommandMethod> = Extract<ChatCommand, { readonly method: M }> extends IpcMessageType<infer P, M> ? P : never;
 
+/** How the webview posts a command: one of {@link ChatCommand}, with its params. */
+export type PostCommand = <M extends CommandMethod>(type: IpcMessageType<ParamsOf<M>, M>, params: ParamsOf<M>) => void;
+
 // ---- host → webview (notifications) ----
 /** The composer's host state: queue, history, kept draft, send key, what the agent accepts. */
-export const DidChangeComposerNotification = define<ComposerStateView>('composer/didChange');
+export const DidChangeComposerNotification = notification<ComposerStateView>()('composer/didChange');
 
 export interface DidSearchFilesParams { readonly requestId: number; readonly matches: readonly FileMatchView[] }
 /** The answer to {@link SearchFilesCommand}. */
-export const DidSearchFilesNotification = define<DidSearchFilesParams>('files/didSearch');
+export const DidSearchFilesNotification = notification<DidSearchFilesParams>()('files/didSearch');
 
-export interface DidAttachParams { readonly attachment: AttachmentView }
+export interface DidAddAttachmentParams { readonly attachment: AttachmentView }
 /** Something to attach to the draft (ACP: Add Selection to Chat). */
-export const DidAttachNotification = define<DidAttachParams>('composer/didAttach');
+export const DidAddAttachmentNotification = notification<DidAddAttachmentParams>()('attachment/didAdd');
 
 /** What the welcome of an empty chat shows: the agent, its capabilities, its recent sessions (on ready). */
-export const DidChangeWelcomeNotification = define<WelcomeView>('welcome/didChange');
+export const DidChangeWelcomeNotification = notification<WelcomeView>()('welcome/didChange');
 
 /** A full snapshot (on ready, after a gap). */
-export const DidSnapshotNotification = define<ThreadSnapshot>('thread/didSnapshot');
+export const DidSnapshotThreadNotification = notification<ThreadSnapshot>()('thread/didSnapshot');
 
-export interface DidEntriesParams {
+export interface DidLoadEntriesParams {
   /** The seq the entries are current at (the host sends its pending deltas first). */
   readonly seq: number;
   /** The thread index of `entries[0]`. */
@@ -257,20 +265,41 @@ export interface DidEntriesParams {
   readonly entries: readonly EntryView[];
 }
 /** The answer to {@link RequestEntriesCommand}: older entries, to be put before the ones the webview has. */
-export const DidEntriesNotification = define<DidEntriesParams>('thread/didEntries');
+export const DidLoadEntriesNotification = notification<DidLoadEntriesParams>()('entries/didLoad');
 
-export interface DidChangeParams { readonly firstSeq: number; readonly deltas: readonly ThreadDelta[] }
+export interface DidChangeThreadParams { readonly firstSeq: number; readonly deltas: readonly ThreadDelta[] }
 /** Deltas since the last message; `firstSeq` is the seq of `deltas[0]`, the rest follow by one each. */
-export const DidChangeNotification = define<DidChangeParams>('thread/didChange');
+export const DidChangeThreadNotification = notification<DidChangeThreadParams>()('thread/didChange');
 
 /** The files the agent changed that are not kept or undone yet (the changed-files bar); sent on every change. */
-export const DidChangeFilesNotification = define<ChangedFilesView>('changes/didChange');
+export const DidChangeChangedFilesNotification = notification<ChangedFilesView>()('changedFiles/didChange');
 
 /** The agent's sign-in state and model providers (a part is absent without its capability); on ready and on every change. */
-export const DidChangeAccountNotification = define<AgentAccountView>('account/didChange');
+export const DidChangeAccountNotification = notification<AgentAccountView>()('account/didChange');
 
 /**
  * Moves the focus to the newest pending request (a permission or a question), as Ctrl+Shift+A does: sent when the
  * user jumps to a session that waits for them (ACP: Go to Next Session Waiting for You), never by the agent.
  */
-export const FocusRequestNotification = define<Record<string, never>>('chat/focusRequest');
+export const DidRequestFocusNotification = notification<Record<string, never>>()('focus/didRequest');
+
+/** Every notification the host may post; the table below is derived from it, so a notification outside it cannot be posted. */
+export type ChatNotification =
+  | typeof DidChangeComposerNotification | typeof DidSearchFilesNotification | typeof DidAddAttachmentNotification
+  | typeof DidChangeWelcomeNotification | typeof DidSnapshotThreadNotification | typeof DidLoadEntriesNotification
+  | typeof DidChangeThreadNotification | typeof DidChangeChangedFilesNotification | typeof DidChangeAccountNotification
+  | typeof DidRequestFocusNotification;
+
+/** The notification table: the params type of each notification, by method. The host posts by it, the webview's inbox receives by it. */
+export type NotificationTable = { readonly [N in ChatNotification as N['method']]: N extends IpcMessageType<infer P, string> ? P : never };
+
+/** The method string of a notification. */
+export type NotificationMethod = keyof NotificationTable;
+
+/** A notification as it crosses the wire: a method of the table and that method's params. */
+export type NotificationMessage<M extends NotificationMethod = NotificationMethod> = {
+  readonly [K in M]: { readonly method: K; readonly params: NotificationTable[K] }
+}[M];
+
+/** How the host posts a notification: one of the table's, with its params. */
+export type PostNotification = <M extends NotificationMethod>(type: IpcMessageType<NotificationTable[M], M>, params: NotificationTable[M]) => void;

@@ -1,5 +1,5 @@
 /**
- * A chat panel leaves nothing behind when it closes (src/webviews/chat/chatPanels.ts): a session whose chat
+ * A chat panel leaves nothing behind when it closes (src/chatHost/chatPanels.ts): a session whose chat
  * opens in a tab and closes again 50 times (it moves to the Chat view, which then shows another session, so the
  * session itself stays open) has as many listeners on its thread as after the first time.
  */

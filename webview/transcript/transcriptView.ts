@@ -5,7 +5,7 @@
  * after each painted frame and put before them. Streamed answers reach screen readers through a polite,
  * throttled live region (docs/chat.md).
  */
-import type { DidEntriesParams } from '../../src/shared/chatProtocol';
+import type { DidLoadEntriesParams } from '../../src/shared/chatProtocol';
 import { olderEntriesPage } from '../../src/shared/viewModel';
 import type { EntryView, ThreadStateView } from '../../src/shared/viewModel';
 import type { ChatActions } from '../actions';
@@ -105,7 +105,7 @@ export class TranscriptView {
   }
 
   /** Older entries arrived from the host. */
-  olderEntries(p: DidEntriesParams): void {
+  olderEntries(p: DidLoadEntriesParams): void {
     this.olderRequested = false;
     if (!this.deps.store.applyOlder(p)) this.requestOlder(); // stale: ask again from where the store is
   }

@@ -3,7 +3,7 @@
  * undone yet. Collapsed it is one line, "2 files changed +5 −1", a button with `aria-expanded`; expanded, one
  * row per file (name, folder, +added −removed, a created/deleted marker) with Open Diff, Keep and Undo, and
  * Keep All / Undo All on the bar. Hidden while nothing is pending. The list comes from the host
- * (DidChangeFilesNotification); every action goes back through ChatActions.
+ * (DidChangeChangedFilesNotification); every action goes back through ChatActions.
  */
 import '../styles/changedFiles.css';
 import { changeTotals } from '../../src/shared/changedFiles';

@@ -3,7 +3,7 @@
  * the message (or a control in it) has the focus. Answers have Copy (as Markdown) and Retry; the user's
  * messages have Copy, Restore Checkpoint when a checkpoint was taken before them, and Edit & Resend (the latest
  * one; an earlier one with a checkpoint too), which edits the text inline (Enter sends, Esc abandons). One delegated listener on the transcript handles every toolbar; the host does the work
- * (src/webviews/chat/messageActions.ts).
+ * (src/chatHost/messageActions.ts).
  */
 import '../styles/messages.css';
 import type { ChatActions } from '../actions';

@@ -1,6 +1,6 @@
 /**
  * A session's pending changed files, and Keep, Undo and Open Diff on them: one behaviour for the chat's
- * changed-files bar (src/webviews/chat/changedFilesController.ts) and the Sessions view (the files under each
+ * changed-files bar (src/chatHost/changedFilesController.ts) and the Sessions view (the files under each
  * session). Two sources: the ChangeTracker's record (writes through the editor; the same review actions as ACP:
  * Review Changes, reviewActions.ts), and the checkpoints (files the turns changed on disk, by any means:
  * checkpointBaseline.ts).

@@ -19,7 +19,7 @@ import { SessionRoots } from './sessionRoots';
 
 /**
  * How long the checkpoint at the end of a turn waits before it scans: two of the chat's post intervals
- * (src/webviews/chat/chatBinding.ts), so the chunks that came just before the answer are posted and painted
+ * (src/chatHost/chatBinding.ts), so the chunks that came just before the answer are posted and painted
  * before git runs (on 2 cores, the last chunk of a paced stream was painted 61 ms after the agent wrote it,
  * 41 ms without checkpoints).
  */

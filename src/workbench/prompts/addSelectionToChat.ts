@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { AttachmentView } from '../../shared/composerModel';
 import { embeddedTextMaxChars } from '../../shared/composerModel';
-import { ComposerController } from '../../webviews/chat/composerController';
+import { ComposerController } from '../../chatHost/composerController';
 import { inert } from '../../shared/inertText';
 
 /** Runs the command. */

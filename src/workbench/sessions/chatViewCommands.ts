@@ -4,7 +4,7 @@
  * registered with the other New Session command (src/extension.ts).
  */
 import * as vscode from 'vscode';
-import type { ChatRouter } from '../../webviews/chat/chatRouter';
+import type { ChatRouter } from '../../chatHost/chatRouter';
 import { commandIds } from '../../constants';
 import type { SessionCommandDeps } from './sessionCommands';
 import { switchSession } from './switchSession';

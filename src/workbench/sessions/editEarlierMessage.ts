@@ -3,7 +3,7 @@
  * message's checkpoint (after the preview), the conversation goes on in another session, and its first
  * prompt is the edited message after a compact context of the turns before it (the same block as Continue
  * in New Session, src/thread/continuationContext.ts). Both chats say what happened. The latest message keeps
- * its simple Edit & Resend in the same session (src/webviews/chat/messageActions.ts).
+ * its simple Edit & Resend in the same session (src/chatHost/messageActions.ts).
  */
 import * as vscode from 'vscode';
 import type { AgentSession } from '../../host/agentSession';

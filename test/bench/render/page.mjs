@@ -1,6 +1,6 @@
 // @ts-check
 // A page that runs the real chat webview bundle (dist/webview/main.js + main.css) outside VS Code, in
-// headless Chromium: the same HTML skeleton and CSP as src/webviews/chat/html.ts, a fake
+// headless Chromium: the same HTML skeleton and CSP as src/chatHost/html.ts, a fake
 // `acquireVsCodeApi` that records what the webview posts, and the host's wire messages (snapshot + deltas)
 // posted to the window as VS Code delivers them. Used by the render benchmark and the webview tests.
 // Files are served from a made-up origin through request interception; every other request is recorded and

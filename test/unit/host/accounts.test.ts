@@ -4,8 +4,8 @@ import { accountLine, accountsOf, authStateOf, authSummary, authTooltip, protoco
 import { baseUrlError, providerHeaders, providerViews, setProviderParams } from '../../../src/host/auth/providerConfig';
 import { AgentSecrets } from '../../../src/host/auth/secrets';
 import { Redactor } from '../../../src/host/auth/redactor';
-import { DisableProviderCommand, LogInCommand, LogOutCommand, SetProviderCommand } from '../../../src/shared/chatProtocol';
-import { IpcDispatcher } from '../../../src/webviews/chat/ipc';
+import { DisableProviderCommand, LogInAccountCommand, LogOutAccountCommand, SetProviderCommand } from '../../../src/shared/chatProtocol';
+import { IpcDispatcher } from '../../../src/chatHost/ipc';
 import { chatActions } from '../../../webview/actions';
 
 // The pure parts of accounts and model providers (docs/acp-features.md#accounts-and-model-providers).
@@ -111,8 +111,8 @@ describe('the chat\'s account and provider commands', () => {
     const ran: string[] = [];
     const warnings: string[] = [];
     const ipc = new IpcDispatcher({ warn: (m) => warnings.push(m) });
-    ipc.on(LogInCommand, () => { ran.push('logIn'); });
-    ipc.on(LogOutCommand, () => { ran.push('logOut'); });
+    ipc.on(LogInAccountCommand, () => { ran.push('logIn'); });
+    ipc.on(LogOutAccountCommand, () => { ran.push('logOut'); });
     ipc.on(SetProviderCommand, ({ providerId }) => { ran.push(`set ${providerId}`); });
     ipc.on(DisableProviderCommand, ({ providerId }) => { ran.push(`disable ${providerId}`); });
     actions.logIn();

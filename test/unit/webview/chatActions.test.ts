@@ -2,12 +2,12 @@ import * as assert from 'node:assert/strict';
 import { chatActions } from '../../../webview/actions';
 import type { ActionTransport } from '../../../webview/actions';
 import {
-  CancelTurnCommand, CopyCodeCommand, InsertCodeCommand, OpenDiffCommand, OpenLinkCommand, OpenLocationCommand, ReadyCommand,
+  CancelTurnCommand, CopyCodeCommand, InsertCodeCommand, OpenDiffCommand, OpenLinkCommand, OpenLocationCommand, RequestStateCommand,
   RemoveQueuedPromptCommand, RequestEntriesCommand, RequestSnapshotCommand, ResendPromptCommand, RespondPermissionCommand,
   RestartAgentCommand, RetryPromptCommand, SaveDraftCommand, SearchFilesCommand, SendPromptCommand, SetConfigOptionCommand,
   SetModeCommand, ToggleFollowCommand, UpdateQueuedPromptCommand,
 } from '../../../src/shared/chatProtocol';
-import { ChangesDiffCommand, ChangesUndoCommand, RestoreCheckpointCommand } from '../../../src/shared/chatProtocol';
+import { DiffCheckpointCommand, UndoCheckpointCommand, RestoreCheckpointCommand } from '../../../src/shared/chatProtocol';
 import type { DraftView } from '../../../src/shared/composerModel';
 
 /** A transport that records what is posted, with the webview's saved state in memory. */
@@ -51,7 +51,7 @@ describe('ChatActions: what the chat asks of its host, as commands of the chat p
     a.searchFiles(7, 'main');
     a.saveDraft(draft);
     assert.deepEqual(posted, [
-      { method: ReadyCommand.method, params: {} },
+      { method: RequestStateCommand.method, params: {} },
       { method: RequestSnapshotCommand.method, params: { reason: 'gap' } },
       { method: RequestEntriesCommand.method, params: { before: 40, count: 20 } },
       { method: RespondPermissionCommand.method, params: { requestId: 'r1', optionId: 'allow' } },
@@ -84,8 +84,8 @@ describe('ChatActions: what the chat asks of its host, as commands of the chat p
     a.changesUndo('e5');
     assert.deepEqual(posted, [
       { method: RestoreCheckpointCommand.method, params: { entryId: 'e1' } },
-      { method: ChangesDiffCommand.method, params: { entryId: 'e5', path: '/w/a.ts' } },
-      { method: ChangesUndoCommand.method, params: { entryId: 'e5' } },
+      { method: DiffCheckpointCommand.method, params: { entryId: 'e5', path: '/w/a.ts' } },
+      { method: UndoCheckpointCommand.method, params: { entryId: 'e5' } },
     ]);
   });
 

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { SessionUpdate } from '../../../src/acp/schema/types.gen';
 import { zSessionUpdate } from '../../../src/acp/schema/zod.gen';
-import { DeltaQueue } from '../../../src/webviews/chat/deltaQueue';
+import { DeltaQueue } from '../../../src/chatHost/deltaQueue';
 import { AcpThread } from '../../../src/thread/thread';
 import { entryView, nestedEntryView, sessionNames, stateToView, threadSnapshot } from '../../../src/thread/toView';
 import type { EntryView } from '../../../src/shared/viewModel';

@@ -1,0 +1,69 @@
+/**
+ * The chat of one session in an editor tab: a WebviewPanel holding a {@link ChatBinding}, which does all the
+ * chat's work (chatBinding.ts; the Chat view in the side bar holds the same binding). The panel adds what is
+ * a tab's own: its title and icon, "active" when the tab is the active one, and its end when it is closed.
+ */
+import * as vscode from 'vscode';
+import { chatViewType } from '../constants';
+import type { AgentSession } from '../host/agentSession';
+import { ChatBinding, chatTitles, chatWebviewOptions } from './chatBinding';
+import type { ChatContext, ChatSurface } from './chatBinding';
+import type { ComposerController } from './composerController';
+
+/** One open chat panel. */
+export class ChatPanel implements vscode.Disposable {
+  private readonly _disposables: vscode.Disposable[] = [];
+  private readonly _onDidDispose = new vscode.EventEmitter<void>();
+  /** Fires when the panel was closed. */
+  readonly onDidDispose = this._onDidDispose.event;
+  private readonly binding: ChatBinding;
+
+  /** Opens a new panel for a session (`preserveFocus`: the keyboard stays where it is). */
+  static create(session: AgentSession, context: ChatContext, preserveFocus = false): ChatPanel {
+    const panel = vscode.window.createWebviewPanel(chatViewType, chatTitles(session).full, { viewColumn: vscode.ViewColumn.Active, preserveFocus }, {
+      ...chatWebviewOptions(context.extensionUri),
+      retainContextWhenHidden: false,
+    });
+    return new ChatPanel(panel, session, context);
+  }
+
+  /** Adopts a panel VS Code restored after a window reload (the serializer), for the session it showed. */
+  static restore(panel: vscode.WebviewPanel, session: AgentSession, context: ChatContext): ChatPanel {
+    return new ChatPanel(panel, session, context);
+  }
+
+  private constructor(readonly panel: vscode.WebviewPanel, readonly session: AgentSession, context: ChatContext) {
+    panel.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'icon-chat.svg');
+    const becameActive = new vscode.EventEmitter<void>();
+    const surface: ChatSurface = {
+      webview: panel.webview,
+      reveal: () => this.reveal(),
+      setTitle: ({ full }) => { panel.title = full; },
+      onDidBecomeActive: becameActive.event,
+      viewColumn: () => panel.viewColumn,
+    };
+    this.binding = new ChatBinding(surface, session, context);
+    this._disposables.push(
+      this.binding,
+      becameActive,
+      panel.onDidChangeViewState((e) => { if (e.webviewPanel.active) becameActive.fire(); }),
+      panel.onDidDispose(() => this.dispose()),
+    );
+  }
+
+  /** The composer's host side (prompts, queue, draft, config options, file search). */
+  get composer(): ComposerController {
+    return this.binding.composer;
+  }
+
+  /** Shows the panel (`preserveFocus`: without moving the keyboard). */
+  reveal(preserveFocus = false): void {
+    this.panel.reveal(undefined, preserveFocus);
+  }
+
+  dispose(): void {
+    this._disposables.splice(0).forEach((d) => d.dispose());
+    this._onDidDispose.fire();
+    this._onDidDispose.dispose();
+  }
+}
