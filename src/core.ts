@@ -24,7 +24,7 @@ import { TranscriptStore } from './host/history/transcriptStore';
 import { Redactor, redactingLog } from './host/auth/redactor';
 import { registerAgentLifecycle } from './workbench/agents/agentLifecycle';
 import { registerSessions, type PreRegistered } from './workbench/sessions/sessionsFeature';
-import { threadSnapshot } from './thread/toView';
+import { threadSnapshot } from './thread/view/toView';
 import { PromptMemory } from './host/prompts/promptHistory';
 import { ReopenPolicy } from './host/history/reopenPolicy';
 import { RegistryFeature } from './workbench/registry/registryFeature';

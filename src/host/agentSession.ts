@@ -8,10 +8,10 @@ import { AcpError } from '../acp/errors';
 import type { ContentBlock, PromptResponse, SessionUpdate } from '../acp/schema/types.gen';
 import type { AgentExit } from '../agents/agentProcess';
 import type { AttachmentView, PromptCapabilitiesView } from '../shared/composerModel';
-import { ConfigChanges } from '../thread/configChanges';
-import { AcpThread } from '../thread/thread';
-import { SessionActivity } from '../thread/sessionActivity';
-import { unadvertisedCapability } from '../thread/updateCapabilities';
+import { ConfigChanges } from '../thread/model/configChanges';
+import { AcpThread } from '../thread/model/thread';
+import { SessionActivity } from '../thread/view/sessionActivity';
+import { unadvertisedCapability } from '../thread/model/updateCapabilities';
 import type { AgentHost } from './agentHost';
 import { ChangeTracker } from './files/changeTracker';
 import type { CheckpointService } from './files/checkpointService';
@@ -56,7 +56,7 @@ export class AgentSession implements vscode.Disposable {
   readonly permissions: PermissionBroker;
   /** The agent's `elicitation/create` requests (forms and URLs). */
   readonly elicitations: ElicitationBroker;
-  /** The live state every list of sessions shows (src/thread/sessionActivity.ts). */
+  /** The live state every list of sessions shows (src/thread/view/sessionActivity.ts). */
   readonly activity: SessionActivity;
   /** Prepended to the next prompt once (a preset's prompt prefix, src/host/lifecycle/presetStart.ts). */
   promptPrefix: string | undefined;

@@ -3,7 +3,7 @@
  * session. One object, so each handler stays independent of how sessions are built.
  */
 import type * as vscode from 'vscode';
-import type { AcpThread } from '../thread/thread';
+import type { AcpThread } from '../thread/model/thread';
 
 /** The session a handler serves. */
 export interface SessionContext {

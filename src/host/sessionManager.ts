@@ -31,7 +31,7 @@ import { SessionOrganizer } from './history/sessionOrganizer';
 import { reopenStatus } from './history/sessionStatus';
 import { forkSession, whyNotForkable, type SessionForkDeps } from './lifecycle/sessionFork';
 import { SessionReopener, type SessionRecording } from './lifecycle/sessionReopen';
-import { windowClosedNotice } from '../thread/stopReasons';
+import { windowClosedNotice } from '../thread/model/stopReasons';
 
 /** What the session manager is given: the surfaces above it, as functions (docs/architecture.md#layers). */
 export interface SessionManagerDeps {

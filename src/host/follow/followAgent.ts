@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { chatViewType } from '../../constants';
-import type { ToolCallEntry } from '../../thread/toolCall';
+import type { ToolCallEntry } from '../../thread/model/toolCall';
 import { followThrottleMs, LatestWinsThrottle } from './followThrottle';
 import { followTarget, locateEdit } from './followTarget';
 import type { FollowTarget, LineRange } from './followTarget';

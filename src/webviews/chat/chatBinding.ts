@@ -18,8 +18,8 @@ import type { IpcMessageType, RequestEntriesParams } from '../../shared/chatProt
 import { snapshotTailEntries } from '../../shared/viewModel';
 import { tabPrefix } from '../../shared/sessionState';
 import type { AgentSession } from '../../host/agentSession';
-import { entryView, nestedEntryView, sessionNames, stateToView, threadSnapshot } from '../../thread/toView';
-import type { ThreadChange } from '../../thread/thread';
+import { entryView, nestedEntryView, sessionNames, stateToView, threadSnapshot } from '../../thread/view/toView';
+import type { ThreadChange } from '../../thread/model/thread';
 import { chatHtml, localResourceRoots } from './html';
 import { inertText } from '../../shared/inertText';
 import { registerCardActions } from './cardActions';

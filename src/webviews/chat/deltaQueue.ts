@@ -9,8 +9,8 @@
  * per update (docs/architecture.md#the-chat-webview). No vscode here: unit-tested in plain node.
  */
 import type { EntryView, TerminalView, ThreadDelta, ThreadStateView } from '../../shared/viewModel';
-import { chatTerminalTailChars } from '../../thread/terminalOutputStore';
-import type { ThreadChange } from '../../thread/thread';
+import { chatTerminalTailChars } from '../../thread/model/terminalOutputStore';
+import type { ThreadChange } from '../../thread/model/thread';
 
 /** The current views of what a change refers to, read when the change is queued. */
 export interface DeltaSource {

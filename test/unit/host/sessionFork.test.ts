@@ -8,8 +8,8 @@ import type { AgentHost } from '../../../src/host/agentHost';
 import type { AgentSession } from '../../../src/host/agentSession';
 import { forkMarkerText, forkSession, whyNotForkable, type SessionForkDeps } from '../../../src/host/lifecycle/sessionFork';
 import { zSessionUpdate } from '../../../src/acp/schema/zod.gen';
-import { stateToView } from '../../../src/thread/toView';
-import { AcpThread } from '../../../src/thread/thread';
+import { stateToView } from '../../../src/thread/view/toView';
+import { AcpThread } from '../../../src/thread/model/thread';
 
 function fakeHost(sessionCapabilities: Record<string, unknown>, state: 'ready' | 'exited' = 'ready') {
   const calls: { method: string; params: Record<string, unknown> }[] = [];

@@ -1,12 +1,12 @@
 import * as assert from 'node:assert/strict';
 import type { SessionUpdate } from '../../../src/acp/schema/types.gen';
 import { zSessionUpdate } from '../../../src/acp/schema/zod.gen';
-import { noticeSeverity } from '../../../src/thread/agentNotices';
-import { AcpThread } from '../../../src/thread/thread';
-import type { ThreadChange } from '../../../src/thread/thread';
-import { toMarkdown } from '../../../src/thread/toMarkdown';
-import { entryToView, stateToView } from '../../../src/thread/toView';
-import { unadvertisedCapability } from '../../../src/thread/updateCapabilities';
+import { noticeSeverity } from '../../../src/thread/model/agentNotices';
+import { AcpThread } from '../../../src/thread/model/thread';
+import type { ThreadChange } from '../../../src/thread/model/thread';
+import { toMarkdown } from '../../../src/thread/export/toMarkdown';
+import { entryToView, stateToView } from '../../../src/thread/view/toView';
+import { unadvertisedCapability } from '../../../src/thread/model/updateCapabilities';
 import { maxAgentNotices } from '../../../src/shared/viewModel';
 
 const text = (t: string) => ({ type: 'text' as const, text: t });

@@ -1,12 +1,12 @@
 import * as assert from 'node:assert/strict';
 import type { SessionUpdate } from '../../../src/acp/schema/types.gen';
 import { zSessionUpdate } from '../../../src/acp/schema/zod.gen';
-import { owningSession } from '../../../src/thread/subagents';
-import { AcpThread } from '../../../src/thread/thread';
-import type { ThreadChange } from '../../../src/thread/thread';
-import { toMarkdown } from '../../../src/thread/toMarkdown';
-import { entryView, nestedEntryView, sessionNames, stateToView, threadSnapshot } from '../../../src/thread/toView';
-import { unadvertisedCapability } from '../../../src/thread/updateCapabilities';
+import { owningSession } from '../../../src/thread/model/subagents';
+import { AcpThread } from '../../../src/thread/model/thread';
+import type { ThreadChange } from '../../../src/thread/model/thread';
+import { toMarkdown } from '../../../src/thread/export/toMarkdown';
+import { entryView, nestedEntryView, sessionNames, stateToView, threadSnapshot } from '../../../src/thread/view/toView';
+import { unadvertisedCapability } from '../../../src/thread/model/updateCapabilities';
 
 const text = (t: string) => ({ type: 'text' as const, text: t });
 /** An update as it comes off the wire: parsed by the generated schema (null stays null, omitted stays omitted). */
@@ -73,7 +73,7 @@ describe('plans by id (plan_update, plan_removed)', () => {
   });
 });
 
-describe('updates that need a capability (src/thread/updateCapabilities.ts)', () => {
+describe('updates that need a capability (src/thread/model/updateCapabilities.ts)', () => {
   it('name the missing plan or subagents capability, and nothing once it is advertised', () => {
     for (const kind of ['plan_update', 'plan_removed'] as const) {
       assert.equal(unadvertisedCapability({ sessionUpdate: kind }, {}), 'plan');

@@ -4,8 +4,8 @@
  */
 import * as assert from 'node:assert/strict';
 import type { SessionUpdate } from '../../../src/acp/schema/types.gen';
-import { AcpThread } from '../../../src/thread/thread';
-import { entryToView, stateToView } from '../../../src/thread/toView';
+import { AcpThread } from '../../../src/thread/model/thread';
+import { entryToView, stateToView } from '../../../src/thread/view/toView';
 
 describe('small fields of the current schema', () => {
   it("keeps a tool call's name from tool_call, through updates without one, and shows it in the view", () => {

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { AcpThread, type ThreadChange } from '../../../src/thread/thread';
-import { maxChatTerminals, TerminalOutputStore, type TerminalStoreChange } from '../../../src/thread/terminalOutputStore';
-import { threadSnapshot } from '../../../src/thread/toView';
+import { AcpThread, type ThreadChange } from '../../../src/thread/model/thread';
+import { maxChatTerminals, TerminalOutputStore, type TerminalStoreChange } from '../../../src/thread/model/terminalOutputStore';
+import { threadSnapshot } from '../../../src/thread/view/toView';
 
 describe('TerminalOutputStore (the chat\'s copy of terminal output)', () => {
   it('reports a new terminal, each append, the exit and the release; the output stays after release', () => {

@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import type { SessionUpdate } from '../../../src/acp/schema/types.gen';
-import { AcpThread } from '../../../src/thread/thread';
-import type { ThreadChange, ThreadEntry } from '../../../src/thread/thread';
-import { toMarkdown } from '../../../src/thread/toMarkdown';
-import { entryToView, stateToView } from '../../../src/thread/toView';
+import { AcpThread } from '../../../src/thread/model/thread';
+import type { ThreadChange, ThreadEntry } from '../../../src/thread/model/thread';
+import { toMarkdown } from '../../../src/thread/export/toMarkdown';
+import { entryToView, stateToView } from '../../../src/thread/view/toView';
 
 const text = (t: string) => ({ type: 'text' as const, text: t });
 const chunk = (kind: 'agent_message_chunk' | 'agent_thought_chunk' | 'user_message_chunk', t: string, messageId?: string): SessionUpdate =>

@@ -1,8 +1,8 @@
 /** An untitled session is named by its first prompt until the agent names it; a cancelled plan shows as such. */
 import * as assert from 'node:assert/strict';
-import { promptTitle, promptTitleMax } from '../../../src/thread/promptTitle';
-import { AcpThread } from '../../../src/thread/thread';
-import { stateToView } from '../../../src/thread/toView';
+import { promptTitle, promptTitleMax } from '../../../src/thread/util/promptTitle';
+import { AcpThread } from '../../../src/thread/model/thread';
+import { stateToView } from '../../../src/thread/view/toView';
 
 const text = (t: string) => [{ type: 'text' as const, text: t }];
 

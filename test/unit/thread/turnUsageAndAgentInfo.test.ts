@@ -6,10 +6,10 @@ import * as assert from 'node:assert/strict';
 import type { Usage } from '../../../src/acp/schema/types.gen';
 import { zPromptResponse } from '../../../src/acp/schema/zod.gen';
 import { agentDisplayName } from '../../../src/agents/agentDefinition';
-import { AcpThread } from '../../../src/thread/thread';
-import type { ThreadChange } from '../../../src/thread/thread';
-import { stateToView } from '../../../src/thread/toView';
-import { turnUsageToView } from '../../../src/thread/turnUsage';
+import { AcpThread } from '../../../src/thread/model/thread';
+import type { ThreadChange } from '../../../src/thread/model/thread';
+import { stateToView } from '../../../src/thread/view/toView';
+import { turnUsageToView } from '../../../src/thread/view/turnUsage';
 import { agentTooltip } from '../../../webview/lib/agentTooltip';
 import { turnUsageText, turnUsageTooltip } from '../../../webview/lib/usageLevel';
 

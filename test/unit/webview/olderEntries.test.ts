@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { SessionUpdate } from '../../../src/acp/schema/types.gen';
-import { AcpThread } from '../../../src/thread/thread';
-import { entryToView, threadSnapshot } from '../../../src/thread/toView';
+import { AcpThread } from '../../../src/thread/model/thread';
+import { entryToView, threadSnapshot } from '../../../src/thread/view/toView';
 import type { EntryView } from '../../../src/shared/viewModel';
 import { ChatStore, type StoreChange } from '../../../webview/store';
 

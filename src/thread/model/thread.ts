@@ -7,9 +7,9 @@
  * deltas (an append, not the whole message), and let each listener react only to the fields it uses (the
  * transcript store to the title, the plan and the status, not to every usage tick).
  */
-import { Emitter, type Event } from '../acp/events';
-import type { AvailableCommand, ContentBlock, Implementation, PlanEntry, SessionConfigOption, SessionMode, SessionUpdate, StopReason, Usage } from '../acp/schema/types.gen';
-import type { NoticeAction, SessionStatus, TerminalView } from '../shared/viewModel';
+import { Emitter, type Event } from '../../acp/events';
+import type { AvailableCommand, ContentBlock, Implementation, PlanEntry, SessionConfigOption, SessionMode, SessionUpdate, StopReason, Usage } from '../../acp/schema/types.gen';
+import type { NoticeAction, SessionStatus, TerminalView } from '../../shared/viewModel';
 import { AgentNotices } from './agentNotices';
 import { cancelPlans, planFromUpdate, withoutPlan, withPlan, type PlanState } from './plans';
 import { SessionStreams } from './sessionStreams';
@@ -29,7 +29,7 @@ function isUnfinished(e: ToolCallEntry): boolean {
 /** The conversation model of one session. Never imports vscode. */
 export class AcpThread {
   readonly entries: ThreadEntry[] = [];
-  /** Its sources and their precedence: src/thread/threadTitle.ts. */
+  /** Its sources and their precedence: src/thread/model/threadTitle.ts. */
   private readonly _title = new ThreadTitle();
   status: SessionStatus = 'starting';
   error: string | undefined;
@@ -43,7 +43,7 @@ export class AcpThread {
   plan: PlanEntry[] = [];
   /** The turn that ran the plan was cancelled or ended: its unfinished steps show as cancelled. */
   planCancelled = false;
-  /** The plans the agent keeps by id (`plan_update`, src/thread/plans.ts), oldest first. */
+  /** The plans the agent keeps by id (`plan_update`, src/thread/model/plans.ts), oldest first. */
   plans: PlanState[] = [];
   commands: AvailableCommand[] = [];
   configOptions: SessionConfigOption[] = [];
@@ -62,7 +62,7 @@ export class AcpThread {
   following = false;
   /** Whether the session can be forked (its agent advertises `session/fork`; host state mirrored for the header). */
   canFork = false;
-  /** The session's own entries and its subagents', by session id (src/thread/sessionStreams.ts). */
+  /** The session's own entries and its subagents', by session id (src/thread/model/sessionStreams.ts). */
   private readonly _streams: SessionStreams;
   private _nextId = 0;
   private readonly _onDidChange = new Emitter<ThreadChange>();
@@ -168,7 +168,7 @@ export class AcpThread {
     if (this._title.fromPrompt(titleFrom)) this.fire({ type: 'title' });
   }
 
-  /** The title shown everywhere (src/thread/threadTitle.ts). */
+  /** The title shown everywhere (src/thread/model/threadTitle.ts). */
   get title(): string { return this._title.value; }
   /** The title, else the untitled session's name (agent and creation time), and its sources. */
   get titles(): Pick<ThreadTitle, 'shown' | 'untitled' | 'createdAt' | 'setOrigin'> { return this._title; }
@@ -341,12 +341,12 @@ export class AcpThread {
     this.fire({ type: 'agent' });
   }
 
-  /** Adds an entry built elsewhere (src/thread/elicitations.ts) with a fresh id; returns its index. */
+  /** Adds an entry built elsewhere (src/thread/model/elicitations.ts) with a fresh id; returns its index. */
   addEntry(make: (id: string) => ThreadEntry): number {
     return this._streams.main.push(make(this.newId()));
   }
 
-  /** An entry at `index` was changed in place elsewhere (src/thread/elicitations.ts): the views update it. */
+  /** An entry at `index` was changed in place elsewhere (src/thread/model/elicitations.ts): the views update it. */
   entryChanged(index: number): void {
     this._streams.main.changed(index);
   }

@@ -4,8 +4,8 @@
  * (https://agentclientprotocol.com/protocol/session-config-options). Legacy modes are shown only when no
  * config option has category `mode`, which supersedes them (https://agentclientprotocol.com/protocol/session-modes).
  */
-import type { SessionConfigOption, SessionMode } from '../acp/schema/types.gen';
-import type { ConfigChoiceView, ConfigOptionView, ModesView } from '../shared/viewModel';
+import type { SessionConfigOption, SessionMode } from '../../acp/schema/types.gen';
+import type { ConfigChoiceView, ConfigOptionView, ModesView } from '../../shared/viewModel';
 
 type SelectChoice = { value: string; name: string; description?: string | null };
 

@@ -1,13 +1,13 @@
 /**
  * One stream of transcript entries and the reducer of the updates that build it: the session's own transcript,
- * or a subagent's inside its card (src/thread/subagents.ts), which may hold cards of its own. Message chunks are
+ * or a subagent's inside its card (src/thread/model/subagents.ts), which may hold cards of its own. Message chunks are
  * grouped by `messageId`, or by consecutive kind when there is none (https://agentclientprotocol.com/protocol/prompt-turn);
  * tool calls are upserted by id, compactions by `compactionId`, messages between sessions by `messageId`, subagent
  * cards by the child's session id, each at the place of its first notification. Ids are unique within a stream
  * (a session), not across them. Every change is reported with the stream's place: its own index in the session's
  * transcript, or the card's index and the path below it. Pure: no vscode, no node.
  */
-import type { ContentBlock, SubagentUpdate } from '../acp/schema/types.gen';
+import type { ContentBlock, SubagentUpdate } from '../../acp/schema/types.gen';
 import type { CompactionEntry } from './compaction';
 import { newCompaction } from './compaction';
 import { newSessionMessage } from './sessionMessages';

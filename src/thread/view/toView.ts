@@ -1,20 +1,20 @@
 /**
  * Projects the thread model into the serializable view model of src/shared (pure; no vscode, no DOM).
  */
-import type { ContentBlock } from '../acp/schema/types.gen';
-import type { ChangesView, CompactionStatusView, CompactionView, ContentView, EntryView, SessionMessageView, SubagentView, ThreadSnapshot, ThreadStateView, ToolCallView, ToolContentView } from '../shared/viewModel';
-import type { CompactionEntry } from './compaction';
-import { planEntriesToView, planToView } from './plans';
-import { isFinished, subagentStatus } from './subagents';
+import type { ContentBlock } from '../../acp/schema/types.gen';
+import type { ChangesView, CompactionStatusView, CompactionView, ContentView, EntryView, SessionMessageView, SubagentView, ThreadSnapshot, ThreadStateView, ToolCallView, ToolContentView } from '../../shared/viewModel';
+import type { CompactionEntry } from '../model/compaction';
+import { planEntriesToView, planToView } from '../model/plans';
+import { isFinished, subagentStatus } from '../model/subagents';
 import { configOptionsToView, modesToView } from './configToView';
-import { parseContextHeader } from './contextHeader';
+import { parseContextHeader } from '../util/contextHeader';
 import { permissionSubject } from './permissionSubject';
 import { capJson, prettyJson, rawOutputToView } from './rawOutput';
 import { turnUsageToView } from './turnUsage';
-import type { AcpThread } from './thread';
-import type { SessionMessageEntry, SubagentEntry, ThreadEntry } from './threadEntries';
-import type { ParkedPermission, ToolCallEntry } from './toolCall';
-import type { ChangesEntry } from './turnChanges';
+import type { AcpThread } from '../model/thread';
+import type { SessionMessageEntry, SubagentEntry, ThreadEntry } from '../model/threadEntries';
+import type { ParkedPermission, ToolCallEntry } from '../model/toolCall';
+import type { ChangesEntry } from '../model/turnChanges';
 
 /** A content block as the chat renders it. Unknown block types become a labelled placeholder. */
 export function contentToView(block: ContentBlock): ContentView {

@@ -6,8 +6,8 @@
  * ignored (and logged by the caller): the plan keeps what it showed. The legacy `plan` update is separate
  * (`AcpThread.plan`). Pure: no vscode, no node.
  */
-import type { PlanEntry, PlanUpdateContent } from '../acp/schema/types.gen';
-import type { PlanEntryView, PlanView } from '../shared/viewModel';
+import type { PlanEntry, PlanUpdateContent } from '../../acp/schema/types.gen';
+import type { PlanEntryView, PlanView } from '../../shared/viewModel';
 
 /** One plan the agent keeps by id, as the thread (and the transcript store) holds it. */
 export type PlanState =

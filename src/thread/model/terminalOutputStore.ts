@@ -5,9 +5,9 @@
  * (https://agentclientprotocol.com/protocol/terminals). Appends are O(chunk) (text pieces are joined lazily); every terminal keeps a bounded tail and the
  * store keeps a bounded number of terminals, dropping the oldest.
  */
-import { terminalTailStart } from '../shared/terminalTail';
-import { terminalTailChars } from '../shared/viewModel';
-import type { TerminalView } from '../shared/viewModel';
+import { terminalTailStart } from '../../shared/terminalTail';
+import { terminalTailChars } from '../../shared/viewModel';
+import type { TerminalView } from '../../shared/viewModel';
 
 /** Characters of output the chat keeps per terminal (the tail). */
 export const chatTerminalTailChars = terminalTailChars;

@@ -3,7 +3,7 @@
  * tool call the thread knows goes into that card (`ToolCallEntry.elicitations`), any other is its own entry.
  * They are part of the transcript, so a chat that is reloaded gets them back with its snapshot.
  */
-import type { ElicitationView } from '../shared/elicitationModel';
+import type { ElicitationView } from '../../shared/elicitationModel';
 import type { AcpThread, ThreadEntry } from './thread';
 
 /** Shows a new elicitation: in the card of `toolCallId` when the thread has it, else as its own entry. */

@@ -3,10 +3,10 @@
  * do in `initialize` (https://agentclientprotocol.com/protocol/initialization), plus what the client lets
  * it do, as a line of plain-word badges; and its recent sessions from the session history. Pure.
  */
-import type { AgentCapabilities, ClientCapabilities } from '../acp/schema/types.gen';
-import { rowTitle } from '../shared/sessionTitles';
-import { welcomeRecentMax } from '../shared/welcomeModel';
-import type { CapabilityBadgeView, RecentSessionView, WelcomeView } from '../shared/welcomeModel';
+import type { AgentCapabilities, ClientCapabilities } from '../../acp/schema/types.gen';
+import { rowTitle } from '../../shared/sessionTitles';
+import { welcomeRecentMax } from '../../shared/welcomeModel';
+import type { CapabilityBadgeView, RecentSessionView, WelcomeView } from '../../shared/welcomeModel';
 
 /** A history row as the welcome needs it. */
 export interface WelcomeHistoryRow {

@@ -7,12 +7,12 @@
  * placeholder, resources a link. Pure (no vscode): for copying a conversation, and for tests that read a
  * transcript at a glance.
  */
-import type { ContentBlock } from '../acp/schema/types.gen';
-import type { CompactionEntry } from './compaction';
-import { subagentStatus } from './subagents';
-import type { SubagentEntry, ThreadEntry } from './threadEntries';
-import { changesSummary } from './turnChanges';
-import { contentToView } from './toView';
+import type { ContentBlock } from '../../acp/schema/types.gen';
+import type { CompactionEntry } from '../model/compaction';
+import { subagentStatus } from '../model/subagents';
+import type { SubagentEntry, ThreadEntry } from '../model/threadEntries';
+import { changesSummary } from '../model/turnChanges';
+import { contentToView } from '../view/toView';
 
 /** How {@link toMarkdown} renders. */
 export interface ToMarkdownOptions {

@@ -7,9 +7,9 @@
  * edit with an update whose `content` is only a text ("Wrote /path"); the card would then lose the diff the
  * user saw, and maybe approved. When new content has no diff, the diffs the card had are kept ahead of it.
  */
-import type { ToolCallContent, ToolCallLocation, ToolCallStatus, ToolKind } from '../acp/schema/types.gen';
-import type { ElicitationView } from '../shared/elicitationModel';
-import type { ToolCallStatusView } from '../shared/viewModel';
+import type { ToolCallContent, ToolCallLocation, ToolCallStatus, ToolKind } from '../../acp/schema/types.gen';
+import type { ElicitationView } from '../../shared/elicitationModel';
+import type { ToolCallStatusView } from '../../shared/viewModel';
 
 /** The fields a `tool_call` or `tool_call_update` may carry. */
 export interface ToolCallPatch {
@@ -49,7 +49,7 @@ export interface ToolCallEntry {
   rawOutput?: unknown;
   permission?: ParkedPermission;
   permissionOutcome?: string;
-  /** Elicitations scoped to this tool call (src/thread/elicitations.ts). */
+  /** Elicitations scoped to this tool call (src/thread/model/elicitations.ts). */
   elicitations?: ElicitationView[];
 }
 

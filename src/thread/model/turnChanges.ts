@@ -5,7 +5,7 @@
  * the chat shows and what its buttons need (the two checkpoints a diff compares). Pure: no vscode, no node.
  */
 import * as z from 'zod/mini';
-import { changeTotals } from '../shared/changedFiles';
+import { changeTotals } from '../../shared/changedFiles';
 
 /** What happened to a file, from the first checkpoint to the second. */
 export type FileChangeKind = 'created' | 'modified' | 'deleted';

@@ -1,27 +1,27 @@
 /**
  * The entries of a thread's transcript (what the transcript store keeps, src/host/history/transcriptLog.ts), and the
- * changes the thread fires (src/thread/thread.ts). A subagent's card holds the subagent's own entries
- * (src/thread/subagents.ts). Types only, in a file of their own so that the thread's class stays about behaviour.
+ * changes the thread fires (src/thread/model/thread.ts). A subagent's card holds the subagent's own entries
+ * (src/thread/model/subagents.ts). Types only, in a file of their own so that the thread's class stays about behaviour.
  */
-import type { ContentBlock } from '../acp/schema/types.gen';
-import type { ElicitationView } from '../shared/elicitationModel';
-import type { NoticeAction } from '../shared/viewModel';
+import type { ContentBlock } from '../../acp/schema/types.gen';
+import type { ElicitationView } from '../../shared/elicitationModel';
+import type { NoticeAction } from '../../shared/viewModel';
 import type { CompactionEntry } from './compaction';
 import type { PlanState } from './plans';
 import type { TerminalStoreChange } from './terminalOutputStore';
 import type { ToolCallEntry } from './toolCall';
 import type { ChangesEntry } from './turnChanges';
 
-/** A user's prompt as sent; `checkpointId` names the checkpoint taken before it (src/thread/turnChanges.ts). */
+/** A user's prompt as sent; `checkpointId` names the checkpoint taken before it (src/thread/model/turnChanges.ts). */
 export interface UserEntry { readonly kind: 'user'; readonly id: string; readonly content: ContentBlock[]; checkpointId?: string }
 /** An agent message or thought: text accumulated from chunks, plus non-text blocks. */
 export interface TextEntry { readonly kind: 'agent' | 'thought'; readonly id: string; messageId?: string; text: string; blocks: ContentBlock[] }
 /** A notice: stop reason, error, agent exit; `marker: 'fork'` is the first entry of a fork ("Forked from …"). */
 export interface NoticeEntry { readonly kind: 'notice'; readonly id: string; readonly level: 'info' | 'warning' | 'error'; readonly text: string; readonly action?: NoticeAction; readonly marker?: 'fork' }
-/** An elicitation not scoped to a tool call (src/thread/elicitations.ts). */
+/** An elicitation not scoped to a tool call (src/thread/model/elicitations.ts). */
 export interface ElicitationEntry { readonly kind: 'elicitation'; readonly id: string; elicitation: ElicitationView }
 
-/** What a subagent's `state` said last, kept as plain fields (src/thread/subagents.ts). */
+/** What a subagent's `state` said last, kept as plain fields (src/thread/model/subagents.ts). */
 export interface SubagentState {
   /** `running`, `idle`, `requires_action`, `unknown`, or a value of a newer protocol. */
   readonly state: string;
@@ -31,7 +31,7 @@ export interface SubagentState {
   readonly error?: string;
 }
 
-/** A subagent exposed as a child session: its card, with the child's own transcript (src/thread/subagents.ts). */
+/** A subagent exposed as a child session: its card, with the child's own transcript (src/thread/model/subagents.ts). */
 export interface SubagentEntry {
   readonly kind: 'subagent';
   readonly id: string;
@@ -50,7 +50,7 @@ export interface SubagentEntry {
   plans?: PlanState[];
 }
 
-/** A message between sessions, upserted by `messageId` (src/thread/sessionMessages.ts). */
+/** A message between sessions, upserted by `messageId` (src/thread/model/sessionMessages.ts). */
 export interface SessionMessageEntry {
   readonly kind: 'sessionMessage';
   readonly id: string;
@@ -79,7 +79,7 @@ export type EntryChange =
 /**
  * A thread-level field changed: `title`, `status` (with `error`, set together), `plan`, `usage`, `commands`
  * (available slash commands), `config` (config options), `modes` (legacy modes and the current mode) or
- * `following` (Follow Agent), `roots`, `notices` (the agent's live notices, src/thread/agentNotices.ts), `agent`
+ * `following` (Follow Agent), `roots`, `notices` (the agent's live notices, src/thread/model/agentNotices.ts), `agent`
  * (the agent's `agentInfo`), `actions` (what the session offers besides prompts: Fork). `usage` also fires when a
  * turn ended with the usage of its prompt response.
  */

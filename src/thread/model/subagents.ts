@@ -3,11 +3,11 @@
  * advertised `subagents: {}` to may expose a subagent as a child session with its own id. The first
  * `subagent_update` for an id announces it (a card at that place of the parent's transcript); later ones patch it:
  * an omitted field is unchanged, `null` clears it, a value replaces it (a `state` replaces the whole state). The
- * child's own `session/update`s (messages, thoughts, tool calls, plans) go into the card (src/thread/entryStream.ts).
+ * child's own `session/update`s (messages, thoughts, tool calls, plans) go into the card (src/thread/model/entryStream.ts).
  * Pure: no vscode, no node.
  */
-import type { SubagentUpdate } from '../acp/schema/types.gen';
-import type { SubagentStatusView } from '../shared/viewModel';
+import type { SubagentUpdate } from '../../acp/schema/types.gen';
+import type { SubagentStatusView } from '../../shared/viewModel';
 import { storedPlans } from './plans';
 import type { SubagentEntry, SubagentState, ThreadEntry } from './threadEntries';
 

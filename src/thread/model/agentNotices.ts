@@ -4,9 +4,9 @@
  * {@link maxAgentNotices}; older ones drop off) until the user dismisses them, and are never written to the
  * transcript store, exported or replayed: they are thread state, not entries. Pure: no vscode, no node.
  */
-import type { Notice } from '../acp/schema/types.gen';
-import { maxAgentNotices } from '../shared/viewModel';
-import type { AgentNoticeView } from '../shared/viewModel';
+import type { Notice } from '../../acp/schema/types.gen';
+import { maxAgentNotices } from '../../shared/viewModel';
+import type { AgentNoticeView } from '../../shared/viewModel';
 
 /** A severity as the chat styles it: unknown and `_`-prefixed (extension) severities are `info`. */
 export function noticeSeverity(severity: string): AgentNoticeView['severity'] {

@@ -3,7 +3,7 @@
  * ones too), each in its card (https://agentclientprotocol.com/protocol/v1/draft/subagents). A subagent's updates
  * carry its own session id; they build its card's transcript and plans. Pure: no vscode, no node.
  */
-import type { SessionUpdate, SubagentUpdate } from '../acp/schema/types.gen';
+import type { SessionUpdate, SubagentUpdate } from '../../acp/schema/types.gen';
 import { appendCompactionChunk, applyCompactionUpdate } from './compaction';
 import { EntryStream } from './entryStream';
 import type { StreamContext } from './entryStream';

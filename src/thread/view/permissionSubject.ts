@@ -9,8 +9,8 @@
  * `filePath`, `notebook_path`, `abs_path` and `paths`. A `rawInput` that is itself a JSON text of an object is
  * parsed first. Anything else stays in the card's "Raw input".
  */
-import type { ToolCallContent, ToolCallLocation } from '../acp/schema/types.gen';
-import type { PermissionSubjectView } from '../shared/viewModel';
+import type { ToolCallContent, ToolCallLocation } from '../../acp/schema/types.gen';
+import type { PermissionSubjectView } from '../../shared/viewModel';
 
 /** Items of a subject at most (a call that touches more paths lists the first ones). */
 export const subjectMaxItems = 20;

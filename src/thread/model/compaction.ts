@@ -5,7 +5,7 @@
  * unchanged, `null` clears them (and `summary: []` clears the summary); a chunk appends one block to the
  * summary, and a chunk for an id never seen creates an in-progress compaction. Pure: no vscode, no node.
  */
-import type { CompactionSummaryChunk, CompactionUpdate, ContentBlock } from '../acp/schema/types.gen';
+import type { CompactionSummaryChunk, CompactionUpdate, ContentBlock } from '../../acp/schema/types.gen';
 
 /** A compaction in the thread (and in the transcript store). */
 export interface CompactionEntry {

@@ -7,8 +7,8 @@
  * Pure: no vscode, no DOM (docs/architecture.md "Elicitation").
  */
 import * as z from 'zod/mini';
-import type { ElicitationPropertySchema, ElicitationSchema } from '../acp/schema/types.gen';
-import type { ElicitationChoiceView, ElicitationFieldView, ElicitationFormView, ElicitationInput, ElicitationStringFormat } from '../shared/elicitationModel';
+import type { ElicitationPropertySchema, ElicitationSchema } from '../../acp/schema/types.gen';
+import type { ElicitationChoiceView, ElicitationFieldView, ElicitationFormView, ElicitationInput, ElicitationStringFormat } from '../../shared/elicitationModel';
 
 /** A value of an accepted form, as `ElicitationContentValue` has it. */
 export type ElicitationContentValue = string | number | boolean | string[];

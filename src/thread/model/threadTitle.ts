@@ -2,12 +2,12 @@
  * A session's title, from its sources in order of precedence: the title the user gave it (Rename Session:
  * kept by the client, docs/architecture.md "Organizing sessions"), the agent's (`session_info_update`), then
  * the base title: one restored from the client's store, a provisional one (a fork is "<source> (fork)"), or,
- * for an untitled session, its first prompt (src/thread/promptTitle.ts). Every surface shows the one value;
+ * for an untitled session, its first prompt (src/thread/util/promptTitle.ts). Every surface shows the one value;
  * until there is one, they show {@link ThreadTitle.shown}: the agent and the time the session was created.
  */
-import type { ContentBlock } from '../acp/schema/types.gen';
-import { untitledTitle } from '../shared/sessionTitles';
-import { promptTitle } from './promptTitle';
+import type { ContentBlock } from '../../acp/schema/types.gen';
+import { untitledTitle } from '../../shared/sessionTitles';
+import { promptTitle } from '../util/promptTitle';
 
 /** The title of one thread. */
 export class ThreadTitle {

@@ -3,8 +3,8 @@
  * Switch Session, the Sessions view and the status bar all show the thread's title, so an untitled session
  * reads the same everywhere, and two of them can be told apart (docs/architecture.md#the-thread-model).
  */
-import type { ContentBlock } from '../acp/schema/types.gen';
-import { capAtWord } from '../shared/inertText';
+import type { ContentBlock } from '../../acp/schema/types.gen';
+import { capAtWord } from '../../shared/inertText';
 import { parseContextHeader } from './contextHeader';
 
 /** Longest title taken from a prompt, in characters (the tab shortens further). */

@@ -5,7 +5,7 @@
  * need `plan`, `subagent_update`, `session_message` and `session_message_chunk` need `subagents`. The client is
  * lenient: such an update is still shown, and the agent's breach is logged. Pure: no vscode, no node.
  */
-import type { ClientCapabilities, SessionUpdate } from '../acp/schema/types.gen';
+import type { ClientCapabilities, SessionUpdate } from '../../acp/schema/types.gen';
 
 const gated: Readonly<Record<string, readonly [('session' | undefined), string]>> = {
   notice: ['session', 'notices'],

@@ -4,8 +4,8 @@
  * the answer), and what Edit & Resend sends (the edited text with the message's other blocks; for an earlier
  * message, after the context of the turns before it).
  */
-import type { ContentBlock } from '../acp/schema/types.gen';
-import type { ThreadEntry, UserEntry } from './thread';
+import type { ContentBlock } from '../../acp/schema/types.gen';
+import type { ThreadEntry, UserEntry } from '../model/thread';
 import { continuationContext } from './continuationContext';
 import { toMarkdown } from './toMarkdown';
 

@@ -5,11 +5,11 @@
  * status bar, the chat's tab and the notifications agree (docs/architecture.md "A home for all sessions").
  * Pure: no vscode, no node; the clock is given.
  */
-import { Emitter, type Event } from '../acp/events';
-import type { PlanEntry } from '../acp/schema/types.gen';
-import { sameState, type SessionStateKind, type SessionStateView, type WaitingReason } from '../shared/sessionState';
-import type { NoticeAction, SessionStatus } from '../shared/viewModel';
-import type { PlanState } from './plans';
+import { Emitter, type Event } from '../../acp/events';
+import type { PlanEntry } from '../../acp/schema/types.gen';
+import { sameState, type SessionStateKind, type SessionStateView, type WaitingReason } from '../../shared/sessionState';
+import type { NoticeAction, SessionStatus } from '../../shared/viewModel';
+import type { PlanState } from '../model/plans';
 
 /** Everything the state is derived from. */
 export interface SessionFacts {

@@ -4,8 +4,8 @@
  * draft and leaves open whether the numbers are the turn's or the session's so far; the chat shows them as reported,
  * labelled as the last turn's.
  */
-import type { Usage } from '../acp/schema/types.gen';
-import type { TurnUsageView } from '../shared/viewModel';
+import type { Usage } from '../../acp/schema/types.gen';
+import type { TurnUsageView } from '../../shared/viewModel';
 
 /** The view of a validated `usage`. */
 export function turnUsageToView(u: Usage): TurnUsageView {

@@ -5,7 +5,7 @@
  * or `[]`: cleared, else replaced; sender and recipient likewise); a chunk appends one block, and a chunk for an
  * id never seen creates the message. Pure: no vscode, no node.
  */
-import type { SessionMessage, SessionMessageChunk } from '../acp/schema/types.gen';
+import type { SessionMessage, SessionMessageChunk } from '../../acp/schema/types.gen';
 import type { SessionMessageEntry } from './threadEntries';
 
 /** A new, empty message. */

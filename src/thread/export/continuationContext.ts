@@ -7,9 +7,9 @@
  * ({@link parseContextHeader}); it is read from the message's text, which is what the transcript store
  * keeps, so the collapsed view survives a reload. Pure: no vscode, no node built-ins.
  */
-import type { ContentBlock } from '../acp/schema/types.gen';
-import { contextCloseTag, contextOpenTag } from './contextHeader';
-import type { ThreadEntry } from './thread';
+import type { ContentBlock } from '../../acp/schema/types.gen';
+import { contextCloseTag, contextOpenTag } from '../util/contextHeader';
+import type { ThreadEntry } from '../model/thread';
 
 /** The size the block aims at, in characters (about 3k tokens). */
 export const contextMaxChars = 12_000;

@@ -5,7 +5,7 @@
  * agent's older state: otherwise a box the user just ticked would flip back and forth. Each answer is the
  * agent's complete set; values still in flight are laid over it until their own answer (or failure) comes.
  */
-import type { SessionConfigOption } from '../acp/schema/types.gen';
+import type { SessionConfigOption } from '../../acp/schema/types.gen';
 import type { AcpThread } from './thread';
 
 /** A set of options with the values in flight laid over it (options not in `pending` are unchanged). */

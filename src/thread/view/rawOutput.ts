@@ -13,9 +13,9 @@
  */
 import { parsePatch, structuredPatch } from 'diff';
 import type { StructuredPatchHunk } from 'diff';
-import type { DiffHunkView, RawDiffView, RawOutputView, RawTextView } from '../shared/rawOutputModel';
-import { terminalTailStart } from '../shared/terminalTail';
-import { terminalTailChars } from '../shared/viewModel';
+import type { DiffHunkView, RawDiffView, RawOutputView, RawTextView } from '../../shared/rawOutputModel';
+import { terminalTailStart } from '../../shared/terminalTail';
+import { terminalTailChars } from '../../shared/viewModel';
 import { commandOf } from './permissionSubject';
 
 /** Characters kept of each printed text (its tail). */
