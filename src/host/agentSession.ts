@@ -66,6 +66,8 @@ export class AgentSession implements vscode.Disposable {
   readonly fs: FsHandler;
   readonly terminals: TerminalManager;
   readonly follow: FollowAgent;
+  /** Whether the session can be forked (its agent advertised `session/fork` when it opened): the chat header offers Fork. */
+  canFork = false;
   /** Prompts written while the agent works, sent one per turn when the turn ends (serializable). */
   readonly queue = new PromptQueue();
   /** Ends a turn the agent does not end after Stop (docs/architecture.md#a-turn-always-ends). */

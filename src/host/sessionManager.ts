@@ -226,7 +226,7 @@ export class SessionManager implements vscode.Disposable {
     // recorded it (the same after a reload)
     const stored = this._store?.info(host.definition.id, sessionId)?.createdAt;
     session.thread.titles.setOrigin(host.displayName, stored ?? (this._lastNew = nextCreatedAt(Date.now(), this._lastNew)));
-    session.thread.setCanFork(!whyNotForkable(session, false));
+    session.canFork = !whyNotForkable(session, false);
     void session.checkpoints.reopen(); // a session opened again lists its pending files (docs/architecture.md, "Checkpoints")
     return session;
   }

@@ -229,9 +229,6 @@ export interface AgentNoticeView {
   readonly description?: string;
 }
 
-/** How many agent notices the chat keeps at most (the oldest go first). */
-export const maxAgentNotices = 3;
-
 /** One line of the agent's plan. */
 export interface PlanEntryView {
   readonly content: string;
@@ -327,12 +324,8 @@ export interface ThreadStateView {
   readonly notices?: readonly AgentNoticeView[];
 }
 
-/**
- * Characters of output the chat keeps and renders per agent terminal (the tail), on both sides of the IPC:
- * about 400 lines. Every update of a card lays its whole tail out again, so this bounds what a burst of
- * output costs the chat; the whole output is in the VS Code terminal (docs/architecture.md#terminal-output-in-the-chat).
- */
-export const terminalTailChars = 32 * 1024;
+/** Characters of output the chat keeps per agent terminal (src/shared/terminalTail.ts). */
+export { terminalTailChars } from './terminalTail';
 
 /**
  * An agent terminal as the chat shows it in the tool calls that embed it: the tail of its output (raw

@@ -9,7 +9,7 @@
  */
 import type { ContentBlock } from '../../acp/schema/types.gen';
 import type { CompactionEntry } from '../model/compaction';
-import { subagentStatus } from '../model/subagents';
+import { subagentStatus } from '../view/subagentView';
 import type { SubagentEntry, ThreadEntry } from '../model/threadEntries';
 import { changesSummary } from '../model/turnChanges';
 import { contentToView } from '../view/toView';

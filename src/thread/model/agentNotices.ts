@@ -5,31 +5,41 @@
  * transcript store, exported or replayed: they are thread state, not entries. Pure: no vscode, no node.
  */
 import type { Notice } from '../../acp/schema/types.gen';
-import { maxAgentNotices } from '../../shared/viewModel';
-import type { AgentNoticeView } from '../../shared/viewModel';
+
+/** How many notices the thread keeps at most (the oldest go first). */
+export const maxAgentNotices = 3;
+
+/** A live notice of the agent, as the thread keeps it (plain text; the chat shows it until it is dismissed). */
+export interface AgentNotice {
+  readonly id: string;
+  /** Unknown and `_`-prefixed severities are `info`. */
+  readonly severity: 'info' | 'warning' | 'error';
+  readonly title: string;
+  readonly description?: string;
+}
 
 /** A severity as the chat styles it: unknown and `_`-prefixed (extension) severities are `info`. */
-export function noticeSeverity(severity: string): AgentNoticeView['severity'] {
+export function noticeSeverity(severity: string): AgentNotice['severity'] {
   return severity === 'warning' || severity === 'error' ? severity : 'info';
 }
 
 /** The notices on screen, newest first. */
 export class AgentNotices {
-  private _items: AgentNoticeView[] = [];
+  private _items: AgentNotice[] = [];
   private _nextId = 0;
 
   /** `changed` is called after every change (the thread fires its `notices` state change). */
   constructor(private readonly changed: () => void) {}
 
   /** The notices, newest first. */
-  get items(): readonly AgentNoticeView[] {
+  get items(): readonly AgentNotice[] {
     return this._items;
   }
 
   /** Shows a notice on top; the oldest beyond {@link maxAgentNotices} expire. */
   add(notice: Pick<Notice, 'severity' | 'title' | 'description'>): void {
     const description = notice.description?.trim();
-    const view: AgentNoticeView = {
+    const view: AgentNotice = {
       id: `n${++this._nextId}`, severity: noticeSeverity(notice.severity),
       // the schema requires a non-empty title; a lenient client still shows something
       title: notice.title.trim() || 'Notice from the agent',

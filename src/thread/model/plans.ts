@@ -7,7 +7,6 @@
  * (`AcpThread.plan`). Pure: no vscode, no node.
  */
 import type { PlanEntry, PlanUpdateContent } from '../../acp/schema/types.gen';
-import type { PlanEntryView, PlanView } from '../../shared/viewModel';
 
 /** One plan the agent keeps by id, as the thread (and the transcript store) holds it. */
 export type PlanState =
@@ -46,20 +45,6 @@ export function cancelPlans(plans: readonly PlanState[]): PlanState[] | undefine
     return { ...p, cancelled: true };
   });
   return changed ? next : undefined;
-}
-
-/** Plan steps as the chat shows them: unfinished ones of a cancelled plan as `cancelled`. */
-export function planEntriesToView(entries: readonly PlanEntry[], cancelled: boolean): PlanEntryView[] {
-  return entries.map((p) => ({ content: p.content, priority: p.priority, status: cancelled && p.status !== 'completed' ? 'cancelled' : p.status }));
-}
-
-/** A plan as the chat shows it. */
-export function planToView(p: PlanState): PlanView {
-  switch (p.type) {
-    case 'items': return { planId: p.planId, type: 'items', entries: planEntriesToView(p.entries, p.cancelled === true) };
-    case 'markdown': return { planId: p.planId, type: 'markdown', content: p.content };
-    case 'file': return { planId: p.planId, type: 'file', uri: p.uri };
-  }
 }
 
 /** The plans read back from the transcript store that have the shape of one (a malformed record is dropped). */

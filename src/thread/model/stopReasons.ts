@@ -1,6 +1,6 @@
 /** The notices a turn's stop reason leaves in the transcript (https://agentclientprotocol.com/protocol/prompt-turn#stop-reasons). */
 import type { StopReason } from '../../acp/schema/types.gen';
-import type { SessionStatus } from '../../shared/viewModel';
+import type { SessionStatus } from './threadEntries';
 
 const stopReasonNotices: Partial<Record<StopReason, { level: 'info' | 'warning'; text: string }>> = {
   max_tokens: { level: 'warning', text: 'The agent stopped: it reached its maximum number of tokens.' },

@@ -7,7 +7,6 @@
  * Pure: no vscode, no node.
  */
 import type { SubagentUpdate } from '../../acp/schema/types.gen';
-import type { SubagentStatusView } from '../../shared/viewModel';
 import { storedPlans } from './plans';
 import type { SubagentEntry, SubagentState, ThreadEntry } from './threadEntries';
 
@@ -40,33 +39,6 @@ function stateOf(u: NonNullable<SubagentUpdate['state']>): SubagentState {
   const stopReason = s.state === 'idle' && typeof s.stopReason === 'string' ? s.stopReason : undefined;
   const message = stopReason === 'error' ? (s.error as { message?: unknown } | null | undefined)?.message : undefined;
   return { state: s.state, ...(stopReason ? { stopReason } : {}), ...(typeof message === 'string' && message ? { error: message } : {}) };
-}
-
-const stopDetails: Readonly<Record<string, string>> = {
-  max_tokens: 'It stopped at its maximum number of tokens.',
-  max_turn_requests: 'It stopped at its maximum number of requests.',
-  refusal: 'It refused to continue.',
-};
-
-/** What the card shows for a state: its status, and why it failed or stopped. */
-export function subagentStatus(state: SubagentState | undefined): { status: SubagentStatusView; detail?: string } {
-  switch (state?.state) {
-    case 'running': return { status: 'running' };
-    case 'requires_action': return { status: 'waiting' };
-    case 'idle': {
-      const reason = state.stopReason;
-      if (reason === 'cancelled') return { status: 'cancelled' };
-      if (reason === 'error') return { status: 'failed', detail: state.error ?? 'It failed.' };
-      const detail = reason ? stopDetails[reason] : undefined;
-      return { status: reason === 'refusal' ? 'failed' : 'done', ...(detail ? { detail } : {}) };
-    }
-    default: return { status: 'unknown' };
-  }
-}
-
-/** True once the subagent's work ended (the card collapses unless the user opened it). */
-export function isFinished(status: SubagentStatusView): boolean {
-  return status === 'done' || status === 'failed' || status === 'cancelled';
 }
 
 /**

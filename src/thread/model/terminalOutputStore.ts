@@ -5,9 +5,7 @@
  * (https://agentclientprotocol.com/protocol/terminals). Appends are O(chunk) (text pieces are joined lazily); every terminal keeps a bounded tail and the
  * store keeps a bounded number of terminals, dropping the oldest.
  */
-import { terminalTailStart } from '../../shared/terminalTail';
-import { terminalTailChars } from '../../shared/viewModel';
-import type { TerminalView } from '../../shared/viewModel';
+import { terminalTailChars, terminalTailStart } from '../../shared/terminalTail';
 
 /** Characters of output the chat keeps per terminal (the tail). */
 export const chatTerminalTailChars = terminalTailChars;
@@ -21,10 +19,30 @@ export type TerminalStoreChange =
   /** A terminal was added, exited, was released or forgotten: send its whole view again. */
   | { readonly type: 'terminal'; readonly terminalId: string };
 
-/** Exit status as the chat shows it. */
-export interface TerminalExitView {
+/** How a terminal's command ended. */
+export interface TerminalExit {
   readonly exitCode: number | null;
   readonly signal: string | null;
+}
+
+/**
+ * One terminal as the store keeps it (and as the transcript store records it): the command, the kept tail of its
+ * output, its exit status once known, and whether the agent released it.
+ */
+export interface TerminalSnapshot {
+  readonly terminalId: string;
+  /** The command line. */
+  readonly command: string;
+  /** The kept tail of the output (raw text, ANSI kept). */
+  readonly output: string;
+  /** True when the start of the output was dropped (a bounded tail is kept). */
+  readonly truncated: boolean;
+  /** Characters of output before `output` that were dropped (set when `truncated`; absent in older transcripts). */
+  readonly droppedChars?: number;
+  /** Set once the command ended. */
+  readonly exitStatus?: TerminalExit;
+  /** True once the agent released the terminal. */
+  readonly released: boolean;
 }
 
 interface Record {
@@ -36,7 +54,7 @@ interface Record {
   truncated: boolean;
   /** Characters dropped from the start. */
   dropped: number;
-  exitStatus?: TerminalExitView;
+  exitStatus?: TerminalExit;
   released: boolean;
 }
 
@@ -70,7 +88,7 @@ export class TerminalOutputStore {
   }
 
   /** The command ended. */
-  exit(terminalId: string, exitStatus: TerminalExitView): void {
+  exit(terminalId: string, exitStatus: TerminalExit): void {
     const r = this._records.get(terminalId);
     if (!r) return;
     r.exitStatus = { exitCode: exitStatus.exitCode, signal: exitStatus.signal };
@@ -89,7 +107,7 @@ export class TerminalOutputStore {
    * Puts back terminals recorded in the client's transcript store (a reopened session): released, with the
    * output they had. Fires nothing (meant for a thread no view shows yet).
    */
-  restore(views: readonly TerminalView[]): void {
+  restore(views: readonly TerminalSnapshot[]): void {
     for (const v of views.slice(-maxChatTerminals)) {
       this._records.set(v.terminalId, {
         terminalId: v.terminalId, command: v.command, pieces: v.output ? [v.output] : [], length: v.output.length,
@@ -104,7 +122,7 @@ export class TerminalOutputStore {
   }
 
   /** The terminal as the chat renders it (its output is the kept tail), or undefined when unknown or forgotten. */
-  view(terminalId: string): TerminalView | undefined {
+  view(terminalId: string): TerminalSnapshot | undefined {
     const r = this._records.get(terminalId);
     if (!r) return undefined;
     this.compact(r);
@@ -120,8 +138,8 @@ export class TerminalOutputStore {
   }
 
   /** Every kept terminal, oldest first. */
-  views(): TerminalView[] {
-    return [...this._records.keys()].map((id) => this.view(id)).filter((v): v is TerminalView => v !== undefined);
+  views(): TerminalSnapshot[] {
+    return [...this._records.keys()].map((id) => this.view(id)).filter((v): v is TerminalSnapshot => v !== undefined);
   }
 
   /** Joins the pieces into one tail of at most `tailChars` characters, from a line start where it can (see terminalTail.ts). */

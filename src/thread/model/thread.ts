@@ -9,18 +9,17 @@
  */
 import { Emitter, type Event } from '../../acp/events';
 import type { AvailableCommand, ContentBlock, Implementation, PlanEntry, SessionConfigOption, SessionMode, SessionUpdate, StopReason, Usage } from '../../acp/schema/types.gen';
-import type { NoticeAction, SessionStatus, TerminalView } from '../../shared/viewModel';
 import { AgentNotices } from './agentNotices';
 import { cancelPlans, planFromUpdate, withoutPlan, withPlan, type PlanState } from './plans';
 import { SessionStreams } from './sessionStreams';
 import { stopReasonNotice } from './stopReasons';
 import { ThreadTitle } from './threadTitle';
-import { TerminalOutputStore } from './terminalOutputStore';
-import type { NoticeEntry, SubagentEntry, ThreadChange, ThreadEntry, ThreadLogger } from './threadEntries';
+import { TerminalOutputStore, type TerminalSnapshot } from './terminalOutputStore';
+import type { NoticeAction, NoticeEntry, SessionStatus, SubagentEntry, ThreadChange, ThreadEntry, ThreadLogger } from './threadEntries';
 import type { ToolCallEntry, ToolCallPatch } from './toolCall';
 import { restoreMarkRange } from './turnChanges';
 
-export type { ElicitationEntry, EntryChange, EntryMarks, NoticeEntry, SessionMessageEntry, SubagentEntry, TextEntry, ThreadChange, ThreadEntry, ThreadLogger, ThreadStateChange, UserEntry } from './threadEntries';
+export type { ElicitationEntry, EntryChange, EntryMarks, NoticeAction, NoticeEntry, SessionMessageEntry, SessionStatus, SubagentEntry, TextEntry, ThreadChange, ThreadEntry, ThreadLogger, ThreadStateChange, UserEntry } from './threadEntries';
 
 function isUnfinished(e: ToolCallEntry): boolean {
   return e.status === 'pending' || e.status === 'in_progress' || e.status === 'waitingForConfirmation';
@@ -58,10 +57,6 @@ export class AcpThread {
   turnUsage: Usage | undefined;
   /** The agent's `agentInfo` from `initialize` (the chat header's tooltip shows its title and version). */
   agentInfo: Implementation | undefined;
-  /** Whether Follow Agent is on for this session (host UI state mirrored here so the chat header shows it). */
-  following = false;
-  /** Whether the session can be forked (its agent advertises `session/fork`; host state mirrored for the header). */
-  canFork = false;
   /** The session's own entries and its subagents', by session id (src/thread/model/sessionStreams.ts). */
   private readonly _streams: SessionStreams;
   private _nextId = 0;
@@ -176,13 +171,6 @@ export class AcpThread {
   /** Sets (or, with undefined, clears) the title the user gave, which wins over the agent's. */
   setUserTitle(title: string | undefined): void {
     if (this._title.setUser(title)) this.fire({ type: 'title' });
-  }
-
-  /** Mirrors whether the session can be forked (the chat header offers Fork only then). */
-  setCanFork(on: boolean): void {
-    if (this.canFork === on) return;
-    this.canFork = on;
-    this.fire({ type: 'actions' });
   }
 
   /** Adds a notice line (errors, exits, stop reasons), optionally with a button (`retry`). */
@@ -306,7 +294,7 @@ export class AcpThread {
    * history, window reload). Meant for a thread no view shows yet: fires only `title` and `plan`. `planCancelled`:
    * the turn that ran the plan was stopped (its unfinished steps show as cancelled).
    */
-  restore(entries: readonly ThreadEntry[], title: string, plan: PlanEntry[], terminals: readonly TerminalView[] = [], plans: PlanState[] = [], planCancelled = false): void {
+  restore(entries: readonly ThreadEntry[], title: string, plan: PlanEntry[], terminals: readonly TerminalSnapshot[] = [], plans: PlanState[] = [], planCancelled = false): void {
     this.entries.splice(0, this.entries.length, ...entries);
     this.terminals.restore(terminals);
     this._streams.reset();
@@ -317,13 +305,6 @@ export class AcpThread {
     this.plans = plans;
     this.fire({ type: 'title' });
     this.fire({ type: 'plan' });
-  }
-
-  /** Turns the Follow Agent flag on or off (a state change for the views). */
-  setFollowing(on: boolean): void {
-    if (this.following === on) return;
-    this.following = on;
-    this.fire({ type: 'following' });
   }
 
   /** The session's folders: `cwd`, then the additional directories it was opened with (for the header). */

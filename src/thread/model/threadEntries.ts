@@ -5,12 +5,20 @@
  */
 import type { ContentBlock } from '../../acp/schema/types.gen';
 import type { ElicitationView } from '../../shared/elicitationModel';
-import type { NoticeAction } from '../../shared/viewModel';
 import type { CompactionEntry } from './compaction';
 import type { PlanState } from './plans';
 import type { TerminalStoreChange } from './terminalOutputStore';
 import type { ToolCallEntry } from './toolCall';
 import type { ChangesEntry } from './turnChanges';
+
+/** Where a session stands (the chat, the status bar and the Sessions view show it: src/thread/view/). */
+export type SessionStatus = 'starting' | 'idle' | 'working' | 'awaitingPermission' | 'disconnected' | 'error';
+
+/**
+ * What a notice's button does: `retry` sends the prompt again, `restart` restarts the agent, `resend` sends the
+ * prompt again that was interrupted when the agent exited, `continue` starts a new session that carries this transcript.
+ */
+export type NoticeAction = 'retry' | 'restart' | 'resend' | 'continue';
 
 /** A user's prompt as sent; `checkpointId` names the checkpoint taken before it (src/thread/model/turnChanges.ts). */
 export interface UserEntry { readonly kind: 'user'; readonly id: string; readonly content: ContentBlock[]; checkpointId?: string }
@@ -78,12 +86,12 @@ export type EntryChange =
 
 /**
  * A thread-level field changed: `title`, `status` (with `error`, set together), `plan`, `usage`, `commands`
- * (available slash commands), `config` (config options), `modes` (legacy modes and the current mode) or
- * `following` (Follow Agent), `roots`, `notices` (the agent's live notices, src/thread/model/agentNotices.ts), `agent`
- * (the agent's `agentInfo`), `actions` (what the session offers besides prompts: Fork). `usage` also fires when a
- * turn ended with the usage of its prompt response.
+ * (available slash commands), `config` (config options), `modes` (legacy modes and the current mode), `roots`,
+ * `notices` (the agent's live notices, src/thread/model/agentNotices.ts) or `agent` (the agent's `agentInfo`). `usage`
+ * also fires when a turn ended with the usage of its prompt response. Follow Agent and Fork are the host's state, not
+ * the thread's (src/webviews/chat/chatBinding.ts `headerFacts`).
  */
-export interface ThreadStateChange { readonly type: 'title' | 'status' | 'plan' | 'usage' | 'commands' | 'config' | 'modes' | 'following' | 'roots' | 'notices' | 'agent' | 'actions' }
+export interface ThreadStateChange { readonly type: 'title' | 'status' | 'plan' | 'usage' | 'commands' | 'config' | 'modes' | 'roots' | 'notices' | 'agent' }
 
 /** What changed, so views can update just that. */
 export type ThreadChange =

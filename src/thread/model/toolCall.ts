@@ -9,7 +9,9 @@
  */
 import type { ToolCallContent, ToolCallLocation, ToolCallStatus, ToolKind } from '../../acp/schema/types.gen';
 import type { ElicitationView } from '../../shared/elicitationModel';
-import type { ToolCallStatusView } from '../../shared/viewModel';
+
+/** A tool call's status, with the client-side states the wire does not have (waiting for the user's permission, cancelled). */
+export type ToolCallState = ToolCallStatus | 'cancelled' | 'waitingForConfirmation';
 
 /** The fields a `tool_call` or `tool_call_update` may carry. */
 export interface ToolCallPatch {
@@ -30,7 +32,7 @@ export interface ParkedPermission {
   readonly requestId: string;
   readonly options: { optionId: string; name: string; kind: string }[];
   /** The status to go back to once answered. */
-  readonly previousStatus: ToolCallStatusView;
+  readonly previousStatus: ToolCallState;
 }
 
 /** A tool call in the transcript. */
@@ -42,7 +44,7 @@ export interface ToolCallEntry {
   /** The agent's programmatic name of the tool, when it sent one (the card shows it as a subtle label). */
   toolName?: string;
   toolKind: ToolKind;
-  status: ToolCallStatusView;
+  status: ToolCallState;
   content: ToolCallContent[];
   locations: ToolCallLocation[];
   rawInput?: unknown;

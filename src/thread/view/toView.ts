@@ -4,8 +4,8 @@
 import type { ContentBlock } from '../../acp/schema/types.gen';
 import type { ChangesView, CompactionStatusView, CompactionView, ContentView, EntryView, SessionMessageView, SubagentView, ThreadSnapshot, ThreadStateView, ToolCallView, ToolContentView } from '../../shared/viewModel';
 import type { CompactionEntry } from '../model/compaction';
-import { planEntriesToView, planToView } from '../model/plans';
-import { isFinished, subagentStatus } from '../model/subagents';
+import { planEntriesToView, planToView } from './planView';
+import { isFinished, subagentStatus } from './subagentView';
 import { configOptionsToView, modesToView } from './configToView';
 import { parseContextHeader } from '../util/contextHeader';
 import { permissionSubject } from './permissionSubject';
@@ -179,16 +179,23 @@ function changesToView(e: ChangesEntry): ChangesView {
   };
 }
 
-/** The thread-level state. */
-export function stateToView(t: AcpThread, agentName: string): ThreadStateView {
+/** What the chat's header shows that the host keeps, not the thread: the agent's name, Follow Agent, whether Fork is offered. */
+export interface HeaderFacts {
+  readonly agentName: string;
+  readonly following: boolean;
+  readonly canFork: boolean;
+}
+
+/** The thread-level state, with the host's {@link HeaderFacts}. */
+export function stateToView(t: AcpThread, host: HeaderFacts): ThreadStateView {
   return {
     sessionId: t.sessionId,
     title: t.title,
     untitledTitle: t.titles.untitled,
-    agentName,
+    agentName: host.agentName,
     status: t.status,
-    following: t.following,
-    ...(t.canFork ? { canFork: true } : {}),
+    following: host.following,
+    ...(host.canFork ? { canFork: true } : {}),
     ...(t.roots.length ? { roots: t.roots } : {}),
     plan: planEntriesToView(t.plan, t.planCancelled),
     ...(t.plans.length ? { plans: t.plans.map(planToView) } : {}),
@@ -204,11 +211,11 @@ export function stateToView(t: AcpThread, agentName: string): ThreadStateView {
 }
 
 /** Everything the chat shows: state, entries (the newest `tail` of them) and the kept terminal output. */
-export function threadSnapshot(t: AcpThread, agentName: string, seq: number, tail = Infinity): ThreadSnapshot {
+export function threadSnapshot(t: AcpThread, host: HeaderFacts, seq: number, tail = Infinity): ThreadSnapshot {
   const firstIndex = Math.max(0, t.entries.length - tail);
   const names = sessionNames(t);
   const entries = t.entries.slice(firstIndex).map((e) => entryView(e, names));
-  return { seq, state: stateToView(t, agentName), entries, ...(firstIndex ? { firstIndex } : {}), terminals: t.terminals.views() };
+  return { seq, state: stateToView(t, host), entries, ...(firstIndex ? { firstIndex } : {}), terminals: t.terminals.views() };
 }
 
 function withModes(modes: ThreadStateView['modes']): { modes?: NonNullable<ThreadStateView['modes']> } {

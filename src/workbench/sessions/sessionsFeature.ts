@@ -144,7 +144,7 @@ export function registerSessions(context: vscode.ExtensionContext, surfaces: Pre
       const from = typeof key === 'string' ? sessions.get(key) : undefined;
       if (!from || typeof entryId !== 'string' || typeof text !== 'string' || !text.trim()) return;
       await editEarlierMessage(deps, from, entryId, text, async (k) => {
-        if (!sessions.get(k)?.thread.canFork) return undefined;
+        if (!sessions.get(k)?.canFork) return undefined;
         return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Forking the session…', cancellable: true }, (_p, token) => sessions.forkSession(k, token));
       });
     }),
