@@ -82,7 +82,7 @@ const lazyEntries = {
  * The webview's codicon.css keeps only the icons the chat can show (docs/performance.md, "Start fast, ship
  * small"): the full file has 650 `.codicon-<name>:before` rules (29 KB of the webview's CSS). An icon is in
  * use when its name is a quoted string, or follows `codicon-`, in the webview's sources or in src/ (the host
- * sends icon names too, e.g. src/thread/welcomeView.ts). A prefix before an interpolation,
+ * sends icon names too, e.g. src/thread/view/welcomeView.ts). A prefix before an interpolation,
  * `codicon-chevron-${…}`, is joined with every quoted string. UI tests check that every icon on screen has
  * its glyph (test/ui/scriptedSession.mjs, expectGlyphs).
  */

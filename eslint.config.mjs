@@ -63,6 +63,19 @@ export default tseslint.config(
     },
   },
   {
+    // the thread's model knows no view: the projections in src/thread/view map it to the view model (docs/recipes.md)
+    files: ['src/thread/model/**/*.ts', 'src/thread/util/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: [{ ...noVscode, allowTypeImports: false }, ...nodeBuiltins.map((b) => ({ ...b, message: 'src/thread is pure: no node builtins (storage lives in src/host/history).' }))],
+        patterns: [{
+          group: ['**/shared/viewModel', '**/shared/*Model', '!**/shared/elicitationModel', '**/shared/sessionState', '**/shared/chatProtocol', '**/thread/view/**', '**/thread/export/**'],
+          message: 'The thread model imports no view types: project it in src/thread/view (docs/recipes.md).',
+        }],
+      }],
+    },
+  },
+  {
     // the host never imports a surface above it (docs/architecture.md#layers)
     files: ['src/host/**/*.ts'],
     rules: {

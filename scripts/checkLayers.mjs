@@ -35,7 +35,13 @@ const LAYERS = [
   [7, /^src\/host\/(terminals|permissions|follow)\//],
   [8, /^src\/host\/(files|prompts)\//],
   [9, /^src\/host\/[^/]+\.ts$/], // the host's seams: clientFeature, sessionContext, sessionKey
-  [10, /^src\/(registry|thread|agents|checkpoints)\//],
+  [10, /^src\/(registry|agents|checkpoints)\//],
+  // the thread by kind of thing: the Markdown and text export → the projections to the view → the model and its
+  // reducers → small helpers (docs/recipes.md); a model file never imports a projection
+  [10.2, /^src\/thread\/export\//],
+  [10.4, /^src\/thread\/view\//],
+  [10.6, /^src\/thread\/model\//],
+  [10.8, /^src\/thread\/util\//],
   [11, /^src\/acp\//],
   [12, /^src\/constants\.ts$/],
   // the chat webview's own tree: bootstrap → transcript / composer → views → components → store, actions, ipc → lib (pure cores)

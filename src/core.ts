@@ -25,7 +25,8 @@ import { TranscriptStore } from './host/history/transcriptStore';
 import { Redactor, redactingLog } from './host/auth/redactor';
 import { registerAgentLifecycle } from './workbench/agents/agentLifecycle';
 import { registerSessions, type PreRegistered } from './workbench/sessions/sessionsFeature';
-import { threadSnapshot } from './thread/toView';
+import { threadSnapshot } from './thread/view/toView';
+import { headerFacts } from './chatHost/chatBinding';
 import { PromptMemory } from './host/prompts/promptHistory';
 import { ReopenPolicy } from './host/history/reopenPolicy';
 import { RegistryFeature } from './workbench/registry/registryFeature';
@@ -155,7 +156,7 @@ export function activateCore(context: vscode.ExtensionContext, surfaces: PreRegi
     },
     snapshot: (id) => {
       const s = sessions.get(id);
-      return s && threadSnapshot(s.thread, s.host.displayName, 0);
+      return s && threadSnapshot(s.thread, headerFacts(s), 0);
     },
     sessionIds: () => sessions.sessions.map((s) => s.sessionId),
     clientCapabilities: () => clientCapabilities,

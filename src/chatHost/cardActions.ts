@@ -15,7 +15,7 @@ import type { AgentSession } from '../host/agentSession';
 import type { IpcDispatcher } from './ipc';
 import { openDiff } from '../host/files/diffEditor';
 import { besideChat } from '../host/files/diffPlacement';
-import type { ToolCallEntry } from '../thread/toolCall';
+import type { ToolCallEntry } from '../thread/model/toolCall';
 import { inertText } from '../shared/inertText';
 import { commandIds } from '../constants';
 

@@ -18,8 +18,8 @@ import type { IpcMessageType, NotificationMethod, NotificationTable, RequestEntr
 import { snapshotTailEntries } from '../shared/viewModel';
 import { tabPrefix } from '../shared/sessionState';
 import type { AgentSession } from '../host/agentSession';
-import { entryView, nestedEntryView, sessionNames, stateToView, threadSnapshot } from '../thread/toView';
-import type { ThreadChange } from '../thread/thread';
+import { entryView, nestedEntryView, sessionNames, stateToView, threadSnapshot, type HeaderFacts } from '../thread/view/toView';
+import type { ThreadChange } from '../thread/model/thread';
 import { chatHtml, localResourceRoots } from './html';
 import { inertText } from '../shared/inertText';
 import { registerCardActions } from './cardActions';
@@ -105,7 +105,7 @@ export class ChatBinding implements vscode.Disposable {
     this._queue = new DeltaQueue({
       entry: (index) => entryView(session.thread.entries[index], sessionNames(session.thread)),
       nestedEntry: (index, path) => nestedEntryView(session.thread, index, path),
-      state: () => stateToView(session.thread, session.host.displayName),
+      state: () => stateToView(session.thread, headerFacts(session)),
       terminal: (terminalId) => session.thread.terminals.view(terminalId) ?? null,
     });
     this.composer = new ComposerController(session, (type, params) => this.post(type, params), () => surface.reveal(), log, memory);
@@ -139,6 +139,7 @@ export class ChatBinding implements vscode.Disposable {
         if (isUserAction(m)) session.thread.acknowledgeFailure();
       }),
       session.thread.onDidChange((c) => this.onThreadChange(c)),
+      session.follow.onDidToggle(() => this.onHeaderChange()),
     );
   }
 
@@ -186,7 +187,7 @@ export class ChatBinding implements vscode.Disposable {
     this._queue.clear();
     if (this._timer) clearTimeout(this._timer);
     this._timer = undefined;
-    this.post(DidSnapshotThreadNotification, threadSnapshot(this.session.thread, this.session.host.displayName, this._seq, snapshotTailEntries));
+    this.post(DidSnapshotThreadNotification, threadSnapshot(this.session.thread, headerFacts(this.session), this._seq, snapshotTailEntries));
   }
 
   /**
@@ -207,6 +208,13 @@ export class ChatBinding implements vscode.Disposable {
     if (c.type === 'title' || c.type === 'status') this.updateTitle();
     if (!this._ready) return; // the snapshot on ready will include it
     this._queue.add(c);
+    this.schedule();
+  }
+
+  /** The host's part of the header changed (Follow Agent). */
+  private onHeaderChange(): void {
+    if (!this._ready) return;
+    this._queue.addState();
     this.schedule();
   }
 
@@ -251,6 +259,11 @@ export class ChatBinding implements vscode.Disposable {
     this._timer = undefined;
     this._disposables.splice(0).forEach((d) => d.dispose());
   }
+}
+
+/** What the chat's header shows that the host keeps, not the thread: the agent's name, Follow Agent, Fork. */
+export function headerFacts(session: AgentSession): HeaderFacts {
+  return { agentName: session.host.displayName, following: session.follow.enabled, canFork: session.canFork };
 }
 
 /**

@@ -9,8 +9,8 @@
  * per update (docs/chat.md). No vscode here: unit-tested in plain node.
  */
 import type { EntryView, TerminalView, ThreadDelta, ThreadStateView } from '../shared/viewModel';
-import { chatTerminalTailChars } from '../thread/terminalOutputStore';
-import type { ThreadChange } from '../thread/thread';
+import { chatTerminalTailChars } from '../thread/model/terminalOutputStore';
+import type { ThreadChange } from '../thread/model/thread';
 
 /** The current views of what a change refers to, read when the change is queued. */
 export interface DeltaSource {
@@ -74,10 +74,14 @@ export class DeltaQueue {
       if (last && (last.op === 'append' || last.op === 'entry') && last.index === c.index) this._deltas.pop();
       this._deltas.push({ op: 'entry', index: c.index, entry: this.source.entry(c.index) });
     } else {
-      // a title, status, plan, usage, commands, config, modes or following change: the newest state is enough
-      if (last?.op === 'state') this._deltas.pop();
-      this._deltas.push({ op: 'state', state: this.source.state() });
+      this.addState(); // a title, status, plan, usage, commands, config or modes change
     }
+  }
+
+  /** Queues the state (the thread's, or the host's part of the header: Follow Agent): the newest state is enough. */
+  addState(): void {
+    if (this._deltas[this._deltas.length - 1]?.op === 'state') this._deltas.pop();
+    this._deltas.push({ op: 'state', state: this.source.state() });
   }
 
   /**

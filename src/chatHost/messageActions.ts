@@ -13,7 +13,7 @@ import type { AgentSession } from '../host/agentSession';
 import type { ContentBlock } from '../acp/schema/types.gen';
 import { CheckpointActions } from '../host/files/checkpointActions';
 import { besideChat } from '../host/files/diffPlacement';
-import { editedPrompt, latestUserMessage, messageMarkdown, promptOfAnswer } from '../thread/messageActions';
+import { editedPrompt, latestUserMessage, messageMarkdown, promptOfAnswer } from '../thread/export/messageActions';
 import { inertText } from '../shared/inertText';
 import { internalCommandIds } from '../constants';
 import type { IpcDispatcher } from './ipc';

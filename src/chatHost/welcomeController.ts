@@ -1,7 +1,7 @@
 /**
  * The host side of the welcome an empty chat shows (webview/views/welcome.ts): on the webview's ready, while
  * the session's transcript is empty, it sends the agent's name, its capabilities in plain words and its
- * recent sessions (src/thread/welcomeView.ts); a recent session the user picks opens in its chat like a row
+ * recent sessions (src/thread/view/welcomeView.ts); a recent session the user picks opens in its chat like a row
  * of the Sessions view. The webview names a session by id only: the host looks it up in its own history.
  */
 import * as vscode from 'vscode';
@@ -11,7 +11,7 @@ import { clientCapabilities } from '../host/features';
 import type { HistoryItem } from '../host/history/sessionHistory';
 import { DidChangeWelcomeNotification, OpenRecentSessionCommand } from '../shared/chatProtocol';
 import type { PostNotification } from '../shared/chatProtocol';
-import { welcomeView } from '../thread/welcomeView';
+import { welcomeView } from '../thread/view/welcomeView';
 import type { IpcDispatcher } from './ipc';
 
 /** The session history, as the Sessions view has it (open sessions, the client's store, agents' lists). */

@@ -16,8 +16,8 @@ import { agentDisplayName } from '../agents/agentDefinition';
 import type { AgentDefinition } from '../agents/agentDefinition';
 import { AgentProcess } from '../agents/agentProcess';
 import type { AgentExit } from '../agents/agentProcess';
-import { owningSession } from '../thread/subagents';
-import type { AcpThread } from '../thread/thread';
+import { owningSession } from '../thread/model/subagents';
+import type { AcpThread } from '../thread/model/thread';
 import { accountsOf, authStateOf, type AccountView, type AuthStateView } from '../shared/accountModel';
 import { clientCapabilitiesOf } from './clientFeature';
 import type { ClientFeature } from './clientFeature';
@@ -184,7 +184,7 @@ export class AgentHost implements AttachedAgent, vscode.Disposable {
     return session.part(feature.part);
   }
 
-  /** The attached session with this id, or the one in which a subagent with this id was announced (src/thread/subagents.ts). */
+  /** The attached session with this id, or the one in which a subagent with this id was announced (src/thread/model/subagents.ts). */
   private owner(sessionId: string): AttachedSession | undefined {
     return this._sessions.get(sessionId) ?? owningSession(this._sessions.values(), sessionId);
   }

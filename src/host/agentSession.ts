@@ -9,10 +9,10 @@ import { AcpError } from '../acp/errors';
 import type { ContentBlock, PromptResponse, SessionUpdate } from '../acp/schema/types.gen';
 import type { AgentExit } from '../agents/agentProcess';
 import type { AttachmentView, PromptCapabilitiesView } from '../shared/composerModel';
-import { ConfigChanges } from '../thread/configChanges';
-import { AcpThread } from '../thread/thread';
-import { SessionActivity } from '../thread/sessionActivity';
-import { unadvertisedCapability } from '../thread/updateCapabilities';
+import { ConfigChanges } from '../thread/model/configChanges';
+import { AcpThread } from '../thread/model/thread';
+import { SessionActivity } from '../thread/view/sessionActivity';
+import { unadvertisedCapability } from '../thread/model/updateCapabilities';
 import type { AgentHost } from './agentHost';
 import { changesPart } from './files/changeTracker';
 import type { CheckpointService } from './files/checkpointService';
@@ -55,7 +55,7 @@ export interface AgentSessionOptions {
   readonly checkpoints?: CheckpointService;
 }
 
-/** The session's live state (src/thread/sessionActivity.ts), which counts the elicitations waiting for an answer. */
+/** The session's live state (src/thread/view/sessionActivity.ts), which counts the elicitations waiting for an answer. */
 export const activityPart: SessionPart<SessionActivity> = {
   name: 'activity',
   create: ({ context, part }) => {
@@ -72,6 +72,8 @@ export class AgentSession implements vscode.Disposable {
   private readonly _parts: SessionPartSet<AgentSessionOptions>;
   /** Prepended to the next prompt once (a preset's prompt prefix, src/workbench/agents/presets.ts). */
   promptPrefix: string | undefined;
+  /** Whether the session can be forked (its agent advertised `session/fork` when it opened): the chat header offers Fork. */
+  canFork = false;
   /** Ends a turn the agent does not end after Stop (docs/errors-and-cancellation.md#a-turn-always-ends). */
   readonly turnEnd: TurnEnd;
   /** Config option changes waiting for the agent's answer (the chat shows the chosen values meanwhile). */

@@ -28,16 +28,16 @@ const booleanConfigOptionsFeature: ClientFeature = {
 };
 
 /**
- * The agent's live notices and context compactions (session updates the thread shows: src/thread/agentNotices.ts,
- * src/thread/compaction.ts; `{}` advertises the whole contract, https://agentclientprotocol.com/rfds/session-notices).
+ * The agent's live notices and context compactions (session updates the thread shows: src/thread/model/agentNotices.ts,
+ * src/thread/model/compaction.ts; `{}` advertises the whole contract, https://agentclientprotocol.com/rfds/session-notices).
  */
 const noticesAndCompactionFeature: ClientFeature = {
   fillClientCapabilities: (c) => { c.session = { ...c.session, notices: {}, compaction: {} }; },
 };
 
 /**
- * Plans by id (`plan_update`, `plan_removed`: src/thread/plans.ts, https://agentclientprotocol.com/rfds/plan-operations)
- * and subagents exposed as child sessions (`subagent_update`, `session_message`: src/thread/subagents.ts,
+ * Plans by id (`plan_update`, `plan_removed`: src/thread/model/plans.ts, https://agentclientprotocol.com/rfds/plan-operations)
+ * and subagents exposed as child sessions (`subagent_update`, `session_message`: src/thread/model/subagents.ts,
  * https://agentclientprotocol.com/protocol/v1/draft/subagents): the agent host routes a child's updates and requests
  * to the session that announced it (src/host/agentHost.ts).
  */

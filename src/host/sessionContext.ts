@@ -5,7 +5,7 @@
  * connection gets its handlers from the client features (src/host/clientFeature.ts).
  */
 import type * as vscode from 'vscode';
-import type { AcpThread } from '../thread/thread';
+import type { AcpThread } from '../thread/model/thread';
 
 /** The session a handler serves. */
 export interface SessionContext {

@@ -31,7 +31,7 @@ import { SessionOrganizer } from './history/sessionOrganizer';
 import { reopenStatus } from './history/sessionStatus';
 import { forkSession, whyNotForkable, type SessionForkDeps } from './lifecycle/sessionFork';
 import { SessionReopener, type SessionRecording } from './lifecycle/sessionReopen';
-import { windowClosedNotice } from '../thread/stopReasons';
+import { windowClosedNotice } from '../thread/model/stopReasons';
 
 /** What the session manager is given: the surfaces above it, as functions (docs/architecture.md#layers). */
 export interface SessionManagerDeps {
@@ -226,7 +226,7 @@ export class SessionManager implements vscode.Disposable {
     // recorded it (the same after a reload)
     const stored = this._store?.info(host.definition.id, sessionId)?.createdAt;
     session.thread.titles.setOrigin(host.displayName, stored ?? (this._lastNew = nextCreatedAt(Date.now(), this._lastNew)));
-    session.thread.setCanFork(!whyNotForkable(session, false));
+    session.canFork = !whyNotForkable(session, false);
     void session.checkpoints.reopen(); // a session opened again lists its pending files (docs/checkpoints.md)
     return session;
   }

@@ -114,7 +114,7 @@ export const ResendPromptCommand = command<Record<string, never>>()('prompt/rese
 export const ContinueSessionCommand = command<Record<string, never>>()('session/continue');
 
 export interface DismissNoticeParams { readonly noticeId: string }
-/** The user closed one of the agent's live notices: the host forgets it (src/thread/agentNotices.ts). */
+/** The user closed one of the agent's live notices: the host forgets it (src/thread/model/agentNotices.ts). */
 export const DismissNoticeCommand = command<DismissNoticeParams>()('notice/dismiss');
 
 export interface CancelSubagentParams { readonly sessionId: string }

@@ -1,6 +1,6 @@
 /**
  * An agent's `elicitation/create` as the chat shows it (https://agentclientprotocol.com/protocol/v1/elicitation):
- * the restricted JSON schema of form mode turned into fields (src/thread/elicitationForm.ts builds them and
+ * the restricted JSON schema of form mode turned into fields (src/thread/view/elicitationForm.ts builds them and
  * validates the answers), or the URL of URL mode with its origin. Types only: the host validates, the webview
  * renders (docs/acp-features.md "Elicitation").
  */

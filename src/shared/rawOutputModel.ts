@@ -1,6 +1,6 @@
 /**
  * A tool call's `rawOutput` as the chat shows it (https://agentclientprotocol.com/protocol/tool-calls): some agents
- * (codex-acp among them) send a command's output or a patch's changes only there. src/thread/rawOutput.ts maps the
+ * (codex-acp among them) send a command's output or a patch's changes only there. src/thread/view/rawOutput.ts maps the
  * free-form value to this view, capped; the webview renders it as inert text (docs/chat.md "Raw output of a
  * tool call"). Types only.
  */

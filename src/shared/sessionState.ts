@@ -2,7 +2,7 @@
  * A session's live state as every place that lists sessions shows it (the Sessions view, Switch Session, the
  * status bar, chat tab titles, notifications): exactly one of streaming, waiting for you, failed, finished and
  * unread, idle; with how long it has been so and the agent's current plan step (docs/sessions.md "A home for
- * all sessions"). The state itself is derived from the thread in one place (src/thread/sessionActivity.ts); this
+ * all sessions"). The state itself is derived from the thread in one place (src/thread/view/sessionActivity.ts); this
  * file holds the words, icons and order all surfaces share, so they cannot disagree. Pure: no vscode, no node.
  */
 

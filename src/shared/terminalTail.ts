@@ -6,6 +6,13 @@
  * (docs/chat.md#terminal-output-in-the-chat).
  */
 
+/**
+ * Characters of output the chat keeps and renders per agent terminal (the tail), on both sides of the IPC:
+ * about 400 lines. Every update of a card lays its whole tail out again, so this bounds what a burst of
+ * output costs the chat; the whole output is in the VS Code terminal (docs/chat.md#terminal-output-in-the-chat).
+ */
+export const terminalTailChars = 32 * 1024;
+
 /** How far past the cut the tail looks for a line break to start at (so it starts with a whole line). */
 const lineSearchChars = 4096;
 

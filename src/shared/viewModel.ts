@@ -1,6 +1,6 @@
 /**
  * Serializable view types shared by the extension host and the chat webview. The host owns the conversation
- * (src/thread) and projects it into these shapes (src/thread/toView.ts); the webview only renders them.
+ * (src/thread) and projects it into these shapes (src/thread/view/toView.ts); the webview only renders them.
  * No vscode, no node, no DOM here (docs/architecture.md#layers).
  */
 import type { ElicitationView } from './elicitationModel';
@@ -49,7 +49,7 @@ export interface PermissionOptionView {
 }
 
 /**
- * One thing a permission request is about, verbatim from the tool call (src/thread/permissionSubject.ts):
+ * One thing a permission request is about, verbatim from the tool call (src/thread/view/permissionSubject.ts):
  * the command line that runs, the directory it runs in, or a path it reads or writes.
  */
 export interface PermissionSubjectView {
@@ -80,7 +80,7 @@ export interface ToolCallView {
   /** Characters of the raw input's JSON left out by the cap. */
   readonly rawInputDroppedChars?: number;
   /**
-   * The raw output (src/thread/rawOutput.ts): the command, its output and diffs when the call has no content of its
+   * The raw output (src/thread/view/rawOutput.ts): the command, its output and diffs when the call has no content of its
    * own, and the rest as JSON.
    */
   readonly rawOutput?: RawOutputView;
@@ -229,9 +229,6 @@ export interface AgentNoticeView {
   readonly description?: string;
 }
 
-/** How many agent notices the chat keeps at most (the oldest go first). */
-export const maxAgentNotices = 3;
-
 /** One line of the agent's plan. */
 export interface PlanEntryView {
   readonly content: string;
@@ -327,12 +324,8 @@ export interface ThreadStateView {
   readonly notices?: readonly AgentNoticeView[];
 }
 
-/**
- * Characters of output the chat keeps and renders per agent terminal (the tail), on both sides of the IPC:
- * about 400 lines. Every update of a card lays its whole tail out again, so this bounds what a burst of
- * output costs the chat; the whole output is in the VS Code terminal (docs/chat.md#terminal-output-in-the-chat).
- */
-export const terminalTailChars = 32 * 1024;
+/** Characters of output the chat keeps per agent terminal (src/shared/terminalTail.ts). */
+export { terminalTailChars } from './terminalTail';
 
 /**
  * An agent terminal as the chat shows it in the tool calls that embed it: the tail of its output (raw

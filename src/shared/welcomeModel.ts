@@ -1,7 +1,7 @@
 /**
  * What the welcome of an empty chat shows besides the session's state (its slash commands come with the
  * state): the agent's name, what it can do in plain words, and its recent sessions. Built by the host
- * (src/thread/welcomeView.ts), rendered by webview/views/welcome.ts. Every string but the badges' own
+ * (src/thread/view/welcomeView.ts), rendered by webview/views/welcome.ts. Every string but the badges' own
  * labels comes from the agent: the webview shows it as text only.
  */
 

@@ -14,7 +14,7 @@ import type { SwitchboardTestApi } from '../../src/api';
 import type { AgentSession } from '../../src/host/agentSession';
 import { CheckpointActions } from '../../src/host/files/checkpointActions';
 import { CheckpointBaseline } from '../../src/host/files/checkpointBaseline';
-import type { ChangesEntry } from '../../src/thread/turnChanges';
+import type { ChangesEntry } from '../../src/thread/model/turnChanges';
 import { gitState, treeHashes, userGit, writeTree } from '../unit/checkpoints/checkpointFixtures';
 import { api, until, useScriptedAgent, workspaceRoot } from './helpers';
 

@@ -1,7 +1,7 @@
 /**
  * The rows of an inline unified diff (pure, no DOM): hunk headers and context / added / removed lines with
  * their old and new line numbers, computed with the `diff` package (or from hunks the host parsed from an agent's
- * unified diff, src/thread/rawOutput.ts). Big inputs are not diffed line by line in the webview (the Open Diff
+ * unified diff, src/thread/view/rawOutput.ts). Big inputs are not diffed line by line in the webview (the Open Diff
  * editor shows them); long diffs are cut to a row limit.
  */
 import { structuredPatch } from 'diff';

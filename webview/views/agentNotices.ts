@@ -1,5 +1,5 @@
 /**
- * The agent's live notices (src/thread/agentNotices.ts): a small stack above the composer, newest on top, each
+ * The agent's live notices (src/thread/model/agentNotices.ts): a small stack above the composer, newest on top, each
  * with a severity icon, its title and description as plain text, and a close button (keyboard reachable,
  * with a tooltip). They never take the focus; a new one is announced politely. Not part of the transcript.
  * Closing one with the keyboard moves the focus to the next notice's close button, else to the composer.

@@ -1,5 +1,5 @@
 /**
- * A context compaction in the transcript (src/thread/compaction.ts): one line with a disclosure chevron, the
+ * A context compaction in the transcript (src/thread/model/compaction.ts): one line with a disclosure chevron, the
  * status (a spinner while in progress, then completed, failed or cancelled) and, expandable, the summary the
  * agent streamed, as sanitized Markdown. Open while it streams, collapsed once it finished, unless the user
  * opened or closed it. Updated in place, so a focused line keeps the focus while the summary streams.

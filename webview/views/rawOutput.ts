@@ -1,5 +1,5 @@
 /**
- * A tool call's raw output in its card (the host mapped and capped it, src/thread/rawOutput.ts): the command line and
+ * A tool call's raw output in its card (the host mapped and capped it, src/thread/view/rawOutput.ts): the command line and
  * exit code above what it printed, as terminal text with ANSI colours (the look of an agent terminal, without Show in
  * terminal: there is none); the diffs of a `changes` map as inline diffs (no Open Diff: only the hunks are known);
  * the rest as collapsible JSON. All of it is text nodes (docs/chat.md "Raw output of a tool call").

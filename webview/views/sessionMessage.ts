@@ -1,5 +1,5 @@
 /**
- * A message between sessions (`session_message`, src/thread/sessionMessages.ts): what the agent sent a subagent (or a
+ * A message between sessions (`session_message`, src/thread/model/sessionMessages.ts): what the agent sent a subagent (or a
  * subagent its parent), with who it went to or came from, and its text as sanitized Markdown (agent text).
  */
 import type { SessionMessageView } from '../../src/shared/viewModel';

@@ -1,5 +1,5 @@
 /**
- * A subagent's card (src/thread/subagents.ts): one disclosure line with its title (the parent's name for it, plain
+ * A subagent's card (src/thread/model/subagents.ts): one disclosure line with its title (the parent's name for it, plain
  * text), its description and its status (a spinner while it runs, then done, failed or cancelled), and, expandable,
  * its own transcript: messages, thoughts, tool calls, plans and nested subagents, rendered by the same components as
  * the session's, indented. Open while it works, collapsed once it finished unless the user opened or closed it

@@ -1,6 +1,6 @@
 /**
  * The welcome of an empty chat, in place of the empty transcript until the first message exists: the agent's
- * name and what it can do (a line of small badges, src/thread/welcomeView.ts), its slash commands as
+ * name and what it can do (a line of small badges, src/thread/view/welcomeView.ts), its slash commands as
  * suggestions that put `/command ` into the composer, its recent sessions (title and relative time; Enter or
  * a click opens one) and the chat's keys. Compact, in the theme's colours, with codicons. Agent text (names,
  * commands, descriptions, titles) is set as text only. It never takes the focus: the composer keeps it

@@ -8,8 +8,8 @@
 import * as vscode from 'vscode';
 import type { RestorePlan, SessionCheckpoints } from '../../checkpoints/sessionCheckpoints';
 import { inert, inertText } from '../../shared/inertText';
-import { promptTitle } from '../../thread/promptTitle';
-import type { ChangesEntry } from '../../thread/turnChanges';
+import { promptTitle } from '../../thread/util/promptTitle';
+import type { ChangesEntry } from '../../thread/model/turnChanges';
 import type { SessionContext } from '../sessionContext';
 import { settleUnsavedEditors, vscodeFileWriter } from './checkpointFiles';
 import { openVersionsDiff } from './diffEditor';

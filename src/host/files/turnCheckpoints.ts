@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { FileChange, SessionCheckpoints } from '../../checkpoints/sessionCheckpoints';
 import { inert } from '../../shared/inertText';
-import type { ChangedFileLine } from '../../thread/turnChanges';
+import type { ChangedFileLine } from '../../thread/model/turnChanges';
 import type { SessionContext, SessionPart } from '../sessionContext';
 import { changesPart } from './changeTracker';
 import type { CheckpointService } from './checkpointService';

@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { chatViewType } from '../../constants';
-import type { ToolCallEntry } from '../../thread/toolCall';
+import type { ToolCallEntry } from '../../thread/model/toolCall';
 import { followThrottleMs, LatestWinsThrottle } from './followThrottle';
 import { followTarget, locateEdit } from './followTarget';
 import type { FollowTarget, LineRange } from './followTarget';
@@ -41,15 +41,16 @@ export class FollowAgent implements vscode.Disposable {
 
   constructor(readonly ctx: SessionContext) {}
 
-  /** True while following is on. */
+  /** True while following is on (the host's state: the chat header and the status bar show it). */
   get enabled(): boolean {
-    return this.ctx.thread.following;
+    return this._enabled;
   }
+  private _enabled = false;
 
   /** Turns following on or off; the chat header and the status bar show the new state. */
   toggle(on = !this.enabled): void {
     if (on === this.enabled) return;
-    this.ctx.thread.setFollowing(on);
+    this._enabled = on;
     if (!on) this._throttle.clear();
     this.ctx.log.info(`Follow Agent ${on ? 'on' : 'off'} for session ${this.ctx.sessionId}`);
     this._onDidToggle.fire();

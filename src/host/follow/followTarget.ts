@@ -5,7 +5,7 @@
  */
 import * as path from 'node:path';
 import { diffLines } from 'diff';
-import type { ToolCallEntry } from '../../thread/toolCall';
+import type { ToolCallEntry } from '../../thread/model/toolCall';
 
 /** A range of whole lines, 0-based, both ends included. */
 export interface LineRange {

@@ -20,14 +20,14 @@ import * as path from 'node:path';
 import type { PlanEntry } from '../../acp/schema/types.gen';
 import { maskStrings } from '../../shared/secretMasker';
 import type { TerminalView } from '../../shared/viewModel';
-import { isCompactionEntry, settleCompaction } from '../../thread/compaction';
-import type { SubagentEntry, TextEntry, ThreadEntry } from '../../thread/thread';
-import { settleElicitations } from '../../thread/elicitations';
-import { storedPlans } from '../../thread/plans';
-import type { PlanState } from '../../thread/plans';
-import { isSessionMessageEntry } from '../../thread/sessionMessages';
-import { settleSubagent, storedSubagent } from '../../thread/subagents';
-import { isChangesEntry } from '../../thread/turnChanges';
+import { isCompactionEntry, settleCompaction } from '../../thread/model/compaction';
+import type { SubagentEntry, TextEntry, ThreadEntry } from '../../thread/model/thread';
+import { settleElicitations } from '../../thread/model/elicitations';
+import { storedPlans } from '../../thread/model/plans';
+import type { PlanState } from '../../thread/model/plans';
+import { isSessionMessageEntry } from '../../thread/model/sessionMessages';
+import { settleSubagent, storedSubagent } from '../../thread/model/subagents';
+import { isChangesEntry } from '../../thread/model/turnChanges';
 
 /** The first line of every log. */
 export interface TranscriptHeader {
@@ -50,7 +50,7 @@ export type TranscriptRecord =
   | { readonly k: 'title'; readonly t: string }
   /** The plan; `c`: the turn that ran it was stopped, its unfinished steps show as cancelled. */
   | { readonly k: 'plan'; readonly p: PlanEntry[]; readonly c?: true }
-  /** The plans the agent keeps by id (src/thread/plans.ts), all of them. */
+  /** The plans the agent keeps by id (src/thread/model/plans.ts), all of them. */
   | { readonly k: 'plans'; readonly p: PlanState[] }
   /** The user's queued prompts (not sent yet), as the session's queue serializes them. */
   | { readonly k: 'queue'; readonly q: unknown[] }

@@ -114,7 +114,7 @@ export class TranscriptStore implements vscode.Disposable {
     let recording = !paused;
     let timer: NodeJS.Timeout | undefined;
     let title = thread.title;
-    // the plan with its cancelled mark (a Stop, the window closed during the turn: src/thread/plans.ts)
+    // the plan with its cancelled mark (a Stop, the window closed during the turn: src/thread/model/plans.ts)
     const planKey = () => JSON.stringify([thread.plan, thread.planCancelled]);
     let plan = planKey();
     let plans = JSON.stringify(thread.plans);

@@ -7,7 +7,7 @@
  * (docs/sessions.md "Organizing sessions").
  */
 import type * as vscode from 'vscode';
-import type { ThreadEntry } from '../../thread/thread';
+import type { ThreadEntry } from '../../thread/model/thread';
 import type { AgentHost } from '../agentHost';
 import type { AgentSession } from '../agentSession';
 import { settleEntry } from '../history/transcriptLog';

@@ -3,7 +3,7 @@
  * each request is shown in the chat (in its tool call's card, or as its own entry) until the user answers; when no
  * chat of the session is visible it is offered in a quick input flow too, and the first answer wins.
  *
- * - Form mode: the answers are validated against the agent's schema (src/thread/elicitationForm.ts) before
+ * - Form mode: the answers are validated against the agent's schema (src/thread/view/elicitationForm.ts) before
  *   `accept` is sent; refused values stay in the form with their errors. Decline and Cancel answer at once.
  * - URL mode: nothing is opened until the user confirms; then the URL opens in the browser (VS Code's external
  *   opener), the request is answered `accept` (consent, not completion), and the chat waits for
@@ -22,9 +22,9 @@ import { AcpError } from '../../acp/errors';
 import { zElicitationSchema } from '../../acp/schema/zod.gen';
 import type { CreateElicitationRequest, CreateElicitationResponse } from '../../acp/schema/types.gen';
 import type { ElicitationFormView, ElicitationInput, ElicitationView } from '../../shared/elicitationModel';
-import { defaultValues, formFromSchema, validateForm } from '../../thread/elicitationForm';
-import type { ElicitationContentValue } from '../../thread/elicitationForm';
-import { addElicitation, updateElicitation } from '../../thread/elicitations';
+import { defaultValues, formFromSchema, validateForm } from '../../thread/view/elicitationForm';
+import type { ElicitationContentValue } from '../../thread/view/elicitationForm';
+import { addElicitation, updateElicitation } from '../../thread/model/elicitations';
 import type { SessionContext } from '../sessionContext';
 import { elicitationUrl } from './elicitationUrl';
 import type { ElicitationUrlView } from './elicitationUrl';

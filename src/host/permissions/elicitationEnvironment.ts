@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { CancellationToken } from 'vscode-jsonrpc/node';
 import type { ElicitationFieldView, ElicitationFormView, ElicitationInput } from '../../shared/elicitationModel';
 import { inert, inertText } from '../../shared/inertText';
-import { defaultValues, fieldError, validateForm } from '../../thread/elicitationForm';
+import { defaultValues, fieldError, validateForm } from '../../thread/view/elicitationForm';
 import type { ElicitationAnswer, ElicitationEnvironment, ElicitationPrompt } from './elicitationBroker';
 
 type Step<T> = { readonly kind: 'value'; readonly value: T } | { readonly kind: 'back' } | { readonly kind: 'cancel' };

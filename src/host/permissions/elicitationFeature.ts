@@ -6,7 +6,7 @@
  */
 import type { CancellationToken } from 'vscode-jsonrpc/node';
 import type { CreateElicitationRequest, CreateElicitationResponse } from '../../acp/schema/types.gen';
-import { validateForm } from '../../thread/elicitationForm';
+import { validateForm } from '../../thread/view/elicitationForm';
 import type { ClientFeature } from '../clientFeature';
 import type { SessionPart } from '../sessionContext';
 import { ElicitationBroker, ElicitationCompletions, parseElicitation } from './elicitationBroker';

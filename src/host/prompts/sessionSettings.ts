@@ -2,14 +2,14 @@
  * A session's settings the user changes from the composer: config options
  * (https://agentclientprotocol.com/protocol/session-config-options) and legacy modes
  * (https://agentclientprotocol.com/protocol/session-modes). While a config option's change waits, the chat shows
- * the chosen value (src/thread/configChanges.ts); on failure, or without an answer within {@link settingAnswerMs},
+ * the chosen value (src/thread/model/configChanges.ts); on failure, or without an answer within {@link settingAnswerMs},
  * it shows the agent's value again.
  */
 import { settingAnswerMs, withAnswerTimeout } from '../../acp/answerTimeout';
 import type { AcpConnection } from '../../acp/connection';
 import type { SessionConfigOption } from '../../acp/schema/types.gen';
-import type { ConfigChanges } from '../../thread/configChanges';
-import type { AcpThread } from '../../thread/thread';
+import type { ConfigChanges } from '../../thread/model/configChanges';
+import type { AcpThread } from '../../thread/model/thread';
 
 /** Changes a config option (`session/set_config_option`); the response's complete set replaces the local state. */
 export async function setConfigOption(connection: AcpConnection, changes: ConfigChanges, sessionId: string, configId: string, value: string | boolean): Promise<void> {

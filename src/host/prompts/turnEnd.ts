@@ -7,7 +7,7 @@
  * {@link TurnEnd.dropsUpdate}. No vscode import: unit-tested in plain node.
  */
 import type { SessionUpdate } from '../../acp/schema/types.gen';
-import type { AcpThread } from '../../thread/thread';
+import type { AcpThread } from '../../thread/model/thread';
 
 /** How long after Stop the client waits for the agent to confirm the cancel before it ends the turn itself (ms). */
 export const cancelGraceMs = 3000;

@@ -2,7 +2,7 @@
  * Edit & Resend of an earlier user message (docs/checkpoints.md): the files go back to that
  * message's checkpoint (after the preview), the conversation goes on in another session, and its first
  * prompt is the edited message after a compact context of the turns before it (the same block as Continue
- * in New Session, src/thread/continuationContext.ts). Both chats say what happened. The latest message keeps
+ * in New Session, src/thread/export/continuationContext.ts). Both chats say what happened. The latest message keeps
  * its simple Edit & Resend in the same session (src/chatHost/messageActions.ts).
  */
 import * as vscode from 'vscode';
@@ -10,7 +10,7 @@ import type { AgentSession } from '../../host/agentSession';
 import { besideChat } from '../../host/files/diffPlacement';
 import { CheckpointActions } from '../../host/files/checkpointActions';
 import { inert } from '../../shared/inertText';
-import { editedContinuation } from '../../thread/messageActions';
+import { editedContinuation } from '../../thread/export/messageActions';
 import type { SessionCommandDeps } from './sessionCommands';
 
 /**

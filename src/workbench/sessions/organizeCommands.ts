@@ -35,7 +35,7 @@ export function openSessionOf(deps: SessionCommandDeps, arg: unknown, active: Ag
 export async function forkSessionCommand(deps: SessionCommandDeps, source: AgentSession | undefined): Promise<AgentSession | undefined> {
   if (!source) return void vscode.window.showInformationMessage('No session to fork: open a Switchboard chat first (Fork Session works on the active chat).');
   const title = source.thread.titles.shown;
-  if (!source.thread.canFork) {
+  if (!source.canFork) {
     return void vscode.window.showInformationMessage(inert.message`Fork Session is unavailable for ${source.host.definition.name}: this agent does not offer forking sessions (session/fork).`);
   }
   try {

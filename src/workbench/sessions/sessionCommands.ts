@@ -10,7 +10,7 @@ import type { HistoryItem } from '../../host/history/sessionHistory';
 import type { AgentRegistry } from '../../host/lifecycle/agentRegistry';
 import type { SessionManager } from '../../host/sessionManager';
 import { inert } from '../../shared/inertText';
-import { continuationContext } from '../../thread/continuationContext';
+import { continuationContext } from '../../thread/export/continuationContext';
 import { commandIds } from '../../constants';
 import { showStartError } from '../agents/startError';
 
@@ -72,7 +72,7 @@ export async function deleteSessionConfirmed(deps: SessionCommandDeps, target: S
 
 /**
  * The first prompt of a continuation: a compact, delimited context block (the user's messages, the final
- * answers, the changed files; capped, oldest turns dropped first), see src/thread/continuationContext.ts.
+ * answers, the changed files; capped, oldest turns dropped first), see src/thread/export/continuationContext.ts.
  */
 export function continuationPrompt(session: AgentSession): string {
   const files = session.changes.changes.map((r) => r.uri.fsPath);

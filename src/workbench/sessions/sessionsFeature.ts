@@ -101,7 +101,7 @@ export function registerSessions(context: vscode.ExtensionContext, surfaces: Pre
   const statusBar = new SessionStatusBar(() => chats.activeSession(), (id) => sessions.isReadOnly(id), () => sessions.sessions);
   const notifier = new SessionStateNotifier(sessions, (key) => chats.isVisible(key), (s) => chats.open(s));
   const recent = new RecentChats(() => chats.activeSession(), chats.onDidChange);
-  // a chat on screen is read: its finished turn is no longer "unread" (src/thread/sessionActivity.ts)
+  // a chat on screen is read: its finished turn is no longer "unread" (src/thread/view/sessionActivity.ts)
   const markSeen = () => { for (const s of sessions.sessions) if (chats.isVisible(s.key)) s.activity.markSeen(); };
   const itemOf = (arg: unknown): HistoryItem | undefined => (arg as { item?: HistoryItem } | undefined)?.item;
   // the sessions (pushed earlier) flush their transcripts when disposed; the store then writes its index
@@ -144,7 +144,7 @@ export function registerSessions(context: vscode.ExtensionContext, surfaces: Pre
       const from = typeof key === 'string' ? sessions.get(key) : undefined;
       if (!from || typeof entryId !== 'string' || typeof text !== 'string' || !text.trim()) return;
       await editEarlierMessage(deps, from, entryId, text, async (k) => {
-        if (!sessions.get(k)?.thread.canFork) return undefined;
+        if (!sessions.get(k)?.canFork) return undefined;
         return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Forking the session…', cancellable: true }, (_p, token) => sessions.forkSession(k, token));
       });
     }),

@@ -86,7 +86,7 @@ export function sessionItem(node: Extract<SessionsNode, { type: 'session' }>, ct
   t.tooltip = agentMarkdown(lines.join('\n\n'));
   t.accessibilityInformation = { label: inert.plain`${rowTitle(item)}, ${item.agentName}, ${state ? stateText : where}` };
   // what the context menu offers (package.json view/item/context): Fork only for an agent that can fork
-  t.contextValue = open ? `session.open${open.thread.canFork ? '.fork' : ''}` : `session.history${item.archived ? '.archived' : ''}`;
+  t.contextValue = open ? `session.open${open.canFork ? '.fork' : ''}` : `session.history${item.archived ? '.archived' : ''}`;
   t.command = { command: commandIds.openSession, title: 'Open Session', arguments: [node] };
   return t;
 }

@@ -41,7 +41,7 @@ describe('DeltaQueue (src/chatHost/deltaQueue)', () => {
 
   it('keeps only the newest state of consecutive state changes, whatever field changed', () => {
     const q = queue();
-    for (const type of ['title', 'status', 'plan', 'usage', 'commands', 'config', 'modes', 'following'] as const) q.add({ type });
+    for (const type of ['title', 'status', 'plan', 'usage', 'commands', 'config', 'modes', 'roots'] as const) q.add({ type });
     assert.deepEqual(q.take(), [{ op: 'state', state: { sessionId: 's', title: 't8', agentName: 'A', status: 'idle', following: false, plan: [], commands: [] } }]);
     q.add({ type: 'usage' });
     q.add({ type: 'append', index: 0, text: 'x' });

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { zSessionUpdate } from '../../../src/acp/schema/zod.gen';
 import { DismissNoticeCommand } from '../../../src/shared/chatProtocol';
-import { AcpThread } from '../../../src/thread/thread';
+import { AcpThread } from '../../../src/thread/model/thread';
 import { IpcDispatcher } from '../../../src/chatHost/ipc';
 import { chatActions } from '../../../webview/actions';
 

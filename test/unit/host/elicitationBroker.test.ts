@@ -5,8 +5,8 @@ import { ElicitationBroker, ElicitationCompletions } from '../../../src/host/per
 import type { ElicitationAnswer, ElicitationEnvironment, ElicitationPrompt } from '../../../src/host/permissions/elicitationBroker';
 import { elicitationUrl } from '../../../src/host/permissions/elicitationUrl';
 import type { ElicitationView } from '../../../src/shared/elicitationModel';
-import { findElicitation } from '../../../src/thread/elicitations';
-import type { AcpThread } from '../../../src/thread/thread';
+import { findElicitation } from '../../../src/thread/model/elicitations';
+import type { AcpThread } from '../../../src/thread/model/thread';
 import { fakeSession } from './permissionHelpers';
 
 type Request = CreateElicitationRequest & { sessionId: string; toolCallId?: string | null };

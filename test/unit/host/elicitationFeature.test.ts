@@ -12,7 +12,7 @@ import { clientCapabilitiesOf } from '../../../src/host/clientFeature';
 import { ElicitationBroker } from '../../../src/host/permissions/elicitationBroker';
 import type { ElicitationAnswer, ElicitationEnvironment, ElicitationPrompt } from '../../../src/host/permissions/elicitationBroker';
 import { elicitationFeatureOver } from '../../../src/host/permissions/elicitationFeature';
-import { findElicitation } from '../../../src/thread/elicitations';
+import { findElicitation } from '../../../src/thread/model/elicitations';
 import { RecordingLogger, until } from '../helpers/rawPeer';
 import { fakeSession } from './permissionHelpers';
 

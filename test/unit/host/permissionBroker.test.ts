@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { CancellationToken, CancellationTokenSource } from 'vscode-jsonrpc/node';
 import type { RequestPermissionResponse } from '../../../src/acp/schema/types.gen';
 import { PermissionBroker } from '../../../src/host/permissions/permissionBroker';
-import type { ToolCallEntry } from '../../../src/thread/toolCall';
+import type { ToolCallEntry } from '../../../src/thread/model/toolCall';
 import { fakeEnvironment, fakeSession, options, permissionRequest, tick } from './permissionHelpers';
 
 const selected = (optionId: string): RequestPermissionResponse => ({ outcome: { outcome: 'selected', optionId } });

@@ -4,7 +4,7 @@ import type { PermissionOption, RequestPermissionRequest } from '../../../src/ac
 import type { AutoApprovePolicy } from '../../../src/host/permissions/autoApprove';
 import type { PermissionEnvironment, PermissionPrompt } from '../../../src/host/permissions/permissionBroker';
 import type { SessionContext } from '../../../src/host/sessionContext';
-import { AcpThread } from '../../../src/thread/thread';
+import { AcpThread } from '../../../src/thread/model/thread';
 
 /** The agent's usual three options. */
 export const options: PermissionOption[] = [

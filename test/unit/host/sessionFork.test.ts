@@ -8,8 +8,9 @@ import type { AgentHost } from '../../../src/host/agentHost';
 import type { AgentSession } from '../../../src/host/agentSession';
 import { forkMarkerText, forkSession, whyNotForkable, type SessionForkDeps } from '../../../src/host/lifecycle/sessionFork';
 import { zSessionUpdate } from '../../../src/acp/schema/zod.gen';
-import { stateToView } from '../../../src/thread/toView';
-import { AcpThread } from '../../../src/thread/thread';
+import { stateToView } from '../../../src/thread/view/toView';
+import { AcpThread } from '../../../src/thread/model/thread';
+import { header } from '../helpers/header';
 
 function fakeHost(sessionCapabilities: Record<string, unknown>, state: 'ready' | 'exited' = 'ready') {
   const calls: { method: string; params: Record<string, unknown> }[] = [];
@@ -66,7 +67,7 @@ describe('host / fork session', () => {
     assert.ok(source.thread.hasPendingPermission(), 'the source keeps its request');
     assert.notEqual(copied[0], source.thread.entries[0], 'a copy, not the same objects');
     assert.equal(fork.thread.title, 'Plan the release (fork)');
-    assert.equal(stateToView(fork.thread, 'Agent').configOptions?.[0]?.id, 'model', 'the fork\'s own config options');
+    assert.equal(stateToView(fork.thread, header('Agent')).configOptions?.[0]?.id, 'model', 'the fork\'s own config options');
     fork.thread.addUserMessage([{ type: 'text', text: 'And now?' }]);
     assert.equal(fork.thread.title, 'Plan the release (fork)', 'a prompt does not rename it');
     fork.thread.handleSessionUpdate({ sessionUpdate: 'session_info_update', title: 'Release, take two' });

@@ -13,7 +13,7 @@ import { maxSessionTitle, sessionMetaKey, SessionMetaStore, type SessionMetaMemo
 import { SessionOrganizer } from '../../../src/host/history/sessionOrganizer';
 import { reopenStatus } from '../../../src/host/history/sessionStatus';
 import { sessionKey } from '../../../src/host/sessionKey';
-import { AcpThread } from '../../../src/thread/thread';
+import { AcpThread } from '../../../src/thread/model/thread';
 
 class Memory implements SessionMetaMemory {
   readonly values = new Map<string, unknown>();

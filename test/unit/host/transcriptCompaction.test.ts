@@ -5,8 +5,8 @@ import * as path from 'node:path';
 import { zSessionUpdate } from '../../../src/acp/schema/zod.gen';
 import { readTranscript, TranscriptWriter } from '../../../src/host/history/transcriptLog';
 import type { TranscriptHeader } from '../../../src/host/history/transcriptLog';
-import { AcpThread } from '../../../src/thread/thread';
-import { entryToView } from '../../../src/thread/toView';
+import { AcpThread } from '../../../src/thread/model/thread';
+import { entryToView } from '../../../src/thread/view/toView';
 
 const header: TranscriptHeader = { k: 'meta', v: 1, sessionId: 's1', agentId: 'a1', agentName: 'Agent', cwd: '/w', createdAt: 1 };
 

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { ThreadEntry } from '../../../src/thread/thread';
+import type { ThreadEntry } from '../../../src/thread/model/thread';
 import { TranscriptDirectory } from '../../../src/host/history/transcriptDirectory';
 import { parseTranscript, readTranscript, TranscriptWriter } from '../../../src/host/history/transcriptLog';
 import type { TranscriptHeader } from '../../../src/host/history/transcriptLog';

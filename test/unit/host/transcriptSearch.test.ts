@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { TranscriptWriter } from '../../../src/host/history/transcriptLog';
 import { recordSnippet, SearchCancelled, searchTranscripts, snippetAround, type SearchTarget } from '../../../src/host/history/transcriptSearch';
-import type { ThreadEntry } from '../../../src/thread/thread';
+import type { ThreadEntry } from '../../../src/thread/model/thread';
 import { writeCorpus } from '../../fixtures/transcriptCorpus';
 
 describe('transcript search', () => {

@@ -6,7 +6,7 @@ import { Redactor } from '../../../src/host/auth/redactor';
 import { TranscriptDirectory } from '../../../src/host/history/transcriptDirectory';
 import { readTranscript } from '../../../src/host/history/transcriptLog';
 import type { TranscriptHeader } from '../../../src/host/history/transcriptLog';
-import type { TextEntry, ThreadEntry } from '../../../src/thread/thread';
+import type { TextEntry, ThreadEntry } from '../../../src/thread/model/thread';
 
 const secret = 'tok-0123456789-distinct';
 const header: TranscriptHeader = { k: 'meta', v: 1, sessionId: 's1', agentId: 'a1', agentName: 'Agent', cwd: '/work/project', createdAt: 1 };

@@ -5,8 +5,9 @@ import * as path from 'node:path';
 import { zSessionUpdate } from '../../../src/acp/schema/zod.gen';
 import { readTranscript, TranscriptWriter } from '../../../src/host/history/transcriptLog';
 import type { TranscriptHeader } from '../../../src/host/history/transcriptLog';
-import { AcpThread } from '../../../src/thread/thread';
-import { stateToView, threadSnapshot } from '../../../src/thread/toView';
+import { AcpThread } from '../../../src/thread/model/thread';
+import { stateToView, threadSnapshot } from '../../../src/thread/view/toView';
+import { header as headerFacts } from '../helpers/header';
 
 const header: TranscriptHeader = { k: 'meta', v: 1, sessionId: 's1', agentId: 'a1', agentName: 'Agent', cwd: '/w', createdAt: 1 };
 const update = (u: Record<string, unknown>) => zSessionUpdate.parse(u);
@@ -48,8 +49,8 @@ describe('transcript store: plans by id and subagents', () => {
     assert.ok(back);
     const restored = new AcpThread('s1');
     restored.restore(back.entries, back.title, back.plan, back.terminals, back.plans);
-    assert.deepEqual(threadSnapshot(restored, 'A', 0).entries, threadSnapshot(t, 'A', 0).entries);
-    assert.deepEqual(stateToView(restored, 'A').plans, stateToView(t, 'A').plans);
+    assert.deepEqual(threadSnapshot(restored, headerFacts('A'), 0).entries, threadSnapshot(t, headerFacts('A'), 0).entries);
+    assert.deepEqual(stateToView(restored, headerFacts('A')).plans, stateToView(t, headerFacts('A')).plans);
     assert.deepEqual(back.plans.map((p) => p.planId), ['a', 'b']);
     // and the agent's updates for the restored subagent still reach its card
     restored.handleSessionUpdate(update({ sessionUpdate: 'agent_message_chunk', content: text('Again.') }), 'c1');

@@ -2,9 +2,9 @@ import * as assert from 'node:assert/strict';
 import type { SessionUpdate } from '../../../src/acp/schema/types.gen';
 import { cancelGraceMs, TurnEnd } from '../../../src/host/prompts/turnEnd';
 import type { Schedule, TurnOutcome } from '../../../src/host/prompts/turnEnd';
-import { AcpThread } from '../../../src/thread/thread';
-import type { NoticeEntry } from '../../../src/thread/thread';
-import type { ToolCallEntry } from '../../../src/thread/toolCall';
+import { AcpThread } from '../../../src/thread/model/thread';
+import type { NoticeEntry } from '../../../src/thread/model/thread';
+import type { ToolCallEntry } from '../../../src/thread/model/toolCall';
 
 /** A manual clock: timers fire only when the test advances time. */
 function manualClock() {

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { nextCreatedAt, rowTitle, untitledTitle } from '../../../src/shared/sessionTitles';
 import { untitledSession } from '../../../src/shared/viewModel';
 import { promptTopic } from '../../../src/demoAgent/templates';
-import { ThreadTitle } from '../../../src/thread/threadTitle';
+import { ThreadTitle } from '../../../src/thread/model/threadTitle';
 
 // issue 26: sessions that look alike. An untitled session is named by its agent and the local time it was
 // created (to the second); the Demo agent names a chat after its first prompt.

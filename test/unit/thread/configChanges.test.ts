@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { SessionConfigOption } from '../../../src/acp/schema/types.gen';
-import { ConfigChanges, withPendingValues } from '../../../src/thread/configChanges';
-import { AcpThread } from '../../../src/thread/thread';
+import { ConfigChanges, withPendingValues } from '../../../src/thread/model/configChanges';
+import { AcpThread } from '../../../src/thread/model/thread';
 
 const model = (v: string): SessionConfigOption => ({ type: 'select', id: 'model', name: 'Model', category: 'model', currentValue: v, options: [{ value: 'fast-1', name: 'Fast' }, { value: 'smart-1', name: 'Smart' }] });
 const web = (v: boolean): SessionConfigOption => ({ type: 'boolean', id: 'web', name: 'Web search', currentValue: v });

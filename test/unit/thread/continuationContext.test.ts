@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
 import type { SessionUpdate } from '../../../src/acp/schema/types.gen';
-import { parseContextHeader } from '../../../src/thread/contextHeader';
-import { continuationContext, contextTurns } from '../../../src/thread/continuationContext';
-import { promptTitle } from '../../../src/thread/promptTitle';
-import { AcpThread } from '../../../src/thread/thread';
-import { entryToView } from '../../../src/thread/toView';
+import { parseContextHeader } from '../../../src/thread/util/contextHeader';
+import { continuationContext, contextTurns } from '../../../src/thread/export/continuationContext';
+import { promptTitle } from '../../../src/thread/util/promptTitle';
+import { AcpThread } from '../../../src/thread/model/thread';
+import { entryToView } from '../../../src/thread/view/toView';
 
 const text = (t: string) => ({ type: 'text' as const, text: t });
 const update = (t: AcpThread, u: Record<string, unknown>): void => t.handleSessionUpdate(u as SessionUpdate);

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import type { ElicitationSchema } from '../../../src/acp/schema/types.gen';
 import { zElicitationSchema } from '../../../src/acp/schema/zod.gen';
 import type { ElicitationFormView } from '../../../src/shared/elicitationModel';
-import { defaultValues, fieldError, formFromSchema, validateForm } from '../../../src/thread/elicitationForm';
+import { defaultValues, fieldError, formFromSchema, validateForm } from '../../../src/thread/view/elicitationForm';
 
 /** The schema as the connection hands it over: validated by the generated zod schema. */
 function form(schema: unknown): ElicitationFormView {

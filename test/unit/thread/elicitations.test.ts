@@ -2,10 +2,10 @@ import * as assert from 'node:assert/strict';
 import { replayTranscript } from '../../../src/host/history/transcriptLog';
 import type { TranscriptRecord } from '../../../src/host/history/transcriptLog';
 import type { ElicitationView } from '../../../src/shared/elicitationModel';
-import { addElicitation, findElicitation, updateElicitation } from '../../../src/thread/elicitations';
-import { AcpThread } from '../../../src/thread/thread';
-import { toMarkdown } from '../../../src/thread/toMarkdown';
-import { entryToView } from '../../../src/thread/toView';
+import { addElicitation, findElicitation, updateElicitation } from '../../../src/thread/model/elicitations';
+import { AcpThread } from '../../../src/thread/model/thread';
+import { toMarkdown } from '../../../src/thread/export/toMarkdown';
+import { entryToView } from '../../../src/thread/view/toView';
 
 const view = (requestId: string): ElicitationView => ({ requestId, message: 'Your name?', mode: 'form', form: { fields: [] }, state: 'pending' });
 

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import type { ThreadEntry } from '../../../src/thread/thread';
-import { editedPrompt, latestUserMessage, messageMarkdown, promptOfAnswer } from '../../../src/thread/messageActions';
+import type { ThreadEntry } from '../../../src/thread/model/thread';
+import { editedPrompt, latestUserMessage, messageMarkdown, promptOfAnswer } from '../../../src/thread/export/messageActions';
 
 const user = (id: string, text: string, ...more: { type: 'resource_link'; uri: string; name: string }[]): ThreadEntry =>
   ({ kind: 'user', id, content: [{ type: 'text', text }, ...more] });

@@ -1,13 +1,13 @@
 import * as assert from 'node:assert/strict';
 import type { SessionUpdate } from '../../../src/acp/schema/types.gen';
 import { zSessionUpdate } from '../../../src/acp/schema/zod.gen';
-import { noticeSeverity } from '../../../src/thread/agentNotices';
-import { AcpThread } from '../../../src/thread/thread';
-import type { ThreadChange } from '../../../src/thread/thread';
-import { toMarkdown } from '../../../src/thread/toMarkdown';
-import { entryToView, stateToView } from '../../../src/thread/toView';
-import { unadvertisedCapability } from '../../../src/thread/updateCapabilities';
-import { maxAgentNotices } from '../../../src/shared/viewModel';
+import { maxAgentNotices, noticeSeverity } from '../../../src/thread/model/agentNotices';
+import { AcpThread } from '../../../src/thread/model/thread';
+import type { ThreadChange } from '../../../src/thread/model/thread';
+import { toMarkdown } from '../../../src/thread/export/toMarkdown';
+import { entryToView, stateToView } from '../../../src/thread/view/toView';
+import { unadvertisedCapability } from '../../../src/thread/model/updateCapabilities';
+import { header } from '../helpers/header';
 
 const text = (t: string) => ({ type: 'text' as const, text: t });
 /** An update as it comes off the wire: parsed by the generated schema (null stays null, omitted stays omitted). */
@@ -28,7 +28,7 @@ describe('agent notices (session/update notice)', () => {
     t.handleSessionUpdate(wire({ sessionUpdate: 'notice', severity: 'info', title: 'Model switched' }));
     assert.deepEqual(t.entries.map((e) => e.kind), ['agent'], 'no entry for a notice');
     assert.deepEqual(t.notices.items.map((n) => n.title), ['Model switched', 'Rate limited']);
-    assert.deepEqual(stateToView(t, 'A').notices, [
+    assert.deepEqual(stateToView(t, header('A')).notices, [
       { id: 'n2', severity: 'info', title: 'Model switched' },
       { id: 'n1', severity: 'warning', title: 'Rate limited', description: 'Retrying in 5 s' },
     ]);
@@ -54,7 +54,7 @@ describe('agent notices (session/update notice)', () => {
     assert.equal(t.notices.dismiss('nope'), false);
     assert.equal(t.notices.dismiss(n?.id ?? ''), true);
     assert.deepEqual(t.notices.items, []);
-    assert.equal(stateToView(t, 'A').notices, undefined);
+    assert.equal(stateToView(t, header('A')).notices, undefined);
     assert.equal(changes.length, 2);
   });
 

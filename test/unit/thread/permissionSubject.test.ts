@@ -1,9 +1,9 @@
 /** What a permission dialog shows the user is approving: the command line, its folder and the paths, verbatim. */
 import * as assert from 'node:assert/strict';
 import type { SessionUpdate } from '../../../src/acp/schema/types.gen';
-import { permissionSubject, shellQuote, subjectMaxChars, subjectMaxItems } from '../../../src/thread/permissionSubject';
-import { AcpThread } from '../../../src/thread/thread';
-import { entryToView } from '../../../src/thread/toView';
+import { permissionSubject, shellQuote, subjectMaxChars, subjectMaxItems } from '../../../src/thread/view/permissionSubject';
+import { AcpThread } from '../../../src/thread/model/thread';
+import { entryToView } from '../../../src/thread/view/toView';
 
 const call = (rawInput: unknown, more: Partial<Parameters<typeof permissionSubject>[0]> = {}) =>
   permissionSubject({ rawInput, locations: [], content: [], ...more });

@@ -1,12 +1,13 @@
 import * as assert from 'node:assert/strict';
 import type { SessionUpdate } from '../../../src/acp/schema/types.gen';
 import { zSessionUpdate } from '../../../src/acp/schema/zod.gen';
-import { owningSession } from '../../../src/thread/subagents';
-import { AcpThread } from '../../../src/thread/thread';
-import type { ThreadChange } from '../../../src/thread/thread';
-import { toMarkdown } from '../../../src/thread/toMarkdown';
-import { entryView, nestedEntryView, sessionNames, stateToView, threadSnapshot } from '../../../src/thread/toView';
-import { unadvertisedCapability } from '../../../src/thread/updateCapabilities';
+import { owningSession } from '../../../src/thread/model/subagents';
+import { AcpThread } from '../../../src/thread/model/thread';
+import type { ThreadChange } from '../../../src/thread/model/thread';
+import { toMarkdown } from '../../../src/thread/export/toMarkdown';
+import { entryView, nestedEntryView, sessionNames, stateToView, threadSnapshot } from '../../../src/thread/view/toView';
+import { unadvertisedCapability } from '../../../src/thread/model/updateCapabilities';
+import { header } from '../helpers/header';
 
 const text = (t: string) => ({ type: 'text' as const, text: t });
 /** An update as it comes off the wire: parsed by the generated schema (null stays null, omitted stays omitted). */
@@ -28,7 +29,7 @@ describe('plans by id (plan_update, plan_removed)', () => {
     t.handleSessionUpdate(wire({ sessionUpdate: 'plan_update', plan: { type: 'markdown', planId: 'b', content: '## Notes' } }));
     t.handleSessionUpdate(wire({ sessionUpdate: 'plan_update', plan: { type: 'file', planId: 'c', uri: 'file:///w/PLAN.md' } }));
     t.handleSessionUpdate(wire({ sessionUpdate: 'plan_update', plan: { type: 'items', planId: 'a', entries: [step('one', 'completed'), step('two', 'pending')] } }));
-    assert.deepEqual(stateToView(t, 'A').plans, [
+    assert.deepEqual(stateToView(t, header('A')).plans, [
       { planId: 'a', type: 'items', entries: [{ content: 'one', priority: 'high', status: 'completed' }, { content: 'two', priority: 'high', status: 'pending' }] },
       { planId: 'b', type: 'markdown', content: '## Notes' },
       { planId: 'c', type: 'file', uri: 'file:///w/PLAN.md' },
@@ -36,12 +37,12 @@ describe('plans by id (plan_update, plan_removed)', () => {
     // a plan may change its format: it keeps its place
     t.handleSessionUpdate(wire({ sessionUpdate: 'plan_update', plan: { type: 'markdown', planId: 'a', content: 'now prose' } }));
     t.handleSessionUpdate(wire({ sessionUpdate: 'plan_removed', planId: 'b' }));
-    assert.deepEqual(stateToView(t, 'A').plans?.map((p) => [p.planId, p.type]), [['a', 'markdown'], ['c', 'file']]);
+    assert.deepEqual(stateToView(t, header('A')).plans?.map((p) => [p.planId, p.type]), [['a', 'markdown'], ['c', 'file']]);
     assert.ok(changes.every((c) => c.type === 'plan'), 'state changes only, never entries');
     assert.deepEqual(t.entries, []);
     t.handleSessionUpdate(wire({ sessionUpdate: 'plan_removed', planId: 'a' }));
     t.handleSessionUpdate(wire({ sessionUpdate: 'plan_removed', planId: 'c' }));
-    assert.equal(stateToView(t, 'A').plans, undefined, 'no plans: absent from the view');
+    assert.equal(stateToView(t, header('A')).plans, undefined, 'no plans: absent from the view');
   });
 
   it('tolerate an unknown plan type and an unknown id (logged, nothing changes), and leave the legacy plan alone', () => {
@@ -52,8 +53,8 @@ describe('plans by id (plan_update, plan_removed)', () => {
     t.handleSessionUpdate({ sessionUpdate: 'plan_update', plan: { type: 'diagram', planId: 'a', svg: '<svg/>' } } as unknown as SessionUpdate);
     t.handleSessionUpdate(wire({ sessionUpdate: 'plan_removed', planId: 'nope' }));
     assert.equal(changes.length, before);
-    assert.deepEqual(stateToView(t, 'A').plans, [{ planId: 'a', type: 'markdown', content: 'kept' }]);
-    assert.deepEqual(stateToView(t, 'A').plan.map((p) => p.content), ['legacy']);
+    assert.deepEqual(stateToView(t, header('A')).plans, [{ planId: 'a', type: 'markdown', content: 'kept' }]);
+    assert.deepEqual(stateToView(t, header('A')).plan.map((p) => p.content), ['legacy']);
     assert.ok(logged.some((m) => /unknown type 'diagram'/.test(m)), logged.join('\n'));
     assert.ok(logged.some((m) => /plan_removed for the unknown plan 'nope'/.test(m)));
   });
@@ -63,17 +64,17 @@ describe('plans by id (plan_update, plan_removed)', () => {
     t.handleSessionUpdate(wire({ sessionUpdate: 'plan_update', plan: { type: 'items', planId: 'a', entries: [step('done', 'completed'), step('next', 'in_progress')] } }));
     t.handleSessionUpdate(wire({ sessionUpdate: 'plan_update', plan: { type: 'items', planId: 'b', entries: [step('all done', 'completed')] } }));
     t.cancelUnfinishedToolCalls();
-    const [a, b] = stateToView(t, 'A').plans ?? [];
+    const [a, b] = stateToView(t, header('A')).plans ?? [];
     assert.ok(a?.type === 'items' && b?.type === 'items');
     assert.deepEqual(a.entries.map((e) => e.status), ['completed', 'cancelled']);
     assert.deepEqual(b.entries.map((e) => e.status), ['completed']);
     t.handleSessionUpdate(wire({ sessionUpdate: 'plan_update', plan: { type: 'items', planId: 'a', entries: [step('next', 'in_progress')] } }));
-    const again = stateToView(t, 'A').plans?.[0];
+    const again = stateToView(t, header('A')).plans?.[0];
     assert.ok(again?.type === 'items' && again.entries[0]?.status === 'in_progress');
   });
 });
 
-describe('updates that need a capability (src/thread/updateCapabilities.ts)', () => {
+describe('updates that need a capability (src/thread/model/updateCapabilities.ts)', () => {
   it('name the missing plan or subagents capability, and nothing once it is advertised', () => {
     for (const kind of ['plan_update', 'plan_removed'] as const) {
       assert.equal(unadvertisedCapability({ sessionUpdate: kind }, {}), 'plan');
@@ -177,8 +178,8 @@ describe('subagents (subagent_update and the child\'s own updates)', () => {
     t.handleSessionUpdate(wire({ sessionUpdate: 'session_message', messageId: 'm1', senderSessionId: 's1', recipientSessionId: 'c1', content: [text('Find ')] }), 'c1');
     t.handleSessionUpdate(wire({ sessionUpdate: 'session_message_chunk', messageId: 'm1', content: text('retry().') }), 'c1');
     t.handleSessionUpdate(wire({ sessionUpdate: 'session_message', messageId: 'm2', senderSessionId: 's1', recipientSessionId: 'c1', content: [text('Sent.')] }));
-    assert.deepEqual(stateToView(t, 'A').plan, [], 'not the session\'s plan');
-    const view = threadSnapshot(t, 'A', 0).entries;
+    assert.deepEqual(stateToView(t, header('A')).plan, [], 'not the session\'s plan');
+    const view = threadSnapshot(t, header('A'), 0).entries;
     const card = view[0];
     assert.ok(card?.kind === 'subagent');
     assert.deepEqual(card.plans, [
@@ -227,7 +228,7 @@ describe('subagents (subagent_update and the child\'s own updates)', () => {
     const card = back.subagent('c1');
     assert.ok(card?.entries[0]?.kind === 'agent' && card.entries[0].text === 'inside more');
     assert.deepEqual(back.entries.map((e) => e.id), ['e1', 'e3'], 'e2 is the card\'s message');
-    assert.deepEqual(stateToView(back, 'A').plans, [{ planId: 'p', type: 'markdown', content: 'x' }]);
+    assert.deepEqual(stateToView(back, header('A')).plans, [{ planId: 'p', type: 'markdown', content: 'x' }]);
   });
 
   it('finds the session that owns a subagent\'s id (the agent host\'s routing)', () => {

@@ -1,14 +1,14 @@
 /**
- * A tool call's `rawOutput` mapped to the card's view (src/thread/rawOutput.ts), over the shapes agents send: codex-acp's
+ * A tool call's `rawOutput` mapped to the card's view (src/thread/view/rawOutput.ts), over the shapes agents send: codex-acp's
  * exec and patch events, plain strings, nested junk and huge values.
  */
 import * as assert from 'node:assert/strict';
 import type { SessionUpdate } from '../../../src/acp/schema/types.gen';
 import { zSessionNotification } from '../../../src/acp/schema/zod.gen';
 import type { RawOutputView } from '../../../src/shared/rawOutputModel';
-import { rawDiffMaxFiles, rawDiffMaxLines, rawJsonMaxChars, rawOutputToView, rawTextTailChars } from '../../../src/thread/rawOutput';
-import { AcpThread } from '../../../src/thread/thread';
-import { entryToView } from '../../../src/thread/toView';
+import { rawDiffMaxFiles, rawDiffMaxLines, rawJsonMaxChars, rawOutputToView, rawTextTailChars } from '../../../src/thread/view/rawOutput';
+import { AcpThread } from '../../../src/thread/model/thread';
+import { entryToView } from '../../../src/thread/view/toView';
 
 const esc = '\x1b';
 

@@ -1,13 +1,13 @@
 /**
- * A session's live state (src/thread/sessionActivity.ts, src/shared/sessionState.ts): exactly one of streaming,
+ * A session's live state (src/thread/view/sessionActivity.ts, src/shared/sessionState.ts): exactly one of streaming,
  * waiting for you (permission, question, login), failed, finished and unread, idle; with the time it entered it
  * and the plan step, derived from a real thread.
  */
 import * as assert from 'node:assert/strict';
 import { zSessionUpdate } from '../../../src/acp/schema/zod.gen';
 import { duration, stateLabel, stateLine, stateRank, stateWords, tabPrefix, type SessionStateKind } from '../../../src/shared/sessionState';
-import { currentPlanStep, deriveSessionState, SessionActivity } from '../../../src/thread/sessionActivity';
-import { AcpThread } from '../../../src/thread/thread';
+import { currentPlanStep, deriveSessionState, SessionActivity } from '../../../src/thread/view/sessionActivity';
+import { AcpThread } from '../../../src/thread/model/thread';
 
 /** A thread, its activity, a clock the test moves, and the host's facts the test sets. */
 function setup(visible = false) {

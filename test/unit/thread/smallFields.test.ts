@@ -4,8 +4,9 @@
  */
 import * as assert from 'node:assert/strict';
 import type { SessionUpdate } from '../../../src/acp/schema/types.gen';
-import { AcpThread } from '../../../src/thread/thread';
-import { entryToView, stateToView } from '../../../src/thread/toView';
+import { AcpThread } from '../../../src/thread/model/thread';
+import { entryToView, stateToView } from '../../../src/thread/view/toView';
+import { header } from '../helpers/header';
 
 describe('small fields of the current schema', () => {
   it("keeps a tool call's name from tool_call, through updates without one, and shows it in the view", () => {
@@ -22,10 +23,10 @@ describe('small fields of the current schema', () => {
   it('shows a current mode the agent did not list as its id, not as a blank picker', () => {
     const t = new AcpThread('s1');
     t.setSessionSetup({ modes: { currentModeId: 'secret-mode', availableModes: [{ id: 'ask', name: 'Ask' }, { id: 'code', name: 'Code' }] } });
-    const modes = stateToView(t, 'Agent').modes;
+    const modes = stateToView(t, header('Agent')).modes;
     assert.equal(modes?.currentModeId, 'secret-mode');
     assert.deepEqual(modes?.available.map((m) => [m.value, m.name]), [['ask', 'Ask'], ['code', 'Code'], ['secret-mode', 'secret-mode']]);
     t.handleSessionUpdate({ sessionUpdate: 'current_mode_update', currentModeId: 'code' } as SessionUpdate);
-    assert.deepEqual(stateToView(t, 'Agent').modes?.available.map((m) => m.value), ['ask', 'code'], 'a listed mode adds nothing');
+    assert.deepEqual(stateToView(t, header('Agent')).modes?.available.map((m) => m.value), ['ask', 'code'], 'a listed mode adds nothing');
   });
 });

@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { AcpThread, type ThreadChange } from '../../../src/thread/thread';
-import { maxChatTerminals, TerminalOutputStore, type TerminalStoreChange } from '../../../src/thread/terminalOutputStore';
-import { threadSnapshot } from '../../../src/thread/toView';
+import { AcpThread, type ThreadChange } from '../../../src/thread/model/thread';
+import { maxChatTerminals, TerminalOutputStore, type TerminalStoreChange } from '../../../src/thread/model/terminalOutputStore';
+import { threadSnapshot } from '../../../src/thread/view/toView';
+import { header } from '../helpers/header';
 
 describe('TerminalOutputStore (the chat\'s copy of terminal output)', () => {
   it('reports a new terminal, each append, the exit and the release; the output stays after release', () => {
@@ -73,7 +74,7 @@ describe('TerminalOutputStore (the chat\'s copy of terminal output)', () => {
     t.terminals.create('term-7', 'ls');
     t.terminals.append('term-7', 'a\n');
     assert.deepEqual(changes, [{ type: 'terminal', terminalId: 'term-7' }, { type: 'terminalOutput', terminalId: 'term-7', text: 'a\n' }]);
-    const snap = threadSnapshot(t, 'Agent', 3);
+    const snap = threadSnapshot(t, header('Agent'), 3);
     assert.equal(snap.seq, 3);
     assert.deepEqual(snap.terminals, [{ terminalId: 'term-7', command: 'ls', output: 'a\n', truncated: false, released: false }]);
   });

@@ -1,9 +1,10 @@
 import * as assert from 'node:assert/strict';
 import type { SessionUpdate } from '../../../src/acp/schema/types.gen';
-import { AcpThread } from '../../../src/thread/thread';
-import type { ThreadChange, ThreadEntry } from '../../../src/thread/thread';
-import { toMarkdown } from '../../../src/thread/toMarkdown';
-import { entryToView, stateToView } from '../../../src/thread/toView';
+import { AcpThread } from '../../../src/thread/model/thread';
+import type { ThreadChange, ThreadEntry } from '../../../src/thread/model/thread';
+import { toMarkdown } from '../../../src/thread/export/toMarkdown';
+import { entryToView, stateToView } from '../../../src/thread/view/toView';
+import { header } from '../helpers/header';
 
 const text = (t: string) => ({ type: 'text' as const, text: t });
 const chunk = (kind: 'agent_message_chunk' | 'agent_thought_chunk' | 'user_message_chunk', t: string, messageId?: string): SessionUpdate =>
@@ -118,7 +119,7 @@ describe('AcpThread', () => {
     t.handleSessionUpdate({ sessionUpdate: 'plan', entries: [{ content: 'c', priority: 'medium', status: 'in_progress' }] } as SessionUpdate);
     assert.deepEqual(t.plan.map((p) => p.content), ['c']);
     t.handleSessionUpdate({ sessionUpdate: 'available_commands_update', availableCommands: [{ name: 'web', description: 'Search', input: { hint: 'query' } }] } as SessionUpdate);
-    assert.deepEqual(stateToView(t, 'A').commands, [{ name: 'web', description: 'Search', hint: 'query' }]);
+    assert.deepEqual(stateToView(t, header('A')).commands, [{ name: 'web', description: 'Search', hint: 'query' }]);
   });
 
   it('reads currentModeId, falling back to the guide\'s modeId', () => {
@@ -141,7 +142,7 @@ describe('AcpThread', () => {
   it('keeps usage with cost', () => {
     const { t } = threadWithLog();
     t.handleSessionUpdate({ sessionUpdate: 'usage_update', used: 10, size: 100, cost: { amount: 0.5, currency: 'EUR' } } as SessionUpdate);
-    assert.deepEqual(stateToView(t, 'A').usage, { used: 10, size: 100, cost: { amount: 0.5, currency: 'EUR' } });
+    assert.deepEqual(stateToView(t, header('A')).usage, { used: 10, size: 100, cost: { amount: 0.5, currency: 'EUR' } });
   });
 
   it('logs and ignores kinds it does not know (a newer protocol\'s)', () => {
@@ -196,8 +197,6 @@ describe('AcpThread change events: each update fires the event of what it change
     ['setStatus', (t) => t.setStatus('working'), ['status']],
     ['setStatus with only an error', (t) => t.setStatus('starting', 'boom'), ['status']],
     ['setStatus unchanged', (t) => t.setStatus('starting'), []],
-    ['setFollowing', (t) => t.setFollowing(true), ['following']],
-    ['setFollowing unchanged', (t) => t.setFollowing(false), []],
     ['restore', (t) => t.restore([], 'Old', []), ['title', 'plan']],
     ['addNotice', (t) => t.addNotice('info', 'hi'), ['entry']],
     ['endTurn with a notice', (t) => t.endTurn('max_tokens'), ['entry', 'status']],

@@ -1,8 +1,9 @@
 /** An untitled session is named by its first prompt until the agent names it; a cancelled plan shows as such. */
 import * as assert from 'node:assert/strict';
-import { promptTitle, promptTitleMax } from '../../../src/thread/promptTitle';
-import { AcpThread } from '../../../src/thread/thread';
-import { stateToView } from '../../../src/thread/toView';
+import { promptTitle, promptTitleMax } from '../../../src/thread/util/promptTitle';
+import { AcpThread } from '../../../src/thread/model/thread';
+import { stateToView } from '../../../src/thread/view/toView';
+import { header } from '../helpers/header';
 
 const text = (t: string) => [{ type: 'text' as const, text: t }];
 
@@ -61,8 +62,8 @@ describe('AcpThread plan after a cancel', () => {
     ] });
     plan('in_progress');
     thread.cancelUnfinishedToolCalls();
-    assert.deepEqual(stateToView(thread, 'A').plan.map((p) => p.status), ['completed', 'cancelled', 'cancelled']);
+    assert.deepEqual(stateToView(thread, header('A')).plan.map((p) => p.status), ['completed', 'cancelled', 'cancelled']);
     plan('completed');
-    assert.deepEqual(stateToView(thread, 'A').plan.map((p) => p.status), ['completed', 'completed', 'pending']);
+    assert.deepEqual(stateToView(thread, header('A')).plan.map((p) => p.status), ['completed', 'completed', 'pending']);
   });
 });

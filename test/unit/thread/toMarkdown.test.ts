@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { SessionUpdate } from '../../../src/acp/schema/types.gen';
-import { AcpThread } from '../../../src/thread/thread';
-import { toMarkdown } from '../../../src/thread/toMarkdown';
+import { AcpThread } from '../../../src/thread/model/thread';
+import { toMarkdown } from '../../../src/thread/export/toMarkdown';
 
 const text = (t: string) => ({ type: 'text' as const, text: t });
 

@@ -1,20 +1,20 @@
 import * as assert from 'node:assert/strict';
 import type { ContentBlock } from '../../../src/acp/schema/types.gen';
-import { contextOpenTag } from '../../../src/thread/contextHeader';
-import { editedContinuation } from '../../../src/thread/messageActions';
-import { promptTitle } from '../../../src/thread/promptTitle';
-import { AcpThread } from '../../../src/thread/thread';
-import type { ThreadEntry } from '../../../src/thread/thread';
-import { toMarkdown } from '../../../src/thread/toMarkdown';
-import { entryToView } from '../../../src/thread/toView';
-import { changesSummary, isChangesEntry, restoreMarkRange } from '../../../src/thread/turnChanges';
-import type { ChangesEntry } from '../../../src/thread/turnChanges';
+import { contextOpenTag } from '../../../src/thread/util/contextHeader';
+import { editedContinuation } from '../../../src/thread/export/messageActions';
+import { promptTitle } from '../../../src/thread/util/promptTitle';
+import { AcpThread } from '../../../src/thread/model/thread';
+import type { ThreadEntry } from '../../../src/thread/model/thread';
+import { toMarkdown } from '../../../src/thread/export/toMarkdown';
+import { entryToView } from '../../../src/thread/view/toView';
+import { changesSummary, isChangesEntry, restoreMarkRange } from '../../../src/thread/model/turnChanges';
+import type { ChangesEntry } from '../../../src/thread/model/turnChanges';
 
 const text = (t: string): ContentBlock => ({ type: 'text', text: t });
 const turn = (id: string, files: ChangesEntry['files'], extra: Partial<ChangesEntry> = {}): ChangesEntry => ({ kind: 'changes', id, role: 'turn', files, from: 'c1', to: 'c2', ...extra });
 const file = (rel: string, change: 'created' | 'modified' | 'deleted', added?: number, removed?: number) => ({ path: `/w/${rel}`, rel, change, ...(added !== undefined ? { added, removed: removed ?? 0 } : {}) });
 
-describe('checkpoints in the thread (src/thread/turnChanges.ts)', () => {
+describe('checkpoints in the thread (src/thread/model/turnChanges.ts)', () => {
   it('a changes entry reads as one line, and is shown with each file\'s name and folder', () => {
     const e = turn('e3', [file('src/a.ts', 'modified', 2, 1), file('notes/n.md', 'created', 3), file('x.bin', 'deleted')]);
     assert.equal(changesSummary(e), 'Changed in this turn: 3 files +5 \u22121');

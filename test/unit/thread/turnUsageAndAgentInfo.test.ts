@@ -6,12 +6,13 @@ import * as assert from 'node:assert/strict';
 import type { Usage } from '../../../src/acp/schema/types.gen';
 import { zPromptResponse } from '../../../src/acp/schema/zod.gen';
 import { agentDisplayName } from '../../../src/agents/agentDefinition';
-import { AcpThread } from '../../../src/thread/thread';
-import type { ThreadChange } from '../../../src/thread/thread';
-import { stateToView } from '../../../src/thread/toView';
-import { turnUsageToView } from '../../../src/thread/turnUsage';
+import { AcpThread } from '../../../src/thread/model/thread';
+import type { ThreadChange } from '../../../src/thread/model/thread';
+import { stateToView } from '../../../src/thread/view/toView';
+import { turnUsageToView } from '../../../src/thread/view/turnUsage';
 import { agentTooltip } from '../../../webview/lib/agentTooltip';
 import { turnUsageText, turnUsageTooltip } from '../../../webview/lib/usageLevel';
+import { header } from '../helpers/header';
 
 const full: Usage = { totalTokens: 12_345, inputTokens: 10_000, outputTokens: 2_345, thoughtTokens: 500, cachedReadTokens: 8_000, cachedWriteTokens: 120 };
 
@@ -31,10 +32,10 @@ describe('usage of a prompt response', () => {
     t.endTurn('end_turn');
     assert.equal(changes.some((c) => c.type === 'usage'), false, 'nothing to tell');
     t.endTurn('end_turn', full);
-    assert.equal(stateToView(t, 'A').turnUsage?.total, 12_345);
+    assert.equal(stateToView(t, header('A')).turnUsage?.total, 12_345);
     assert.ok(changes.some((c) => c.type === 'usage'));
     t.endTurn('end_turn', null);
-    assert.equal(stateToView(t, 'A').turnUsage, undefined, 'a turn without usage clears the last one');
+    assert.equal(stateToView(t, header('A')).turnUsage, undefined, 'a turn without usage clears the last one');
   });
 
   it('reads "Last turn: 12.3k tokens (in 10k, out 2.3k, thought 500, cached 8k)", every count in the tooltip', () => {
@@ -53,9 +54,9 @@ describe('agentInfo', () => {
     t.setAgentInfo({ name: 'codex-acp', title: 'Codex', version: '0.9.1' });
     t.setAgentInfo({ name: 'codex-acp', title: 'Codex', version: '0.9.1' });
     assert.equal(fired, 1);
-    assert.deepEqual(stateToView(t, 'A').agentInfo, { name: 'codex-acp', title: 'Codex', version: '0.9.1' });
+    assert.deepEqual(stateToView(t, header('A')).agentInfo, { name: 'codex-acp', title: 'Codex', version: '0.9.1' });
     t.setAgentInfo(null);
-    assert.equal(stateToView(t, 'A').agentInfo, undefined);
+    assert.equal(stateToView(t, header('A')).agentInfo, undefined);
   });
 
   it("names the agent by the user's name, else by its own title", () => {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { relativeTime } from '../../../src/shared/welcomeModel';
-import { capabilityBadges, recentSessions, welcomeView } from '../../../src/thread/welcomeView';
+import { capabilityBadges, recentSessions, welcomeView } from '../../../src/thread/view/welcomeView';
 import { welcomeKeyHints } from '../../../webview/lib/welcomeKeys';
 
 const row = (agentId: string, sessionId: string, title: string, updatedAt?: number) => ({ agentId, sessionId, title, updatedAt });

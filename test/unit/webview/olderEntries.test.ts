@@ -1,9 +1,10 @@
 import * as assert from 'node:assert/strict';
 import type { SessionUpdate } from '../../../src/acp/schema/types.gen';
-import { AcpThread } from '../../../src/thread/thread';
-import { entryToView, threadSnapshot } from '../../../src/thread/toView';
+import { AcpThread } from '../../../src/thread/model/thread';
+import { entryToView, threadSnapshot } from '../../../src/thread/view/toView';
 import type { EntryView } from '../../../src/shared/viewModel';
 import { ChatStore, type StoreChange } from '../../../webview/store';
+import { header } from '../helpers/header';
 
 /** A thread of `n` agent messages with distinct messageIds: "m0", "m1", … */
 function thread(n: number): AcpThread {
@@ -26,19 +27,19 @@ function storeWithLog() {
 describe('a long transcript arrives newest entries first', () => {
   it('threadSnapshot with a tail carries the newest entries and the index of the first', () => {
     const t = thread(10);
-    const snap = threadSnapshot(t, 'A', 4, 3);
+    const snap = threadSnapshot(t, header('A'), 4, 3);
     assert.equal(snap.firstIndex, 7);
     assert.deepEqual(texts(snap.entries), ['m7', 'm8', 'm9']);
-    const all = threadSnapshot(t, 'A', 4);
+    const all = threadSnapshot(t, header('A'), 4);
     assert.equal(all.firstIndex, undefined);
     assert.equal(all.entries.length, 10);
-    assert.equal(threadSnapshot(thread(2), 'A', 0, 3).firstIndex, undefined, 'a short thread is sent whole');
+    assert.equal(threadSnapshot(thread(2), header('A'), 0, 3).firstIndex, undefined, 'a short thread is sent whole');
   });
 
   it('the store puts pages of older entries before the newest, by thread index, and reports each page', () => {
     const t = thread(10);
     const { store, gaps, changes } = storeWithLog();
-    store.applySnapshot(threadSnapshot(t, 'A', 0, 3));
+    store.applySnapshot(threadSnapshot(t, header('A'), 0, 3));
     assert.equal(store.firstIndex, 7);
     assert.equal(store.entries.length, 10);
     assert.equal(store.entries[6], undefined);
@@ -53,7 +54,7 @@ describe('a long transcript arrives newest entries first', () => {
   it('ignores a page that does not end where the store begins, or is older than its seq', () => {
     const t = thread(10);
     const { store, gaps } = storeWithLog();
-    store.applySnapshot(threadSnapshot(t, 'A', 2, 3));
+    store.applySnapshot(threadSnapshot(t, header('A'), 2, 3));
     assert.equal(store.applyOlder({ seq: 2, from: 2, entries: t.entries.slice(2, 6).map(entryToView) }), false, 'a hole would stay');
     assert.equal(store.applyOlder({ seq: 1, from: 3, entries: t.entries.slice(3, 7).map(entryToView) }), false, 'stale');
     assert.equal(store.applyOlder({ seq: 2, from: 7, entries: [] }), false);
@@ -67,7 +68,7 @@ describe('a long transcript arrives newest entries first', () => {
   it('deltas to entries the store does not have yet are skipped (the page brings them current), later ones apply', () => {
     const t = thread(10);
     const { store, gaps } = storeWithLog();
-    store.applySnapshot(threadSnapshot(t, 'A', 0, 3));
+    store.applySnapshot(threadSnapshot(t, header('A'), 0, 3));
     store.applyChange({ firstSeq: 1, deltas: [
       { op: 'append', index: 2, text: '+old' },
       { op: 'entry', index: 4, entry: { kind: 'agent', id: 'x', text: 'replaced', blocks: [] } },

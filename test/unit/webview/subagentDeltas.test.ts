@@ -2,11 +2,12 @@ import * as assert from 'node:assert/strict';
 import type { SessionUpdate } from '../../../src/acp/schema/types.gen';
 import { zSessionUpdate } from '../../../src/acp/schema/zod.gen';
 import { DeltaQueue } from '../../../src/chatHost/deltaQueue';
-import { AcpThread } from '../../../src/thread/thread';
-import { entryView, nestedEntryView, sessionNames, stateToView, threadSnapshot } from '../../../src/thread/toView';
+import { AcpThread } from '../../../src/thread/model/thread';
+import { entryView, nestedEntryView, sessionNames, stateToView, threadSnapshot } from '../../../src/thread/view/toView';
 import type { EntryView } from '../../../src/shared/viewModel';
 import { appendToText, replaceNested } from '../../../webview/lib/nestedEntries';
 import { ChatStore } from '../../../webview/store';
+import { header } from '../helpers/header';
 
 const wire = (u: Record<string, unknown>): SessionUpdate => zSessionUpdate.parse(u);
 const chunk = (t: string) => wire({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: t } });
@@ -17,12 +18,12 @@ function chat() {
   const q = new DeltaQueue({
     entry: (i) => entryView(t.entries[i]!, sessionNames(t)),
     nestedEntry: (i, path) => nestedEntryView(t, i, path),
-    state: () => stateToView(t, 'A'),
+    state: () => stateToView(t, header('A')),
     terminal: () => null,
   });
   const gaps: string[] = [];
   const store = new ChatStore((r) => gaps.push(r));
-  store.applySnapshot(threadSnapshot(t, 'A', 0));
+  store.applySnapshot(threadSnapshot(t, header('A'), 0));
   t.onDidChange((c) => q.add(c));
   let seq = 0;
   const post = () => {
@@ -52,7 +53,7 @@ describe('a subagent\'s card in the chat (subAppend, subEntry)', () => {
     t.handleSessionUpdate(wire({ sessionUpdate: 'subagent_update', sessionId: 'c1', state: { state: 'idle', stopReason: 'end_turn' } }));
     post();
     assert.deepEqual(gaps, []);
-    assert.deepEqual(store.entries, threadSnapshot(t, 'A', 0).entries);
+    assert.deepEqual(store.entries, threadSnapshot(t, header('A'), 0).entries);
   });
 
   it('keeps the identity of every nested entry that did not change (the card re-renders only the changed ones)', () => {
@@ -74,7 +75,7 @@ describe('a subagent\'s card in the chat (subAppend, subEntry)', () => {
   it('reports a gap for a nested change the store cannot place, instead of showing something else', () => {
     const gaps: string[] = [];
     const store = new ChatStore((r) => gaps.push(r));
-    store.applySnapshot({ seq: 0, state: stateToView(new AcpThread('s'), 'A'), entries: [{ kind: 'agent', id: 'e1', text: 'x', blocks: [] }] });
+    store.applySnapshot({ seq: 0, state: stateToView(new AcpThread('s'), header('A')), entries: [{ kind: 'agent', id: 'e1', text: 'x', blocks: [] }] });
     store.applyChange({ firstSeq: 1, deltas: [{ op: 'subAppend', index: 0, path: [0], text: 'y' }] });
     assert.equal(gaps.length, 1);
     const card: EntryView = { kind: 'subagent', id: 'e1', sessionId: 'c', status: 'running', canCancel: false, entries: [{ kind: 'toolCall', id: 'e2', toolCallId: 't', title: 't', toolKind: 'other', status: 'pending', content: [], locations: [] }] };

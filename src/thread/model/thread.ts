@@ -1,0 +1,377 @@
+/**
+ * AcpThread: the conversation of one session, built from `session/update` notifications and the user's
+ * prompts. One ingestion point, {@link AcpThread.handleSessionUpdate}, switches over every update kind (like
+ * Zed's `handle_session_update`); tool calls are upserted by id with absent fields meaning "unchanged";
+ * message chunks are grouped by `messageId`, or by consecutive kind when there is none
+ * (https://agentclientprotocol.com/protocol/prompt-turn). Fine-grained change events let the chat send small
+ * deltas (an append, not the whole message), and let each listener react only to the fields it uses (the
+ * transcript store to the title, the plan and the status, not to every usage tick).
+ */
+import { Emitter, type Event } from '../../acp/events';
+import type { AvailableCommand, ContentBlock, Implementation, PlanEntry, SessionConfigOption, SessionMode, SessionUpdate, StopReason, Usage } from '../../acp/schema/types.gen';
+import { AgentNotices } from './agentNotices';
+import { cancelPlans, planFromUpdate, withoutPlan, withPlan, type PlanState } from './plans';
+import { SessionStreams } from './sessionStreams';
+import { stopReasonNotice } from './stopReasons';
+import { ThreadTitle } from './threadTitle';
+import { TerminalOutputStore, type TerminalSnapshot } from './terminalOutputStore';
+import type { NoticeAction, NoticeEntry, SessionStatus, SubagentEntry, ThreadChange, ThreadEntry, ThreadLogger } from './threadEntries';
+import type { ToolCallEntry, ToolCallPatch } from './toolCall';
+import { restoreMarkRange } from './turnChanges';
+
+export type { ElicitationEntry, EntryChange, EntryMarks, NoticeAction, NoticeEntry, SessionMessageEntry, SessionStatus, SubagentEntry, TextEntry, ThreadChange, ThreadEntry, ThreadLogger, ThreadStateChange, UserEntry } from './threadEntries';
+
+function isUnfinished(e: ToolCallEntry): boolean {
+  return e.status === 'pending' || e.status === 'in_progress' || e.status === 'waitingForConfirmation';
+}
+
+/** The conversation model of one session. Never imports vscode. */
+export class AcpThread {
+  readonly entries: ThreadEntry[] = [];
+  /** Its sources and their precedence: src/thread/model/threadTitle.ts. */
+  private readonly _title = new ThreadTitle();
+  status: SessionStatus = 'starting';
+  error: string | undefined;
+  /** The button the error banner offers (e.g. `continue` for a session that cannot be reopened). */
+  errorAction: NoticeAction | undefined;
+  /**
+   * An agent failure (a crash) the user has not seen yet: the status bar keeps showing it until the user
+   * acts in the chat or brings it to the front ({@link acknowledgeFailure}).
+   */
+  unseenFailure: string | undefined;
+  plan: PlanEntry[] = [];
+  /** The turn that ran the plan was cancelled or ended: its unfinished steps show as cancelled. */
+  planCancelled = false;
+  /** The plans the agent keeps by id (`plan_update`, src/thread/model/plans.ts), oldest first. */
+  plans: PlanState[] = [];
+  commands: AvailableCommand[] = [];
+  configOptions: SessionConfigOption[] = [];
+  currentModeId: string | undefined;
+  /** Legacy modes the agent offers (`modes.availableModes` of the setup response). */
+  availableModes: SessionMode[] = [];
+  usage: { used: number; size: number; cost?: { amount: number; currency: string } } | undefined;
+  /**
+   * The tokens the agent reported with the last turn's `session/prompt` response (`usage`, unstable; cleared by a
+   * turn that ended without). Live state: not in the transcript store.
+   */
+  turnUsage: Usage | undefined;
+  /** The agent's `agentInfo` from `initialize` (the chat header's tooltip shows its title and version). */
+  agentInfo: Implementation | undefined;
+  /** The session's own entries and its subagents', by session id (src/thread/model/sessionStreams.ts). */
+  private readonly _streams: SessionStreams;
+  private _nextId = 0;
+  private readonly _onDidChange = new Emitter<ThreadChange>();
+  /** Fires for every change. */
+  readonly onDidChange: Event<ThreadChange> = this._onDidChange.event;
+  /** The output of the session's agent terminals, for the tool calls that embed them (kept after release). */
+  readonly terminals = new TerminalOutputStore((c) => this.fire(c));
+  /** The agent's live notices: thread state, not entries (never stored, exported or replayed). */
+  readonly notices = new AgentNotices(() => this.fire({ type: 'notices' }));
+
+  /**
+   * @param mask applied to notices and status errors before they are stored: they quote stderr lines and
+   *   error messages, which may carry secrets (src/shared/secretMasker.ts)
+   */
+  constructor(readonly sessionId: string, private readonly logger?: ThreadLogger, private readonly mask: (text: string) => string = (text) => text) {
+    this._streams = new SessionStreams(sessionId, this.entries, { newId: () => this.newId(), fire: (c) => this.fire(c) }, (m) => this.logger?.info(`thread ${sessionId}: ${m}`));
+  }
+
+  /**
+   * Applies one `session/update` (already validated) of this session, or (`sessionId`) of a subagent announced in
+   * it, whose updates go into its card. Unknown kinds, and updates of a session it does not know, are logged and ignored.
+   */
+  handleSessionUpdate(update: SessionUpdate, sessionId = this.sessionId): void {
+    const stream = this._streams.get(sessionId);
+    if (!stream) return this.logger?.info(`thread ${this.sessionId}: ignored session/update '${update.sessionUpdate}' of the unknown session '${sessionId}'`);
+    if (this._streams.applyEntryUpdate(stream, update)) return;
+    if (stream !== this._streams.main) {
+      if (!this._streams.applySubagentPlan(sessionId, update)) this.logger?.info(`thread ${this.sessionId}: ignored session/update '${update.sessionUpdate}' of the subagent '${sessionId}'`);
+      return;
+    }
+    switch (update.sessionUpdate) {
+      case 'plan':
+        this.plan = update.entries;
+        this.planCancelled = false;
+        return this.fire({ type: 'plan' });
+      case 'plan_update': {
+        const plan = planFromUpdate(update.plan);
+        if (!plan) return this.logger?.info(`thread ${this.sessionId}: ignored a plan_update of the unknown type '${(update.plan as { type?: unknown }).type}'`);
+        this.plans = withPlan(this.plans, plan);
+        return this.fire({ type: 'plan' });
+      }
+      case 'plan_removed': {
+        const plans = withoutPlan(this.plans, update.planId);
+        if (plans === this.plans) return this.logger?.info(`thread ${this.sessionId}: plan_removed for the unknown plan '${update.planId}'`);
+        this.plans = plans;
+        return this.fire({ type: 'plan' });
+      }
+      case 'available_commands_update': this.commands = update.availableCommands; return this.fire({ type: 'commands' });
+      case 'current_mode_update': {
+        // the example of https://agentclientprotocol.com/protocol/session-modes sends `modeId`, the schema `currentModeId`
+        const legacy = (update as { modeId?: unknown }).modeId;
+        this.currentModeId = update.currentModeId ?? (typeof legacy === 'string' ? legacy : undefined);
+        return this.fire({ type: 'modes' });
+      }
+      case 'config_option_update': this.configOptions = update.configOptions; return this.fire({ type: 'config' });
+      case 'session_info_update':
+        if (update.title !== undefined) this._title.fromAgent(update.title);
+        return this.fire({ type: 'title' });
+      case 'usage_update':
+        this.usage = { used: update.used, size: update.size, ...(update.cost ? { cost: { amount: update.cost.amount, currency: update.cost.currency } } : {}) };
+        return this.fire({ type: 'usage' });
+      case 'notice': return this.notices.add(update);
+      default:
+        this.logger?.info(`thread ${this.sessionId}: ignored session/update '${update.sessionUpdate}'`);
+    }
+  }
+
+  /**
+   * The config options and legacy modes of a `session/new`, `load` or `resume` response
+   * (https://agentclientprotocol.com/protocol/session-setup); absent fields leave the current state.
+   */
+  setSessionSetup(setup: { configOptions?: SessionConfigOption[] | null; modes?: { currentModeId: string; availableModes: SessionMode[] } | null }): void {
+    if (setup.configOptions) {
+      this.configOptions = setup.configOptions;
+      this.fire({ type: 'config' });
+    }
+    if (setup.modes) {
+      this.availableModes = setup.modes.availableModes;
+      this.currentModeId = setup.modes.currentModeId;
+      this.fire({ type: 'modes' });
+    }
+  }
+
+  /**
+   * Replaces the config options: a `session/set_config_option` response is the complete set
+   * (https://agentclientprotocol.com/protocol/session-config-options).
+   */
+  setConfigOptions(options: SessionConfigOption[]): void {
+    this.configOptions = options;
+    this.fire({ type: 'config' });
+  }
+
+  /** Sets the current legacy mode (after `session/set_mode` succeeded). */
+  setCurrentMode(modeId: string): void {
+    this.currentModeId = modeId;
+    this.fire({ type: 'modes' });
+  }
+
+  /** Adds the user's prompt (before it is sent, so the chat shows it at once). */
+  addUserMessage(content: ContentBlock[], titleFrom: readonly ContentBlock[] = content): void {
+    this.push({ kind: 'user', id: this.newId(), content });
+    // until the agent names the session, its first prompt does (the same everywhere it is listed)
+    if (this._title.fromPrompt(titleFrom)) this.fire({ type: 'title' });
+  }
+
+  /** The title shown everywhere (src/thread/model/threadTitle.ts). */
+  get title(): string { return this._title.value; }
+  /** The title, else the untitled session's name (agent and creation time), and its sources. */
+  get titles(): Pick<ThreadTitle, 'shown' | 'untitled' | 'createdAt' | 'setOrigin'> { return this._title; }
+
+  /** Sets (or, with undefined, clears) the title the user gave, which wins over the agent's. */
+  setUserTitle(title: string | undefined): void {
+    if (this._title.setUser(title)) this.fire({ type: 'title' });
+  }
+
+  /** Adds a notice line (errors, exits, stop reasons), optionally with a button (`retry`). */
+  addNotice(level: NoticeEntry['level'], text: string, action?: NoticeAction): void {
+    this.push({ kind: 'notice', id: this.newId(), level, text: this.mask(text), ...(action ? { action } : {}) });
+  }
+
+  /** Sets the session status (working, idle, …) and an optional error, with the button its banner offers. */
+  setStatus(status: SessionStatus, error?: string, errorAction?: NoticeAction): void {
+    if (error !== undefined) error = this.mask(error);
+    const action = error === undefined ? undefined : errorAction;
+    if (this.status === status && this.error === error && this.errorAction === action) return;
+    this.status = status;
+    this.error = error;
+    this.errorAction = action;
+    this.fire({ type: 'status' });
+  }
+
+  /** Records a failure the user must see (see {@link unseenFailure}). */
+  markFailure(text: string): void {
+    this.unseenFailure = this.mask(text);
+    this.fire({ type: 'status' });
+  }
+
+  /** The user has seen the failure. */
+  acknowledgeFailure(): void {
+    if (this.unseenFailure === undefined) return;
+    this.unseenFailure = undefined;
+    this.fire({ type: 'status' });
+  }
+
+  /** The turn ended: shows a notice for the stop reasons a user must know about, and the usage of the response. */
+  endTurn(stopReason: StopReason, usage?: Usage | null): void {
+    if (usage || this.turnUsage) {
+      this.turnUsage = usage ?? undefined;
+      this.fire({ type: 'usage' });
+    }
+    const notice = stopReasonNotice(stopReason);
+    if (notice) this.addNotice(notice.level, notice.text);
+    if (stopReason === 'cancelled') this.cancelUnfinishedToolCalls();
+    this.setStatus(this.hasPendingPermission() ? 'awaitingPermission' : 'idle');
+  }
+
+  /**
+   * On `session/cancel`: unfinished tool calls show as cancelled at once, as the protocol asks of a client
+   * as soon as it sends the cancel (https://agentclientprotocol.com/protocol/prompt-turn).
+   */
+  cancelUnfinishedToolCalls(scope: 'session' | 'all' = 'session'): void {
+    // the plan's unfinished steps will not be done by this turn either (until the agent sends a plan again)
+    if (!this.planCancelled && this.plan.some((p) => p.status !== 'completed')) {
+      this.planCancelled = true;
+      this.fire({ type: 'plan' });
+    }
+    const plans = cancelPlans(this.plans);
+    if (plans) {
+      this.plans = plans;
+      this.fire({ type: 'plan' });
+    }
+    // a subagent may go on working after the parent's turn (https://agentclientprotocol.com/protocol/v1/draft/subagents):
+    // its calls and its card are settled only when the agent is gone (`all`)
+    for (const stream of scope === 'all' ? this._streams.all() : [this._streams.main]) {
+      stream.entries.forEach((e, index) => {
+        const working = e.kind === 'subagent' && scope === 'all' && (e.state?.state === 'running' || e.state?.state === 'requires_action');
+        if (working) e.state = { state: 'idle', stopReason: 'cancelled' };
+        else if (e.kind !== 'toolCall' || !isUnfinished(e)) return;
+        else {
+          e.status = 'cancelled';
+          e.permission = undefined;
+        }
+        stream.changed(index);
+      });
+    }
+  }
+
+  /** Parks a permission request on its tool call (creating the call if the agent never announced it) in the session or subagent `sessionId`. */
+  setPermission(toolCall: ToolCallPatch, requestId: string, options: { optionId: string; name: string; kind: string }[], sessionId = this.sessionId): void {
+    const stream = this._streams.get(sessionId) ?? this._streams.main;
+    const index = stream.upsertToolCall(toolCall);
+    const entry = stream.entries[index] as ToolCallEntry;
+    entry.permission = { requestId, options, previousStatus: entry.status === 'waitingForConfirmation' ? 'pending' : entry.status };
+    entry.status = 'waitingForConfirmation';
+    stream.changed(index);
+    this.setStatus('awaitingPermission');
+  }
+
+  /** Clears a permission request (answered, cancelled) and records how it was answered. */
+  clearPermission(requestId: string, outcome: string): void {
+    const found = this._streams.findToolCall((e) => e.permission?.requestId === requestId);
+    if (!found) return;
+    const { entry } = found;
+    if (entry.status === 'waitingForConfirmation') entry.status = entry.permission?.previousStatus ?? 'pending';
+    entry.permission = undefined;
+    entry.permissionOutcome = outcome;
+    found.stream.changed(found.index);
+    if (this.status === 'awaitingPermission' && !this.hasPendingPermission()) this.setStatus('working');
+  }
+
+  /**
+   * Records an answer given without asking (auto-approval) on the request's tool call, creating the call if
+   * the agent never announced it, so that every automatic answer is visible in the transcript.
+   */
+  recordPermissionOutcome(toolCall: ToolCallPatch, outcome: string, sessionId = this.sessionId): void {
+    const stream = this._streams.get(sessionId) ?? this._streams.main;
+    const index = stream.upsertToolCall(toolCall);
+    (stream.entries[index] as ToolCallEntry).permissionOutcome = outcome;
+    stream.changed(index);
+  }
+
+  /** The tool call `toolCallId` of the session or subagent `sessionId`, if the thread has it. */
+  toolCall(toolCallId: string, sessionId = this.sessionId): ToolCallEntry | undefined {
+    return this._streams.get(sessionId)?.toolCall(toolCallId)?.entry;
+  }
+
+  /** The subagent card of the child session `sessionId`, if one was announced in this thread. */
+  subagent(sessionId: string): SubagentEntry | undefined {
+    return this._streams.card(sessionId);
+  }
+
+  /**
+   * Replaces the transcript with entries restored from the client's own store (`session/resume`, read-only
+   * history, window reload). Meant for a thread no view shows yet: fires only `title` and `plan`. `planCancelled`:
+   * the turn that ran the plan was stopped (its unfinished steps show as cancelled).
+   */
+  restore(entries: readonly ThreadEntry[], title: string, plan: PlanEntry[], terminals: readonly TerminalSnapshot[] = [], plans: PlanState[] = [], planCancelled = false): void {
+    this.entries.splice(0, this.entries.length, ...entries);
+    this.terminals.restore(terminals);
+    this._streams.reset();
+    this._nextId = Math.max(this._nextId, this._streams.maxEntryNumber());
+    this._title.restore(title);
+    this.plan = plan;
+    this.planCancelled = planCancelled && plan.some((p) => p.status !== 'completed');
+    this.plans = plans;
+    this.fire({ type: 'title' });
+    this.fire({ type: 'plan' });
+  }
+
+  /** The session's folders: `cwd`, then the additional directories it was opened with (for the header). */
+  roots: readonly string[] = [];
+  setRoots(roots: readonly string[]): void {
+    if (roots.join('\0') === this.roots.join('\0')) return;
+    this.roots = [...roots];
+    this.fire({ type: 'roots' });
+  }
+
+  /** The agent's `agentInfo` (set when the session starts, and again when the agent restarts). */
+  setAgentInfo(info: Implementation | null | undefined): void {
+    if (JSON.stringify(info ?? null) === JSON.stringify(this.agentInfo ?? null)) return;
+    this.agentInfo = info ?? undefined;
+    this.fire({ type: 'agent' });
+  }
+
+  /** Adds an entry built elsewhere (src/thread/model/elicitations.ts) with a fresh id; returns its index. */
+  addEntry(make: (id: string) => ThreadEntry): number {
+    return this._streams.main.push(make(this.newId()));
+  }
+
+  /** An entry at `index` was changed in place elsewhere (src/thread/model/elicitations.ts): the views update it. */
+  entryChanged(index: number): void {
+    this._streams.main.changed(index);
+  }
+
+  /** Records the checkpoint taken before a user message (its Restore Checkpoint button shows). */
+  setCheckpoint(entryId: string, checkpointId: string): void {
+    const index = this.entries.findIndex((e) => e.id === entryId);
+    const entry = this.entries[index];
+    if (entry?.kind !== 'user') return;
+    entry.checkpointId = checkpointId;
+    this.fire({ type: 'entry', index });
+  }
+
+  /** Marks the entries after the newest restored checkpoint that was not undone (turnChanges.ts); unmarks the rest. */
+  refreshRestoreMarks(): void {
+    const range = restoreMarkRange(this.entries);
+    this.entries.forEach((e, i) => {
+      const on = !!range && i >= range[0] && i <= range[1];
+      if (!!e.afterRestore === on) return;
+      e.afterRestore = on || undefined;
+      this.fire({ type: 'entry', index: i });
+    });
+  }
+
+  /** True while a permission request waits for the user (in the session or one of its subagents). */
+  hasPendingPermission(): boolean {
+    return this._streams.findToolCall((e) => e.permission !== undefined) !== undefined;
+  }
+
+  private push(entry: ThreadEntry): void {
+    this._streams.main.push(entry);
+  }
+
+  private newId(): string {
+    return `e${++this._nextId}`;
+  }
+
+  private fire(change: ThreadChange): void {
+    this._onDidChange.fire(change);
+  }
+
+  /** Releases listeners. */
+  dispose(): void {
+    this._onDidChange.dispose();
+  }
+}
+
