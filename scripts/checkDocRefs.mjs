@@ -66,7 +66,7 @@ function listTree(root) {
 
 /**
  * The text of a file with everything that is not a comment (or, in Markdown, inside a fenced code block)
- * blanked out: offsets and line breaks stay where they were.
+ * blanked out: line breaks stay where they were, so a reference's line is its line in the file.
  * @param {string} rel
  * @param {string} text
  */
@@ -75,23 +75,24 @@ export function referenceText(rel, text) {
     let fenced = false;
     return text.split('\n').map((line) => {
       if (/^\s*(```|~~~)/.test(line)) { fenced = !fenced; return ''; }
-      return fenced ? ' '.repeat(line.length) : line;
+      return fenced ? '' : line;
     }).join('\n');
   }
   const tokens = rel.endsWith('.sh') ? SH_TOKENS : rel.endsWith('.css') ? CSS_TOKENS : JS_TOKENS;
   const docStrings = !rel.startsWith('test/');
-  let out = '';
+  /** @type {string[]} */ const out = [];
   let last = 0;
   for (const m of text.matchAll(tokens)) {
     const at = m.index ?? 0;
-    out += blank(text.slice(last, at));
+    out.push(blank(text.slice(last, at)));
     // a comment stays (its opening marks blanked); a string goes, unless it cites docs/ outside the tests (a lint
     // or check message that sends the reader to a page)
-    if (m.groups?.comment !== undefined) out += m[0].replace(/^(\s?)(\/\/|\/\*|#)/, (_, s, mark) => s + ' '.repeat(mark.length));
-    else out += docStrings && m[0].includes('docs/') ? m[0] : blank(m[0]);
+    if (m.groups?.comment !== undefined) out.push(m[0].replace(/^(\s?)(\/\/|\/\*|#)/, (_, s, mark) => s + ' '.repeat(mark.length)));
+    else out.push(docStrings && m[0].includes('docs/') ? m[0] : blank(m[0]));
     last = at + m[0].length;
   }
-  return out + blank(text.slice(last));
+  out.push(blank(text.slice(last)));
+  return out.join('');
 }
 
 /** A link target's `%20`s decoded; a malformed escape stays as written (and is then no file). @param {string} s */
@@ -99,9 +100,9 @@ function decoded(s) {
   try { return decodeURI(s); } catch { return s; }
 }
 
-/** @param {string} s  the same length, line breaks kept, everything else a space */
+/** @param {string} s  its line breaks, each stretch between them one space (lines are all that must stay) */
 function blank(s) {
-  return s.replace(/[^\n]/g, ' ');
+  return s.replace(/[^\n]+/g, ' ');
 }
 
 /**
