@@ -2,17 +2,14 @@
  * One stream of transcript entries and the reducer of the updates that build it: the session's own transcript,
  * or a subagent's inside its card (src/thread/model/subagents.ts), which may hold cards of its own. Message chunks are
  * grouped by `messageId`, or by consecutive kind when there is none (https://agentclientprotocol.com/protocol/prompt-turn);
- * tool calls are upserted by id, compactions by `compactionId`, messages between sessions by `messageId`, subagent
- * cards by the child's session id, each at the place of its first notification. Ids are unique within a stream
+ * other entries are upserted by the id their updates name them by (a tool call's, a compaction's, a message's, a
+ * subagent's session id: src/thread/model/entryKinds.ts `key`), each at the place of its first notification. Ids are unique within a stream
  * (a session), not across them. Every change is reported with the stream's place: its own index in the session's
  * transcript, or the card's index and the path below it. Pure: no vscode, no node.
  */
-import type { ContentBlock, SubagentUpdate } from '../../acp/schema/types.gen';
-import type { CompactionEntry } from './compaction';
-import { newCompaction } from './compaction';
-import { newSessionMessage } from './sessionMessages';
-import { applySubagentUpdate, newSubagent } from './subagents';
-import type { EntryChange, SessionMessageEntry, SubagentEntry, TextEntry, ThreadEntry } from './threadEntries';
+import type { ContentBlock } from '../../acp/schema/types.gen';
+import { entryKey, isKind, type EntryKind, type EntryOf } from './entryKinds';
+import type { EntryChange, SubagentEntry, ThreadEntry } from './threadEntries';
 import { applyToolCallUpdate, newToolCall } from './toolCall';
 import type { ToolCallEntry, ToolCallPatch } from './toolCall';
 
@@ -24,10 +21,8 @@ export interface StreamContext {
 
 /** The entries of one session (the thread's own, or a subagent's card). */
 export class EntryStream {
-  private readonly toolCalls = new Map<string, number>();
-  private readonly compactions = new Map<string, number>();
-  private readonly messages = new Map<string, number>();
-  private readonly cards = new Map<string, number>();
+  /** The index of each entry that updates name by an id of its own (src/thread/model/entryKinds.ts `key`). */
+  private readonly keyed = new Map<string, number>();
 
   /** `location`: empty for the session's own transcript, else the card's index and the path below it. */
   constructor(readonly entries: ThreadEntry[], readonly location: readonly number[], private readonly ctx: StreamContext) {
@@ -36,12 +31,10 @@ export class EntryStream {
 
   /** Rebuilds the indices by id (the entries were replaced: restored from the client's store). */
   reindex(): void {
-    for (const map of [this.toolCalls, this.compactions, this.messages, this.cards]) map.clear();
+    this.keyed.clear();
     this.entries.forEach((e, i) => {
-      if (e.kind === 'toolCall') this.toolCalls.set(e.toolCallId, i);
-      else if (e.kind === 'compaction') this.compactions.set(e.compactionId, i);
-      else if (e.kind === 'sessionMessage') this.messages.set(e.messageId, i);
-      else if (e.kind === 'subagent') this.cards.set(e.sessionId, i);
+      const key = entryKey(e);
+      if (key !== undefined) this.keyed.set(key, i);
     });
   }
 
@@ -73,76 +66,74 @@ export class EntryStream {
   appendChunk(kind: 'agent' | 'thought', content: ContentBlock, messageId: string | undefined): void {
     const index = this.entries.length - 1;
     const last = this.entries[index];
-    const continues = last !== undefined && last.kind === kind && (messageId === undefined || last.messageId === undefined || last.messageId === messageId);
-    if (!continues) {
+    const message = last?.kind === 'agent' || last?.kind === 'thought' ? last : undefined;
+    if (!message || message.kind !== kind || (messageId !== undefined && message.messageId !== undefined && message.messageId !== messageId)) {
       this.push({ kind, id: this.ctx.newId(), messageId, text: content.type === 'text' ? content.text : '', blocks: content.type === 'text' ? [] : [content] });
       return;
     }
-    const entry = last as TextEntry;
-    if (messageId !== undefined) entry.messageId = messageId;
+    if (messageId !== undefined) message.messageId = messageId;
     if (content.type === 'text') {
-      entry.text += content.text;
+      message.text += content.text;
       this.emit(index, content.text);
     } else {
-      entry.blocks.push(content);
+      message.blocks.push(content);
       this.emit(index);
     }
   }
 
-  /** The tool call with this id, and its index. */
-  toolCall(toolCallId: string): { index: number; entry: ToolCallEntry } | undefined {
-    const index = this.toolCalls.get(toolCallId);
+  /** The entry of `kind` that updates name `id` (a tool call's id, a compaction's, …), and its index. */
+  find<K extends EntryKind>(kind: K, id: string): { index: number; entry: EntryOf<K> } | undefined {
+    const index = this.keyed.get(`${kind}:${id}`);
     const entry = index === undefined ? undefined : this.entries[index];
-    return index !== undefined && entry?.kind === 'toolCall' ? { index, entry } : undefined;
+    return index !== undefined && entry && isKind(entry, kind) ? { index, entry } : undefined;
   }
 
-  /** A `tool_call` or `tool_call_update`; returns the call's index. */
-  upsertToolCall(patch: ToolCallPatch): number {
-    const found = this.toolCall(patch.toolCallId);
-    if (!found) {
-      // also for a tool_call_update of a call never announced: some agents skip the `tool_call`, and its
-      // content must not be lost (https://agentclientprotocol.com/protocol/tool-calls)
-      const index = this.push(newToolCall(this.ctx.newId(), patch));
-      this.toolCalls.set(patch.toolCallId, index);
-      return index;
+  /**
+   * Patches the entry of `kind` that updates name `id` with `apply`, or adds the one `create` makes (with a fresh entry
+   * id), patched, at this place: the first notification of an id fixes its place in the timeline. Returns it and its index.
+   */
+  upsert<K extends EntryKind>(kind: K, id: string, create: (entryId: string) => EntryOf<K>, apply: (e: EntryOf<K>) => void): { index: number; entry: EntryOf<K> } {
+    const found = this.find(kind, id);
+    if (found) {
+      apply(found.entry);
+      this.emit(found.index);
+      return found;
     }
-    applyToolCallUpdate(found.entry, patch);
-    this.emit(found.index);
-    return found.index;
+    const entry = create(this.ctx.newId());
+    apply(entry);
+    return { index: this.add(kind, id, entry), entry };
   }
 
-  /** A compaction is upserted by id; the first notification of an id fixes its place in the timeline. */
-  upsertCompaction(compactionId: string, apply: (e: CompactionEntry) => void): void {
-    this.upsert(this.compactions, compactionId, () => newCompaction(this.ctx.newId(), compactionId), apply);
+  /** A `tool_call` or `tool_call_update`; returns the call and its index. */
+  upsertToolCall(patch: ToolCallPatch): { index: number; entry: ToolCallEntry } {
+    const found = this.find('toolCall', patch.toolCallId);
+    if (found) {
+      applyToolCallUpdate(found.entry, patch);
+      this.emit(found.index);
+      return found;
+    }
+    // also for a tool_call_update of a call never announced: some agents skip the `tool_call`, and its
+    // content must not be lost (https://agentclientprotocol.com/protocol/tool-calls)
+    const entry = newToolCall(this.ctx.newId(), patch);
+    return { index: this.add('toolCall', patch.toolCallId, entry), entry };
   }
 
-  /** A message between sessions is upserted by `messageId`, like a compaction. */
-  upsertSessionMessage(messageId: string, apply: (e: SessionMessageEntry) => void): void {
-    this.upsert(this.messages, messageId, () => newSessionMessage(this.ctx.newId(), messageId), apply);
+  /** The card at `index`, if there is one there. */
+  subagentAt(index: number): SubagentEntry | undefined {
+    const e = this.entries[index];
+    return e?.kind === 'subagent' ? e : undefined;
   }
 
-  /** A `subagent_update`: the card of its child, created at this place for a child never seen; returns its index. */
-  upsertSubagent(update: SubagentUpdate): number {
-    return this.upsert(this.cards, update.sessionId, () => newSubagent(this.ctx.newId(), update.sessionId), (e) => applySubagentUpdate(e, update));
-  }
-
-  /** The stream of the card at `index` (its child's transcript). */
-  childStream(index: number): EntryStream {
-    const card = this.entries[index] as SubagentEntry;
+  /** The stream of the card (its child's transcript). */
+  childStream(index: number, card: SubagentEntry): EntryStream {
     return new EntryStream(card.entries, [...this.location, index], this.ctx);
   }
 
-  private upsert<E extends ThreadEntry>(ids: Map<string, number>, id: string, create: () => E, apply: (e: E) => void): number {
-    const index = ids.get(id);
-    const entry = index === undefined ? create() : this.entries[index] as E;
-    apply(entry);
-    if (index !== undefined) {
-      this.emit(index);
-      return index;
-    }
-    const at = this.push(entry);
-    ids.set(id, at);
-    return at;
+  /** Adds an entry that updates name by `id`; returns its index. */
+  private add(kind: EntryKind, id: string, entry: ThreadEntry): number {
+    const index = this.push(entry);
+    this.keyed.set(`${kind}:${id}`, index);
+    return index;
   }
 
   /** Reports a change of the entry at `index` (with appended `text`) from this stream's place. */
