@@ -9,9 +9,14 @@
  */
 import type { ContentBlock } from '../../acp/schema/types.gen';
 import { entryKey, isKind, type EntryKind, type EntryOf } from './entryKinds';
-import type { EntryChange, SubagentEntry, ThreadEntry } from './threadEntries';
+import type { EntryChange, SubagentEntry, ThreadEntry, UserEntry } from './threadEntries';
 import { applyToolCallUpdate, newToolCall } from './toolCall';
 import type { ToolCallEntry, ToolCallPatch } from './toolCall';
+
+/** A block as JSON with its keys sorted: the same block whatever order the agent's (or the schema's) fields come in. */
+function sameJson(block: ContentBlock): string {
+  return JSON.stringify(block, (_key, value: unknown) => (value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b))) : value));
+}
 
 /** What every stream of a thread shares: its entry ids and where changes go. */
 export interface StreamContext {
@@ -23,6 +28,11 @@ export interface StreamContext {
 export class EntryStream {
   /** The index of each entry that updates name by an id of its own (src/thread/model/entryKinds.ts `key`). */
   private readonly keyed = new Map<string, number>();
+  /**
+   * The prompt just sent and how far an echo of it has come (block, and offset in a text block); until an entry other
+   * than a notice (the warning shown under a prompt) follows it.
+   */
+  private echo: { readonly blocks: readonly ContentBlock[]; block: number; offset: number } | undefined;
 
   /** `location`: empty for the session's own transcript, else the card's index and the path below it. */
   constructor(readonly entries: ThreadEntry[], readonly location: readonly number[], private readonly ctx: StreamContext) {
@@ -31,6 +41,7 @@ export class EntryStream {
 
   /** Rebuilds the indices by id (the entries were replaced: restored from the client's store). */
   reindex(): void {
+    this.echo = undefined;
     this.keyed.clear();
     this.entries.forEach((e, i) => {
       const key = entryKey(e);
@@ -45,14 +56,29 @@ export class EntryStream {
 
   /** Adds an entry; returns its index. */
   push(entry: ThreadEntry): number {
+    if (entry.kind !== 'notice') this.echo = undefined;
     this.entries.push(entry);
     const index = this.entries.length - 1;
     this.emit(index);
     return index;
   }
 
-  /** A `user_message_chunk`: appended to the user message it continues, else a new one. */
+  /**
+   * Adds the prompt the user just sent. Agents may echo it back as `user_message_chunk`s (some do, chunk by chunk):
+   * until another entry comes, chunks that repeat it in order are that echo, not a new message ({@link appendUserChunk}).
+   */
+  pushPrompt(entry: UserEntry): void {
+    this.push(entry);
+    this.echo = { blocks: entry.content, block: 0, offset: 0 };
+  }
+
+  /**
+   * A `user_message_chunk`: the echo of the prompt just sent is dropped (it is shown already); any other chunk is
+   * appended to the user message it continues, else it starts a new one (the history `session/load` replays).
+   */
   appendUserChunk(content: ContentBlock): void {
+    if (this.isEcho(content)) return;
+    this.echo = undefined;
     const last = this.entries[this.entries.length - 1];
     if (last?.kind !== 'user') {
       this.push({ kind: 'user', id: this.ctx.newId(), content: [content] });
@@ -79,6 +105,24 @@ export class EntryStream {
       message.blocks.push(content);
       this.emit(index);
     }
+  }
+
+  /** True when `chunk` is the next piece of the prompt just sent (its whole block, or the next part of its text). */
+  private isEcho(chunk: ContentBlock): boolean {
+    const echo = this.echo;
+    const block = echo?.blocks[echo.block];
+    if (!echo || !block) return false;
+    if (chunk.type === 'text' && block.type === 'text') {
+      if (!chunk.text || !block.text.startsWith(chunk.text, echo.offset)) return false;
+      echo.offset += chunk.text.length;
+    } else if (echo.offset !== 0 || sameJson(chunk) !== sameJson(block)) {
+      return false;
+    }
+    if (block.type !== 'text' || echo.offset === block.text.length) {
+      echo.block++;
+      echo.offset = 0;
+    }
+    return true;
   }
 
   /** The entry of `kind` that updates name `id` (a tool call's id, a compaction's, …), and its index. */

@@ -163,7 +163,7 @@ export class AcpThread {
 
   /** Adds the user's prompt (before it is sent, so the chat shows it at once). */
   addUserMessage(content: ContentBlock[], titleFrom: readonly ContentBlock[] = content): void {
-    this.push({ kind: 'user', id: this.newId(), content });
+    this._streams.main.pushPrompt({ kind: 'user', id: this.newId(), content });
     // until the agent names the session, its first prompt does (the same everywhere it is listed)
     if (this._title.fromPrompt(titleFrom)) this.fire({ type: 'title' });
   }
