@@ -12,7 +12,7 @@ import type { AttachmentView, PromptCapabilitiesView } from '../shared/composerM
 import { ConfigChanges } from '../thread/model/configChanges';
 import { AcpThread } from '../thread/model/thread';
 import { SessionActivity } from '../thread/view/sessionActivity';
-import { unadvertisedCapability } from '../thread/model/updateCapabilities';
+import { droppedInLoad, unadvertisedCapability } from '../thread/model/updateKinds';
 import type { AgentHost } from './agentHost';
 import { changesPart } from './files/changeTracker';
 import type { CheckpointService } from './files/checkpointService';
@@ -142,7 +142,7 @@ export class AgentSession implements vscode.Disposable {
    */
   handleUpdate(update: SessionUpdate, sessionId = this.sessionId): void {
     if (this._ignoreUpdates || (sessionId === this.sessionId && this.turnEnd.dropsUpdate(update))) return;
-    if (this._replaying && update.sessionUpdate === 'notice') return this.context.log.info(`session ${this.sessionId}: a notice in the replay of session/load was dropped`);
+    if (this._replaying && droppedInLoad(update.sessionUpdate)) return this.context.log.info(`session ${this.sessionId}: a ${update.sessionUpdate} in the replay of session/load was dropped`);
     const missing = unadvertisedCapability(update, this.host.clientCapabilities);
     if (missing) this.context.log.warn(`session ${sessionId}: the agent sent '${update.sessionUpdate}' although the client did not advertise ${missing}; shown anyway`);
     if (sessionId === this.sessionId && update.sessionUpdate === 'config_option_update' && this.configChanges.agentUpdate(update.configOptions)) return;

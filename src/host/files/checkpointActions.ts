@@ -68,7 +68,7 @@ export class CheckpointActions {
   async undo(entryId: string, spot: DiffSpot = {}): Promise<void> {
     const found = this.changesEntry(entryId);
     if (!found || found.entry.undone) return;
-    const { entry, index } = found;
+    const { entry } = found;
     const cps = await this.ready();
     if (!cps) return;
     const plan = await this.plan(cps, entry.from, entry.files.map((f) => f.path));
@@ -77,8 +77,7 @@ export class CheckpointActions {
     if (!(await this.review(cps, plan, title, spot))) return;
     const result = await this.apply(cps, plan);
     if (!result) return;
-    entry.undone = true;
-    this.ctx.thread.entryChanged(index);
+    this.ctx.thread.markUndone(entry.id);
     if (entry.role === 'restore' && entry.marked) this.ctx.thread.refreshRestoreMarks();
     if (entry.role === 'turn') {
       this.ctx.thread.addEntry((id) => ({ kind: 'changes', id, role: 'restore', files: result.files.map(changeLine), from: result.undo.id, to: plan.to.id, label: 'the files of a turn as they were before it' }));

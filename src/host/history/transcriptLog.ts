@@ -19,15 +19,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { PlanEntry } from '../../acp/schema/types.gen';
 import { maskStrings } from '../../shared/secretMasker';
-import type { TerminalView } from '../../shared/viewModel';
-import { isCompactionEntry, settleCompaction } from '../../thread/model/compaction';
-import type { SubagentEntry, TextEntry, ThreadEntry } from '../../thread/model/thread';
-import { settleElicitations } from '../../thread/model/elicitations';
+import { settleEntry, storedEntry } from '../../thread/model/entryKinds';
+import type { SubagentEntry, ThreadEntry } from '../../thread/model/thread';
 import { storedPlans } from '../../thread/model/plans';
 import type { PlanState } from '../../thread/model/plans';
-import { isSessionMessageEntry } from '../../thread/model/sessionMessages';
-import { settleSubagent, storedSubagent } from '../../thread/model/subagents';
-import { isChangesEntry } from '../../thread/model/turnChanges';
+import type { TerminalSnapshot } from '../../thread/model/terminalOutputStore';
 
 /** The first line of every log. */
 export interface TranscriptHeader {
@@ -55,7 +51,7 @@ export type TranscriptRecord =
   /** The user's queued prompts (not sent yet), as the session's queue serializes them. */
   | { readonly k: 'queue'; readonly q: unknown[] }
   /** An agent terminal as the chat shows it (its kept output tail), whole; the latest per terminal wins. */
-  | { readonly k: 'term'; readonly v: TerminalView };
+  | { readonly k: 'term'; readonly v: TerminalSnapshot };
 
 /** A transcript read back. */
 export interface Transcript {
@@ -69,7 +65,7 @@ export interface Transcript {
   readonly plans: PlanState[];
   readonly queue: unknown[];
   /** The agent terminals shown in the chat, with the output they had when last recorded. */
-  readonly terminals: TerminalView[];
+  readonly terminals: TerminalSnapshot[];
 }
 
 /** The result of parsing a log's text. */
@@ -108,7 +104,7 @@ export function replayTranscript(records: readonly TranscriptRecord[]): Transcri
   let planCancelled = false;
   let plans: PlanState[] = [];
   let queue: unknown[] = [];
-  const terminals = new Map<string, TerminalView>();
+  const terminals = new Map<string, TerminalSnapshot>();
   for (const r of records) {
     switch (r.k) {
       case 'e': if (Number.isInteger(r.i) && r.i >= 0) entries[r.i] = r.e; break;
@@ -121,47 +117,17 @@ export function replayTranscript(records: readonly TranscriptRecord[]): Transcri
       case 'plan': plan = r.p; planCancelled = r.c === true; break;
       case 'plans': plans = storedPlans(r.p); break;
       case 'queue': queue = Array.isArray(r.q) ? r.q : []; break;
-      case 'term': if (isTerminalView(r.v)) { terminals.delete(r.v.terminalId); terminals.set(r.v.terminalId, r.v); } break;
+      case 'term': if (isTerminalSnapshot(r.v)) { terminals.delete(r.v.terminalId); terminals.set(r.v.terminalId, r.v); } break;
     }
   }
-  const dense = entries.map(keepEntry).filter((e): e is ThreadEntry => e !== undefined).map(settleEntry);
+  const dense = entries.map(storedEntry).filter((e): e is ThreadEntry => e !== undefined).map(settleEntry);
   return { header: first, entries: dense, title, plan, planCancelled, plans, queue, terminals: [...terminals.values()] };
 }
 
 /** A recorded terminal view that has what the chat needs (a line written by another version may not). */
-function isTerminalView(v: unknown): v is TerminalView {
-  const t = v as Partial<TerminalView> | null;
+function isTerminalSnapshot(v: unknown): v is TerminalSnapshot {
+  const t = v as Partial<TerminalSnapshot> | null;
   return !!t && typeof t.terminalId === 'string' && typeof t.command === 'string' && typeof t.output === 'string';
-}
-
-const entryKinds: ReadonlySet<string> = new Set<ThreadEntry['kind']>(['user', 'agent', 'thought', 'toolCall', 'notice', 'elicitation']);
-
-/**
- * A recorded entry this version can show: a kind it knows (a log written by a newer version may have others),
- * and for a compaction, a message between sessions and a subagent's card (with its own entries, checked the
- * same way) the fields the chat needs. Older logs have none of these and load as they are.
- */
-function keepEntry(e: unknown): ThreadEntry | undefined {
-  if (typeof e !== 'object' || e === null) return undefined;
-  const kind = (e as { kind?: unknown }).kind;
-  if (kind === 'compaction') return isCompactionEntry(e) ? e : undefined;
-  if (kind === 'changes') return isChangesEntry(e) ? e : undefined;
-  if (kind === 'sessionMessage') return isSessionMessageEntry(e) ? e : undefined;
-  if (kind === 'subagent') return storedSubagent(e, keepEntry);
-  return typeof kind === 'string' && entryKinds.has(kind) ? e as ThreadEntry : undefined;
-}
-
-/**
- * A restored (or copied: a fork) entry: a pending permission or elicitation cannot survive, an unfinished tool
- * call did not finish, nor did a compaction in progress or a subagent at work (nor anything in its card).
- */
-export function settleEntry(entry: ThreadEntry): ThreadEntry {
-  const e = settleElicitations(entry);
-  if (e.kind === 'compaction') return settleCompaction(e);
-  if (e.kind === 'subagent') return settleSubagent(e, settleEntry);
-  if (e.kind !== 'toolCall') return e;
-  const unfinished = e.status === 'pending' || e.status === 'in_progress' || e.status === 'waitingForConfirmation';
-  return { ...e, permission: undefined, status: unfinished ? 'cancelled' : e.status };
 }
 
 /** Reads a log file (undefined when it is missing or has no header). */
@@ -231,7 +197,7 @@ export class TranscriptWriter {
   }
 
   /** Records a terminal's view (the latest per terminal wins). */
-  terminal(view: TerminalView): void {
+  terminal(view: TerminalSnapshot): void {
     this._pending = this._pending.filter((p) => !(p.k === 'term' && p.v.terminalId === view.terminalId));
     this._pending.push({ k: 'term', v: view });
   }
@@ -282,7 +248,7 @@ export class TranscriptWriter {
    * Replaces the whole log with `header` and the given state (after `session/load` replayed the history),
    * atomically: a temporary file renamed over the log. Pending records are dropped (the state includes them).
    */
-  async rewrite(header: TranscriptHeader, entries: readonly ThreadEntry[], title: string, plan: PlanEntry[], terminals: readonly TerminalView[] = [], plans: PlanState[] = [], planCancelled = false): Promise<void> {
+  async rewrite(header: TranscriptHeader, entries: readonly ThreadEntry[], title: string, plan: PlanEntry[], terminals: readonly TerminalSnapshot[] = [], plans: PlanState[] = [], planCancelled = false): Promise<void> {
     this._pending = [];
     this._held.clear();
     this._written.clear();
@@ -312,16 +278,19 @@ export class TranscriptWriter {
     if (this._closed || !this.hasPending) return undefined;
     const lines: string[] = [];
     for (const p of this._pending) {
-      if (p.k === 'a' || (p.k === 'e' && (p.e.kind === 'agent' || p.e.kind === 'thought'))) {
-        const text = p.k === 'a' ? (this._held.get(p.i) ?? '') + p.t : (p.e as TextEntry).text;
+      // a message: its text so far (an entry whole, or what is appended to it, after the tail held back before)
+      const streaming = p.k === 'a' ? { i: p.i, text: (this._held.get(p.i) ?? '') + p.t, message: undefined }
+        : p.k === 'e' && (p.e.kind === 'agent' || p.e.kind === 'thought') ? { i: p.i, text: p.e.text, message: p.e } : undefined;
+      if (streaming) {
+        const { i, text, message } = streaming;
         const cut = final ? text.length : safeCut(text);
-        this._held.delete(p.i);
-        if (cut < text.length) this._held.set(p.i, text.slice(cut));
-        if (p.k === 'e') {
-          this._written.set(p.i, text.slice(0, cut).slice(-contextChars));
-          lines.push(this.line({ ...p, e: { ...(p.e as TextEntry), text: text.slice(0, cut) } }));
+        this._held.delete(i);
+        if (cut < text.length) this._held.set(i, text.slice(cut));
+        if (message) {
+          this._written.set(i, text.slice(0, cut).slice(-contextChars));
+          lines.push(this.line({ k: 'e', i, e: { ...message, text: text.slice(0, cut) } }));
         } else if (cut > 0) {
-          lines.push(JSON.stringify({ k: 'a', i: p.i, t: this.maskAppended(p.i, text.slice(0, cut)) }));
+          lines.push(JSON.stringify({ k: 'a', i, t: this.maskAppended(i, text.slice(0, cut)) }));
         }
       } else if (p.k === 'e' && p.e.kind === 'subagent') {
         // a card is written whole each time: its streaming messages keep their last word back like the session's

@@ -10,6 +10,7 @@ import type { TranscriptInfo } from './transcriptDirectory';
 import type { Redactor } from '../auth/redactor';
 import type { Transcript, TranscriptHeader, TranscriptWriter } from './transcriptLog';
 import type { AgentSession } from '../agentSession';
+import { ThreadRecorder } from './transcriptRecorder';
 import { searchTranscripts, type SearchOptions, type TranscriptMatch } from './transcriptSearch';
 
 const flushMs = 250;
@@ -113,20 +114,7 @@ export class TranscriptStore implements vscode.Disposable {
     const thread = session.thread;
     let recording = !paused;
     let timer: NodeJS.Timeout | undefined;
-    let title = thread.title;
-    // the plan with its cancelled mark (a Stop, the window closed during the turn: src/thread/model/plans.ts)
-    const planKey = () => JSON.stringify([thread.plan, thread.planCancelled]);
-    let plan = planKey();
-    let plans = JSON.stringify(thread.plans);
-    /** Terminals with output not recorded yet: written when they exit or are released, and when a turn ends. */
-    const terminalsChanged = new Set<string>();
-    const recordTerminals = () => {
-      for (const id of terminalsChanged) {
-        const view = thread.terminals.view(id);
-        if (view) writer.terminal(view);
-      }
-      terminalsChanged.clear();
-    };
+    const recorder = new ThreadRecorder(thread, writer);
     const flush = (final = false) => {
       if (timer) clearTimeout(timer);
       timer = undefined;
@@ -136,46 +124,17 @@ export class TranscriptStore implements vscode.Disposable {
         this._onDidChange.fire();
       });
     };
-    const schedule = () => { timer ??= setTimeout(() => flush(), flushMs); };
     const sub = thread.onDidChange((c) => {
       if (!recording) return;
-      if (c.type === 'entry') {
-        const e = thread.entries[c.index];
-        if (e) writer.entry(c.index, e);
-      } else if (c.type === 'append') {
-        writer.append(c.index, c.text);
-      } else if (c.type === 'subEntry' || c.type === 'subAppend') {
-        const e = thread.entries[c.index];
-        if (e) writer.entry(c.index, e); // the subagent's card, whole (written at most once per flush)
-      } else if (c.type === 'terminalOutput') {
-        terminalsChanged.add(c.terminalId);
-        return; // not at every chunk: the view is the whole kept output
-      } else if (c.type === 'terminal') {
-        const view = thread.terminals.view(c.terminalId);
-        if (view) writer.terminal(view);
-        terminalsChanged.delete(c.terminalId);
-      } else if (c.type === 'title' || c.type === 'plan' || c.type === 'status') { // what it persists, and the turn's end
-        if (thread.title !== title) writer.state({ k: 'title', t: (title = thread.title) });
-        const p = planKey();
-        if (p !== plan) { plan = p; writer.state({ k: 'plan', p: thread.plan, ...(thread.planCancelled ? { c: true as const } : {}) }); }
-        const ps = JSON.stringify(thread.plans);
-        if (ps !== plans) { plans = ps; writer.state({ k: 'plans', p: thread.plans }); }
-        if (thread.status !== 'working') { // a turn ended: write now, with the output of its terminals
-          recordTerminals();
-          return flush(true); // with the held-back end of the answer (transcriptLog.ts)
-        }
-      } else {
-        return;
-      }
-      schedule();
+      const step = recorder.change(c);
+      if (step === 'turnEnd') flush(true); // with the held-back end of the answer (transcriptLog.ts)
+      else if (step === 'soon') timer ??= setTimeout(() => flush(), flushMs);
     });
     return {
       compact: async () => {
         recording = true;
         await writer.rewrite(header, thread.entries, thread.title, thread.plan, thread.terminals.views(), thread.plans, thread.planCancelled);
-        title = thread.title;
-        plan = planKey();
-        plans = JSON.stringify(thread.plans);
+        recorder.resync();
         this._dir.touched(header.agentId, header.sessionId, thread.title);
         this._onDidChange.fire();
       },
@@ -184,7 +143,7 @@ export class TranscriptStore implements vscode.Disposable {
         sub.dispose();
         if (timer) clearTimeout(timer);
         try {
-          recordTerminals();
+          recorder.recordTerminals();
           writer.flushSync();
           this._dir.touched(header.agentId, header.sessionId, thread.title);
         } catch (error) {

@@ -10,7 +10,7 @@ import type * as vscode from 'vscode';
 import type { ThreadEntry } from '../../thread/model/thread';
 import type { AgentHost } from '../agentHost';
 import type { AgentSession } from '../agentSession';
-import { settleEntry } from '../history/transcriptLog';
+import { settleEntry } from '../../thread/model/entryKinds';
 import { agentSupports } from './sessionCapabilities';
 import type { SessionSetup } from './sessionSetup';
 

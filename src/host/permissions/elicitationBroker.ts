@@ -24,7 +24,6 @@ import type { CreateElicitationRequest, CreateElicitationResponse } from '../../
 import type { ElicitationFormView, ElicitationInput, ElicitationView } from '../../shared/elicitationModel';
 import { defaultValues, formFromSchema, validateForm } from '../../thread/view/elicitationForm';
 import type { ElicitationContentValue } from '../../thread/view/elicitationForm';
-import { addElicitation, updateElicitation } from '../../thread/model/elicitations';
 import type { SessionContext } from '../sessionContext';
 import { elicitationUrl } from './elicitationUrl';
 import type { ElicitationUrlView } from './elicitationUrl';
@@ -156,7 +155,7 @@ export class ElicitationBroker implements vscode.Disposable {
         ? { requestId, message: p.message, mode: 'form', form: parsed.form, state: 'pending', values: defaultValues(parsed.form) }
         : { requestId, message: p.message, mode: 'url', url: parsed.url, state: 'pending' };
       // a subagent's request (its own session id) is its own entry: its tool call ids are not the session's
-      addElicitation(this.ctx.thread, view, p.sessionId === this.ctx.sessionId ? p.toolCallId ?? undefined : undefined);
+      this.ctx.thread.elicitations.add(view, p.sessionId === this.ctx.sessionId ? p.toolCallId ?? undefined : undefined);
       // the agent withdrew the request ($/cancel_request): the connection answers -32800
       pending.cancelListener = token.onCancellationRequested(() => this.finish(requestId, { action: 'cancel' }, 'Withdrawn by the agent'));
       if (!this.ctx.isChatVisible()) this.ask(pending, p.message);
@@ -175,10 +174,10 @@ export class ElicitationBroker implements vscode.Disposable {
     const raw = content ?? {};
     const checked = validateForm(pending.form ?? { fields: [] }, raw);
     if (!checked.ok) {
-      updateElicitation(this.ctx.thread, requestId, (v) => ({ ...v, values: raw, errors: checked.errors }));
+      this.ctx.thread.elicitations.update(requestId, (v) => ({ ...v, values: raw, errors: checked.errors }));
       return false;
     }
-    updateElicitation(this.ctx.thread, requestId, (v) => ({ ...v, values: raw, errors: {} }));
+    this.ctx.thread.elicitations.update(requestId, (v) => ({ ...v, values: raw, errors: {} }));
     return this.finish(requestId, { action: 'accept', content: checked.content }, outcomes.accept);
   }
 
@@ -203,7 +202,7 @@ export class ElicitationBroker implements vscode.Disposable {
     pending.resolve = undefined;
     closeQuickInput(pending);
     pending.completions.expect(url.elicitationId, () => this.finish(pending.requestId, undefined, 'Completed'));
-    updateElicitation(this.ctx.thread, pending.requestId, (v) => ({ ...v, state: 'waiting' }));
+    this.ctx.thread.elicitations.update(pending.requestId, (v) => ({ ...v, state: 'waiting' }));
     void this.open(url.href);
     return true;
   }
@@ -238,7 +237,7 @@ export class ElicitationBroker implements vscode.Disposable {
     if (pending.url) pending.completions.forget(pending.url.elicitationId);
     // a URL request already answered `accept` keeps that answer; only its waiting ends
     if (pending.resolve && response) pending.resolve(response);
-    updateElicitation(this.ctx.thread, requestId, (v) => ({ ...v, state: 'done', outcome }));
+    this.ctx.thread.elicitations.update(requestId, (v) => ({ ...v, state: 'done', outcome }));
     return true;
   }
 

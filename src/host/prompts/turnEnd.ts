@@ -8,6 +8,7 @@
  */
 import type { SessionUpdate } from '../../acp/schema/types.gen';
 import type { AcpThread } from '../../thread/model/thread';
+import { isTurnContent } from '../../thread/model/updateKinds';
 
 /** How long after Stop the client waits for the agent to confirm the cancel before it ends the turn itself (ms). */
 export const cancelGraceMs = 3000;
@@ -32,8 +33,6 @@ const realSchedule: Schedule = (fn, ms) => {
   return { cancel: () => clearTimeout(t) };
 };
 
-/** Update kinds that belong to a turn (dropped between an abandoned turn and the next prompt). */
-const turnContent = new Set<SessionUpdate['sessionUpdate']>(['agent_message_chunk', 'agent_thought_chunk', 'tool_call', 'tool_call_update', 'plan', 'plan_update', 'plan_removed']);
 
 interface Running {
   readonly abandon: (afterMs: number) => void;
@@ -127,7 +126,7 @@ export class TurnEnd {
    * modes, usage) always pass. After the next prompt, updates carry nothing that tells the turns apart.
    */
   dropsUpdate(update: SessionUpdate): boolean {
-    const drop = this._quiet && turnContent.has(update.sessionUpdate);
+    const drop = this._quiet && isTurnContent(update.sessionUpdate); // src/thread/model/updateKinds.ts `turn`
     if (drop && ++this._dropped === 1) this.log.info(`dropped a late '${update.sessionUpdate}' of the abandoned turn (and drops what follows of it, until the next prompt)`);
     return drop;
   }

@@ -10,6 +10,7 @@
 import type { ContentBlock } from '../../acp/schema/types.gen';
 import type { CompactionEntry } from '../model/compaction';
 import { subagentStatus } from '../view/subagentView';
+import type { EntryKind, EntryOf } from '../model/entryKinds';
 import type { SubagentEntry, ThreadEntry } from '../model/threadEntries';
 import { changesSummary } from '../model/turnChanges';
 import { contentToView } from '../view/toView';
@@ -20,56 +21,44 @@ export interface ToMarkdownOptions {
   readonly thoughts?: 'collapsed' | 'omitted';
 }
 
+/** How one kind of entry reads: under whose heading (none: a quote between them), and its paragraphs (undefined: left out). */
+interface EntryMarkdown<E extends ThreadEntry> {
+  readonly speaker?: 'user' | 'agent';
+  readonly parts: (e: E, options: ToMarkdownOptions) => string[] | undefined;
+}
+
+/** Each kind of entry as Markdown (a new kind does not compile until it says how it reads: docs/recipes.md). */
+const entryMarkdown: { readonly [K in EntryKind]: EntryMarkdown<EntryOf<K>> } = {
+  user: { speaker: 'user', parts: (e) => blocksToMarkdown(e.content) },
+  agent: { speaker: 'agent', parts: (e) => textToMarkdown(e.text, e.blocks) },
+  thought: {
+    speaker: 'agent',
+    parts: (e, o) => (o.thoughts === 'omitted' ? undefined : [['<details><summary>Thinking</summary>', ...textToMarkdown(e.text, e.blocks), '</details>'].join('\n\n')]),
+  },
+  toolCall: { speaker: 'agent', parts: (e) => [`**Tool call:** ${e.title} (${e.status})`] },
+  elicitation: { speaker: 'agent', parts: (e) => [`**Question:** ${e.elicitation.message}${e.elicitation.outcome ? ` (${e.elicitation.outcome})` : ''}`] },
+  notice: { parts: (e) => [`> ${e.level === 'info' ? '' : e.level === 'warning' ? '**Warning:** ' : '**Error:** '}${e.text}`] },
+  compaction: { speaker: 'agent', parts: (e) => [compactionToMarkdown(e)] },
+  subagent: { speaker: 'agent', parts: (e, o) => [subagentToMarkdown(e, o)] },
+  sessionMessage: { speaker: 'agent', parts: (e) => [['**Message between sessions:**', ...blocksToMarkdown(e.content)].join('\n\n')] },
+  changes: { parts: (e) => [`> ${changesSummary(e)}: ${e.files.map((f) => f.rel).join(', ')}`] },
+};
+
+function markdownOfKind<K extends EntryKind>(kind: K, e: EntryOf<K>, options: ToMarkdownOptions): { speaker?: 'user' | 'agent'; parts?: string[] } {
+  const md = entryMarkdown[kind];
+  return { speaker: md.speaker, parts: md.parts(e, options) };
+}
+
 /** The entries as Markdown; an empty string for no entries, else one trailing newline. */
 export function toMarkdown(entries: readonly ThreadEntry[], options: ToMarkdownOptions = {}): string {
   const parts: string[] = [];
   let speaker: 'user' | 'agent' | undefined;
-  const heading = (next: 'user' | 'agent') => {
-    if (speaker !== next) parts.push(next === 'user' ? '## User' : '## Agent');
-    speaker = next;
-  };
   for (const e of entries) {
-    switch (e.kind) {
-      case 'user':
-        heading('user');
-        parts.push(...blocksToMarkdown(e.content));
-        break;
-      case 'agent':
-        heading('agent');
-        parts.push(...textToMarkdown(e.text, e.blocks));
-        break;
-      case 'thought':
-        if (options.thoughts === 'omitted') break;
-        heading('agent');
-        parts.push(['<details><summary>Thinking</summary>', ...textToMarkdown(e.text, e.blocks), '</details>'].join('\n\n'));
-        break;
-      case 'toolCall':
-        heading('agent');
-        parts.push(`**Tool call:** ${e.title} (${e.status})`);
-        break;
-      case 'elicitation':
-        heading('agent');
-        parts.push(`**Question:** ${e.elicitation.message}${e.elicitation.outcome ? ` (${e.elicitation.outcome})` : ''}`);
-        break;
-      case 'notice':
-        parts.push(`> ${e.level === 'info' ? '' : e.level === 'warning' ? '**Warning:** ' : '**Error:** '}${e.text}`);
-        break;
-      case 'compaction':
-        heading('agent');
-        parts.push(compactionToMarkdown(e));
-        break;
-      case 'subagent':
-        heading('agent');
-        parts.push(subagentToMarkdown(e, options));
-        break;
-      case 'sessionMessage':
-        heading('agent');
-        parts.push(['**Message between sessions:**', ...blocksToMarkdown(e.content)].join('\n\n'));
-        break;
-      case 'changes':
-        parts.push(`> ${changesSummary(e)}: ${e.files.map((f) => f.rel).join(', ')}`);
-        break;
-    }
+    const md = markdownOfKind(e.kind, e, options);
+    if (!md.parts) continue;
+    if (md.speaker && md.speaker !== speaker) parts.push(md.speaker === 'user' ? '## User' : '## Agent');
+    speaker = md.speaker ?? speaker;
+    parts.push(...md.parts);
   }
   return parts.length ? `${parts.join('\n\n')}\n` : '';
 }

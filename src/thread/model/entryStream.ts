@@ -2,19 +2,21 @@
  * One stream of transcript entries and the reducer of the updates that build it: the session's own transcript,
  * or a subagent's inside its card (src/thread/model/subagents.ts), which may hold cards of its own. Message chunks are
  * grouped by `messageId`, or by consecutive kind when there is none (https://agentclientprotocol.com/protocol/prompt-turn);
- * tool calls are upserted by id, compactions by `compactionId`, messages between sessions by `messageId`, subagent
- * cards by the child's session id, each at the place of its first notification. Ids are unique within a stream
+ * other entries are upserted by the id their updates name them by (a tool call's, a compaction's, a message's, a
+ * subagent's session id: src/thread/model/entryKinds.ts `key`), each at the place of its first notification. Ids are unique within a stream
  * (a session), not across them. Every change is reported with the stream's place: its own index in the session's
  * transcript, or the card's index and the path below it. Pure: no vscode, no node.
  */
-import type { ContentBlock, SubagentUpdate } from '../../acp/schema/types.gen';
-import type { CompactionEntry } from './compaction';
-import { newCompaction } from './compaction';
-import { newSessionMessage } from './sessionMessages';
-import { applySubagentUpdate, newSubagent } from './subagents';
-import type { EntryChange, SessionMessageEntry, SubagentEntry, TextEntry, ThreadEntry } from './threadEntries';
+import type { ContentBlock } from '../../acp/schema/types.gen';
+import { entryKey, isKind, type EntryKind, type EntryOf } from './entryKinds';
+import type { EntryChange, SubagentEntry, ThreadEntry, UserEntry } from './threadEntries';
 import { applyToolCallUpdate, newToolCall } from './toolCall';
 import type { ToolCallEntry, ToolCallPatch } from './toolCall';
+
+/** A block as JSON with its keys sorted: the same block whatever order the agent's (or the schema's) fields come in. */
+function sameJson(block: ContentBlock): string {
+  return JSON.stringify(block, (_key, value: unknown) => (value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b))) : value));
+}
 
 /** What every stream of a thread shares: its entry ids and where changes go. */
 export interface StreamContext {
@@ -24,10 +26,13 @@ export interface StreamContext {
 
 /** The entries of one session (the thread's own, or a subagent's card). */
 export class EntryStream {
-  private readonly toolCalls = new Map<string, number>();
-  private readonly compactions = new Map<string, number>();
-  private readonly messages = new Map<string, number>();
-  private readonly cards = new Map<string, number>();
+  /** The index of each entry that updates name by an id of its own (src/thread/model/entryKinds.ts `key`). */
+  private readonly keyed = new Map<string, number>();
+  /**
+   * The prompt just sent and how far an echo of it has come (block, and offset in a text block); until an entry other
+   * than a notice (the warning shown under a prompt) follows it.
+   */
+  private echo: { readonly blocks: readonly ContentBlock[]; block: number; offset: number } | undefined;
 
   /** `location`: empty for the session's own transcript, else the card's index and the path below it. */
   constructor(readonly entries: ThreadEntry[], readonly location: readonly number[], private readonly ctx: StreamContext) {
@@ -36,12 +41,11 @@ export class EntryStream {
 
   /** Rebuilds the indices by id (the entries were replaced: restored from the client's store). */
   reindex(): void {
-    for (const map of [this.toolCalls, this.compactions, this.messages, this.cards]) map.clear();
+    this.echo = undefined;
+    this.keyed.clear();
     this.entries.forEach((e, i) => {
-      if (e.kind === 'toolCall') this.toolCalls.set(e.toolCallId, i);
-      else if (e.kind === 'compaction') this.compactions.set(e.compactionId, i);
-      else if (e.kind === 'sessionMessage') this.messages.set(e.messageId, i);
-      else if (e.kind === 'subagent') this.cards.set(e.sessionId, i);
+      const key = entryKey(e);
+      if (key !== undefined) this.keyed.set(key, i);
     });
   }
 
@@ -52,14 +56,29 @@ export class EntryStream {
 
   /** Adds an entry; returns its index. */
   push(entry: ThreadEntry): number {
+    if (entry.kind !== 'notice') this.echo = undefined;
     this.entries.push(entry);
     const index = this.entries.length - 1;
     this.emit(index);
     return index;
   }
 
-  /** A `user_message_chunk`: appended to the user message it continues, else a new one. */
+  /**
+   * Adds the prompt the user just sent. Agents may echo it back as `user_message_chunk`s (some do, chunk by chunk):
+   * until another entry comes, chunks that repeat it in order are that echo, not a new message ({@link appendUserChunk}).
+   */
+  pushPrompt(entry: UserEntry): void {
+    this.push(entry);
+    this.echo = { blocks: entry.content, block: 0, offset: 0 };
+  }
+
+  /**
+   * A `user_message_chunk`: the echo of the prompt just sent is dropped (it is shown already); any other chunk is
+   * appended to the user message it continues, else it starts a new one (the history `session/load` replays).
+   */
   appendUserChunk(content: ContentBlock): void {
+    if (this.isEcho(content)) return;
+    this.echo = undefined;
     const last = this.entries[this.entries.length - 1];
     if (last?.kind !== 'user') {
       this.push({ kind: 'user', id: this.ctx.newId(), content: [content] });
@@ -73,76 +92,92 @@ export class EntryStream {
   appendChunk(kind: 'agent' | 'thought', content: ContentBlock, messageId: string | undefined): void {
     const index = this.entries.length - 1;
     const last = this.entries[index];
-    const continues = last !== undefined && last.kind === kind && (messageId === undefined || last.messageId === undefined || last.messageId === messageId);
-    if (!continues) {
+    const message = last?.kind === 'agent' || last?.kind === 'thought' ? last : undefined;
+    if (!message || message.kind !== kind || (messageId !== undefined && message.messageId !== undefined && message.messageId !== messageId)) {
       this.push({ kind, id: this.ctx.newId(), messageId, text: content.type === 'text' ? content.text : '', blocks: content.type === 'text' ? [] : [content] });
       return;
     }
-    const entry = last as TextEntry;
-    if (messageId !== undefined) entry.messageId = messageId;
+    if (messageId !== undefined) message.messageId = messageId;
     if (content.type === 'text') {
-      entry.text += content.text;
+      message.text += content.text;
       this.emit(index, content.text);
     } else {
-      entry.blocks.push(content);
+      message.blocks.push(content);
       this.emit(index);
     }
   }
 
-  /** The tool call with this id, and its index. */
-  toolCall(toolCallId: string): { index: number; entry: ToolCallEntry } | undefined {
-    const index = this.toolCalls.get(toolCallId);
-    const entry = index === undefined ? undefined : this.entries[index];
-    return index !== undefined && entry?.kind === 'toolCall' ? { index, entry } : undefined;
-  }
-
-  /** A `tool_call` or `tool_call_update`; returns the call's index. */
-  upsertToolCall(patch: ToolCallPatch): number {
-    const found = this.toolCall(patch.toolCallId);
-    if (!found) {
-      // also for a tool_call_update of a call never announced: some agents skip the `tool_call`, and its
-      // content must not be lost (https://agentclientprotocol.com/protocol/tool-calls)
-      const index = this.push(newToolCall(this.ctx.newId(), patch));
-      this.toolCalls.set(patch.toolCallId, index);
-      return index;
+  /** True when `chunk` is the next piece of the prompt just sent (its whole block, or the next part of its text). */
+  private isEcho(chunk: ContentBlock): boolean {
+    const echo = this.echo;
+    const block = echo?.blocks[echo.block];
+    if (!echo || !block) return false;
+    if (chunk.type === 'text' && block.type === 'text') {
+      if (!chunk.text || !block.text.startsWith(chunk.text, echo.offset)) return false;
+      echo.offset += chunk.text.length;
+    } else if (echo.offset !== 0 || sameJson(chunk) !== sameJson(block)) {
+      return false;
     }
-    applyToolCallUpdate(found.entry, patch);
-    this.emit(found.index);
-    return found.index;
+    if (block.type !== 'text' || echo.offset === block.text.length) {
+      echo.block++;
+      echo.offset = 0;
+    }
+    return true;
   }
 
-  /** A compaction is upserted by id; the first notification of an id fixes its place in the timeline. */
-  upsertCompaction(compactionId: string, apply: (e: CompactionEntry) => void): void {
-    this.upsert(this.compactions, compactionId, () => newCompaction(this.ctx.newId(), compactionId), apply);
+  /** The entry of `kind` that updates name `id` (a tool call's id, a compaction's, …), and its index. */
+  find<K extends EntryKind>(kind: K, id: string): { index: number; entry: EntryOf<K> } | undefined {
+    const index = this.keyed.get(`${kind}:${id}`);
+    const entry = index === undefined ? undefined : this.entries[index];
+    return index !== undefined && entry && isKind(entry, kind) ? { index, entry } : undefined;
   }
 
-  /** A message between sessions is upserted by `messageId`, like a compaction. */
-  upsertSessionMessage(messageId: string, apply: (e: SessionMessageEntry) => void): void {
-    this.upsert(this.messages, messageId, () => newSessionMessage(this.ctx.newId(), messageId), apply);
+  /**
+   * Patches the entry of `kind` that updates name `id` with `apply`, or adds the one `create` makes (with a fresh entry
+   * id), patched, at this place: the first notification of an id fixes its place in the timeline. Returns it and its index.
+   */
+  upsert<K extends EntryKind>(kind: K, id: string, create: (entryId: string) => EntryOf<K>, apply: (e: EntryOf<K>) => void): { index: number; entry: EntryOf<K> } {
+    const found = this.find(kind, id);
+    if (found) {
+      apply(found.entry);
+      this.emit(found.index);
+      return found;
+    }
+    const entry = create(this.ctx.newId());
+    apply(entry);
+    return { index: this.add(kind, id, entry), entry };
   }
 
-  /** A `subagent_update`: the card of its child, created at this place for a child never seen; returns its index. */
-  upsertSubagent(update: SubagentUpdate): number {
-    return this.upsert(this.cards, update.sessionId, () => newSubagent(this.ctx.newId(), update.sessionId), (e) => applySubagentUpdate(e, update));
+  /** A `tool_call` or `tool_call_update`; returns the call and its index. */
+  upsertToolCall(patch: ToolCallPatch): { index: number; entry: ToolCallEntry } {
+    const found = this.find('toolCall', patch.toolCallId);
+    if (found) {
+      applyToolCallUpdate(found.entry, patch);
+      this.emit(found.index);
+      return found;
+    }
+    // also for a tool_call_update of a call never announced: some agents skip the `tool_call`, and its
+    // content must not be lost (https://agentclientprotocol.com/protocol/tool-calls)
+    const entry = newToolCall(this.ctx.newId(), patch);
+    return { index: this.add('toolCall', patch.toolCallId, entry), entry };
   }
 
-  /** The stream of the card at `index` (its child's transcript). */
-  childStream(index: number): EntryStream {
-    const card = this.entries[index] as SubagentEntry;
+  /** The card at `index`, if there is one there. */
+  subagentAt(index: number): SubagentEntry | undefined {
+    const e = this.entries[index];
+    return e?.kind === 'subagent' ? e : undefined;
+  }
+
+  /** The stream of the card (its child's transcript). */
+  childStream(index: number, card: SubagentEntry): EntryStream {
     return new EntryStream(card.entries, [...this.location, index], this.ctx);
   }
 
-  private upsert<E extends ThreadEntry>(ids: Map<string, number>, id: string, create: () => E, apply: (e: E) => void): number {
-    const index = ids.get(id);
-    const entry = index === undefined ? create() : this.entries[index] as E;
-    apply(entry);
-    if (index !== undefined) {
-      this.emit(index);
-      return index;
-    }
-    const at = this.push(entry);
-    ids.set(id, at);
-    return at;
+  /** Adds an entry that updates name by `id`; returns its index. */
+  private add(kind: EntryKind, id: string, entry: ThreadEntry): number {
+    const index = this.push(entry);
+    this.keyed.set(`${kind}:${id}`, index);
+    return index;
   }
 
   /** Reports a change of the entry at `index` (with appended `text`) from this stream's place. */

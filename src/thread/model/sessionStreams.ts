@@ -3,16 +3,15 @@
  * ones too), each in its card (https://agentclientprotocol.com/protocol/v1/draft/subagents). A subagent's updates
  * carry its own session id; they build its card's transcript and plans. Pure: no vscode, no node.
  */
-import type { SessionUpdate, SubagentUpdate } from '../../acp/schema/types.gen';
-import { appendCompactionChunk, applyCompactionUpdate } from './compaction';
+import type { SubagentUpdate } from '../../acp/schema/types.gen';
 import { EntryStream } from './entryStream';
 import type { StreamContext } from './entryStream';
-import { planFromUpdate, withoutPlan, withPlan } from './plans';
+import { withPlan } from './plans';
 import type { PlanState } from './plans';
-import { appendSessionMessageChunk, applySessionMessage } from './sessionMessages';
-import { applySubagentUpdate } from './subagents';
+import { applySubagentUpdate, newSubagent } from './subagents';
 import type { SubagentEntry, ThreadEntry } from './threadEntries';
 import type { ToolCallEntry } from './toolCall';
+import type { PlanTarget, SessionTarget, UpdateTarget } from './updateKinds';
 
 /** A tool call found in one of the streams. */
 export interface FoundToolCall {
@@ -28,8 +27,17 @@ export class SessionStreams {
   private readonly streams = new Map<string, EntryStream>();
   /** Where each subagent's card is: the stream that announced it, and the card's index there. */
   private readonly cards = new Map<string, { readonly parent: EntryStream; readonly index: number }>();
+  /** Where each session's updates land, made once per session. */
+  private readonly targets = new Map<string, UpdateTarget>();
 
-  constructor(private readonly sessionId: string, entries: ThreadEntry[], ctx: StreamContext, private readonly log: (message: string) => void) {
+  /** `session`: the session's own state and plans, where its own updates land. */
+  constructor(
+    private readonly sessionId: string,
+    entries: ThreadEntry[],
+    ctx: StreamContext,
+    private readonly session: { readonly state: SessionTarget; readonly plans: PlanTarget },
+    private readonly log: (message: string) => void,
+  ) {
     this.main = new EntryStream(entries, [], ctx);
     this.streams.set(sessionId, this.main);
   }
@@ -47,16 +55,17 @@ export class SessionStreams {
   /** The card of the subagent `sessionId`, if it was announced. */
   card(sessionId: string): SubagentEntry | undefined {
     const at = this.cards.get(sessionId);
-    return at ? at.parent.entries[at.index] as SubagentEntry : undefined;
+    return at?.parent.subagentAt(at.index);
   }
 
   /** Indexes the entries again after they were replaced (restored from the client's store), with their cards. */
   reset(): void {
     this.streams.clear();
     this.cards.clear();
+    this.targets.clear();
     this.streams.set(this.sessionId, this.main);
     this.main.reindex();
-    this.main.entries.forEach((e, i) => { if (e.kind === 'subagent') this.addCard(e.sessionId, this.main, i); });
+    this.main.entries.forEach((e, i) => { if (e.kind === 'subagent') this.addCard(e, this.main, i); });
   }
 
   /** The highest number of an entry id (`e12`) in any stream. */
@@ -67,49 +76,41 @@ export class SessionStreams {
   /** The first tool call of any stream that matches. */
   findToolCall(match: (e: ToolCallEntry) => boolean): FoundToolCall | undefined {
     for (const stream of this.streams.values()) {
-      const index = stream.entries.findIndex((e) => e.kind === 'toolCall' && match(e));
-      if (index !== -1) return { stream, index, entry: stream.entries[index] as ToolCallEntry };
+      for (const [index, entry] of stream.entries.entries()) if (entry.kind === 'toolCall' && match(entry)) return { stream, index, entry };
     }
     return undefined;
   }
 
-  /** Applies an update that builds entries, the same in every stream; false for the others. */
-  applyEntryUpdate(stream: EntryStream, update: SessionUpdate): boolean {
-    switch (update.sessionUpdate) {
-      case 'user_message_chunk': stream.appendUserChunk(update.content); return true;
-      case 'agent_message_chunk': stream.appendChunk('agent', update.content, update.messageId ?? undefined); return true;
-      case 'agent_thought_chunk': stream.appendChunk('thought', update.content, update.messageId ?? undefined); return true;
-      case 'tool_call':
-      case 'tool_call_update': stream.upsertToolCall(update); return true;
-      case 'compaction_update': stream.upsertCompaction(update.compactionId, (e) => applyCompactionUpdate(e, update)); return true;
-      case 'compaction_summary_chunk': stream.upsertCompaction(update.compactionId, (e) => appendCompactionChunk(e, update)); return true;
-      case 'session_message': stream.upsertSessionMessage(update.messageId, (e) => applySessionMessage(e, update)); return true;
-      case 'session_message_chunk': stream.upsertSessionMessage(update.messageId, (e) => appendSessionMessageChunk(e, update)); return true;
-      case 'subagent_update': this.upsertSubagent(stream, update); return true;
-      default: return false;
+  /**
+   * Where an update of the session or subagent `sessionId` lands (src/thread/model/updateKinds.ts), or undefined for a
+   * session it does not know: the session's own updates change `session` and `plans`, a subagent's its card.
+   */
+  target(sessionId: string): UpdateTarget | undefined {
+    const stream = this.streams.get(sessionId);
+    if (!stream) return undefined;
+    let target = this.targets.get(sessionId);
+    if (!target) {
+      const main = stream === this.main;
+      const session = main ? this.session : { state: undefined, plans: this.cardPlans(sessionId) };
+      target = { stream, plans: session.plans, session: session.state, subagent: (u) => this.upsertSubagent(stream, u), log: this.log };
+      this.targets.set(sessionId, target);
     }
+    return target;
   }
 
-  /**
-   * A subagent's plans (its legacy `plan` under the id ''), shown in its card; false for any other update (the rest
-   * of a subagent's session state is not shown).
-   */
-  applySubagentPlan(sessionId: string, update: SessionUpdate): boolean {
-    const at = this.cards.get(sessionId);
-    if (!at) return false;
-    const card = at.parent.entries[at.index] as SubagentEntry;
-    const plans = card.plans ?? [];
-    let next: PlanState[] | undefined;
-    if (update.sessionUpdate === 'plan') next = withPlan(plans, { planId: '', type: 'items', entries: update.entries });
-    else if (update.sessionUpdate === 'plan_removed') next = withoutPlan(plans, update.planId);
-    else if (update.sessionUpdate === 'plan_update') {
-      const plan = planFromUpdate(update.plan);
-      next = plan ? withPlan(plans, plan) : undefined;
-    }
-    if (!next) return false;
-    card.plans = next;
-    at.parent.changed(at.index);
-    return true;
+  /** The plans shown in the card of the subagent `sessionId` (its legacy `plan` under the id ''). */
+  private cardPlans(sessionId: string): PlanTarget {
+    const change = (next: (plans: PlanState[]) => PlanState[]): boolean => {
+      const at = this.cards.get(sessionId);
+      const card = at?.parent.subagentAt(at.index);
+      const plans = card?.plans ?? [];
+      const changed = next(plans);
+      if (!at || !card || changed === plans) return false;
+      card.plans = changed;
+      at.parent.changed(at.index);
+      return true;
+    };
+    return { change, setLegacy: (entries) => void change((plans) => withPlan(plans, { planId: '', type: 'items', entries })) };
   }
 
   /**
@@ -118,18 +119,20 @@ export class SessionStreams {
    */
   private upsertSubagent(stream: EntryStream, update: SubagentUpdate): void {
     const known = this.cards.get(update.sessionId);
-    if (known) {
-      applySubagentUpdate(known.parent.entries[known.index] as SubagentEntry, update);
+    const card = known?.parent.subagentAt(known.index);
+    if (known && card) {
+      applySubagentUpdate(card, update);
       return known.parent.changed(known.index);
     }
     if (this.streams.has(update.sessionId)) return this.log(`ignored a subagent_update that names the session '${update.sessionId}' as a subagent of itself`);
-    this.addCard(update.sessionId, stream, stream.upsertSubagent(update));
+    const { index, entry } = stream.upsert('subagent', update.sessionId, (id) => newSubagent(id, update.sessionId), (e) => applySubagentUpdate(e, update));
+    this.addCard(entry, stream, index);
   }
 
-  private addCard(childId: string, parent: EntryStream, index: number): void {
-    const child = parent.childStream(index);
-    this.cards.set(childId, { parent, index });
-    this.streams.set(childId, child);
-    child.entries.forEach((e, i) => { if (e.kind === 'subagent') this.addCard(e.sessionId, child, i); });
+  private addCard(card: SubagentEntry, parent: EntryStream, index: number): void {
+    const child = parent.childStream(index, card);
+    this.cards.set(card.sessionId, { parent, index });
+    this.streams.set(card.sessionId, child);
+    child.entries.forEach((e, i) => { if (e.kind === 'subagent') this.addCard(e, child, i); });
   }
 }

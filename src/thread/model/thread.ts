@@ -10,7 +10,8 @@
 import { Emitter, type Event } from '../../acp/events';
 import type { AvailableCommand, ContentBlock, Implementation, PlanEntry, SessionConfigOption, SessionMode, SessionUpdate, StopReason, Usage } from '../../acp/schema/types.gen';
 import { AgentNotices } from './agentNotices';
-import { cancelPlans, planFromUpdate, withoutPlan, withPlan, type PlanState } from './plans';
+import { ThreadElicitations } from './elicitations';
+import { cancelPlans, type PlanState } from './plans';
 import { SessionStreams } from './sessionStreams';
 import { stopReasonNotice } from './stopReasons';
 import { ThreadTitle } from './threadTitle';
@@ -18,6 +19,7 @@ import { TerminalOutputStore, type TerminalSnapshot } from './terminalOutputStor
 import type { NoticeAction, NoticeEntry, SessionStatus, SubagentEntry, ThreadChange, ThreadEntry, ThreadLogger } from './threadEntries';
 import type { ToolCallEntry, ToolCallPatch } from './toolCall';
 import { restoreMarkRange } from './turnChanges';
+import { applyUpdate, type PlanTarget, type SessionTarget } from './updateKinds';
 
 export type { ElicitationEntry, EntryChange, EntryMarks, NoticeAction, NoticeEntry, SessionMessageEntry, SessionStatus, SubagentEntry, TextEntry, ThreadChange, ThreadEntry, ThreadLogger, ThreadStateChange, UserEntry } from './threadEntries';
 
@@ -67,62 +69,65 @@ export class AcpThread {
   readonly terminals = new TerminalOutputStore((c) => this.fire(c));
   /** The agent's live notices: thread state, not entries (never stored, exported or replayed). */
   readonly notices = new AgentNotices(() => this.fire({ type: 'notices' }));
+  /** The elicitations of the session, in tool call cards or as entries (the host's broker changes them only here). */
+  readonly elicitations: ThreadElicitations;
 
   /**
    * @param mask applied to notices and status errors before they are stored: they quote stderr lines and
    *   error messages, which may carry secrets (src/shared/secretMasker.ts)
    */
   constructor(readonly sessionId: string, private readonly logger?: ThreadLogger, private readonly mask: (text: string) => string = (text) => text) {
-    this._streams = new SessionStreams(sessionId, this.entries, { newId: () => this.newId(), fire: (c) => this.fire(c) }, (m) => this.logger?.info(`thread ${sessionId}: ${m}`));
+    const ctx = { newId: () => this.newId(), fire: (c: ThreadChange) => this.fire(c) };
+    this._streams = new SessionStreams(sessionId, this.entries, ctx, { state: this.sessionTarget(), plans: this.planTarget() }, (m) => this.logger?.info(`thread ${sessionId}: ${m}`));
+    this.elicitations = new ThreadElicitations(this._streams.main, () => this.newId());
   }
 
   /**
    * Applies one `session/update` (already validated) of this session, or (`sessionId`) of a subagent announced in
-   * it, whose updates go into its card. Unknown kinds, and updates of a session it does not know, are logged and ignored.
+   * it, whose updates go into its card, as its kind's entry of src/thread/model/updateKinds.ts says. Updates of a
+   * session it does not know, and those that do not apply to a subagent, are logged and ignored.
    */
   handleSessionUpdate(update: SessionUpdate, sessionId = this.sessionId): void {
-    const stream = this._streams.get(sessionId);
-    if (!stream) return this.logger?.info(`thread ${this.sessionId}: ignored session/update '${update.sessionUpdate}' of the unknown session '${sessionId}'`);
-    if (this._streams.applyEntryUpdate(stream, update)) return;
-    if (stream !== this._streams.main) {
-      if (!this._streams.applySubagentPlan(sessionId, update)) this.logger?.info(`thread ${this.sessionId}: ignored session/update '${update.sessionUpdate}' of the subagent '${sessionId}'`);
-      return;
-    }
-    switch (update.sessionUpdate) {
-      case 'plan':
-        this.plan = update.entries;
+    const target = this._streams.target(sessionId);
+    if (!target) return this.logger?.info(`thread ${this.sessionId}: ignored session/update '${update.sessionUpdate}' of the unknown session '${sessionId}'`);
+    if (applyUpdate(target, update)) return;
+    this.logger?.info(`thread ${this.sessionId}: ignored session/update '${update.sessionUpdate}'${target.session ? '' : ` of the subagent '${sessionId}'`}`);
+  }
+
+  /** The session's own state, as the updates of src/thread/model/updateKinds.ts change it. */
+  private sessionTarget(): SessionTarget {
+    return {
+      setCommands: (commands) => { this.commands = commands; this.fire({ type: 'commands' }); },
+      setCurrentMode: (modeId) => { this.currentModeId = modeId; this.fire({ type: 'modes' }); },
+      setConfigOptions: (options) => this.setConfigOptions(options),
+      setAgentTitle: (title) => {
+        if (title !== undefined) this._title.fromAgent(title);
+        this.fire({ type: 'title' });
+      },
+      setUsage: ({ used, size, cost }) => {
+        this.usage = { used, size, ...(cost ? { cost: { amount: cost.amount, currency: cost.currency } } : {}) };
+        this.fire({ type: 'usage' });
+      },
+      addNotice: (notice) => this.notices.add(notice),
+    };
+  }
+
+  /** The session's own plans: the legacy plan, and the plans by id. */
+  private planTarget(): PlanTarget {
+    return {
+      setLegacy: (entries) => {
+        this.plan = entries;
         this.planCancelled = false;
-        return this.fire({ type: 'plan' });
-      case 'plan_update': {
-        const plan = planFromUpdate(update.plan);
-        if (!plan) return this.logger?.info(`thread ${this.sessionId}: ignored a plan_update of the unknown type '${(update.plan as { type?: unknown }).type}'`);
-        this.plans = withPlan(this.plans, plan);
-        return this.fire({ type: 'plan' });
-      }
-      case 'plan_removed': {
-        const plans = withoutPlan(this.plans, update.planId);
-        if (plans === this.plans) return this.logger?.info(`thread ${this.sessionId}: plan_removed for the unknown plan '${update.planId}'`);
+        this.fire({ type: 'plan' });
+      },
+      change: (change) => {
+        const plans = change(this.plans);
+        if (plans === this.plans) return false;
         this.plans = plans;
-        return this.fire({ type: 'plan' });
-      }
-      case 'available_commands_update': this.commands = update.availableCommands; return this.fire({ type: 'commands' });
-      case 'current_mode_update': {
-        // the example of https://agentclientprotocol.com/protocol/session-modes sends `modeId`, the schema `currentModeId`
-        const legacy = (update as { modeId?: unknown }).modeId;
-        this.currentModeId = update.currentModeId ?? (typeof legacy === 'string' ? legacy : undefined);
-        return this.fire({ type: 'modes' });
-      }
-      case 'config_option_update': this.configOptions = update.configOptions; return this.fire({ type: 'config' });
-      case 'session_info_update':
-        if (update.title !== undefined) this._title.fromAgent(update.title);
-        return this.fire({ type: 'title' });
-      case 'usage_update':
-        this.usage = { used: update.used, size: update.size, ...(update.cost ? { cost: { amount: update.cost.amount, currency: update.cost.currency } } : {}) };
-        return this.fire({ type: 'usage' });
-      case 'notice': return this.notices.add(update);
-      default:
-        this.logger?.info(`thread ${this.sessionId}: ignored session/update '${update.sessionUpdate}'`);
-    }
+        this.fire({ type: 'plan' });
+        return true;
+      },
+    };
   }
 
   /**
@@ -158,7 +163,7 @@ export class AcpThread {
 
   /** Adds the user's prompt (before it is sent, so the chat shows it at once). */
   addUserMessage(content: ContentBlock[], titleFrom: readonly ContentBlock[] = content): void {
-    this.push({ kind: 'user', id: this.newId(), content });
+    this._streams.main.pushPrompt({ kind: 'user', id: this.newId(), content });
     // until the agent names the session, its first prompt does (the same everywhere it is listed)
     if (this._title.fromPrompt(titleFrom)) this.fire({ type: 'title' });
   }
@@ -248,8 +253,7 @@ export class AcpThread {
   /** Parks a permission request on its tool call (creating the call if the agent never announced it) in the session or subagent `sessionId`. */
   setPermission(toolCall: ToolCallPatch, requestId: string, options: { optionId: string; name: string; kind: string }[], sessionId = this.sessionId): void {
     const stream = this._streams.get(sessionId) ?? this._streams.main;
-    const index = stream.upsertToolCall(toolCall);
-    const entry = stream.entries[index] as ToolCallEntry;
+    const { index, entry } = stream.upsertToolCall(toolCall);
     entry.permission = { requestId, options, previousStatus: entry.status === 'waitingForConfirmation' ? 'pending' : entry.status };
     entry.status = 'waitingForConfirmation';
     stream.changed(index);
@@ -274,14 +278,14 @@ export class AcpThread {
    */
   recordPermissionOutcome(toolCall: ToolCallPatch, outcome: string, sessionId = this.sessionId): void {
     const stream = this._streams.get(sessionId) ?? this._streams.main;
-    const index = stream.upsertToolCall(toolCall);
-    (stream.entries[index] as ToolCallEntry).permissionOutcome = outcome;
+    const { index, entry } = stream.upsertToolCall(toolCall);
+    entry.permissionOutcome = outcome;
     stream.changed(index);
   }
 
   /** The tool call `toolCallId` of the session or subagent `sessionId`, if the thread has it. */
   toolCall(toolCallId: string, sessionId = this.sessionId): ToolCallEntry | undefined {
-    return this._streams.get(sessionId)?.toolCall(toolCallId)?.entry;
+    return this._streams.get(sessionId)?.find('toolCall', toolCallId)?.entry;
   }
 
   /** The subagent card of the child session `sessionId`, if one was announced in this thread. */
@@ -322,14 +326,19 @@ export class AcpThread {
     this.fire({ type: 'agent' });
   }
 
-  /** Adds an entry built elsewhere (src/thread/model/elicitations.ts) with a fresh id; returns its index. */
+  /** Adds an entry the host built (a checkpoint's changes) with a fresh id; returns its index. */
   addEntry(make: (id: string) => ThreadEntry): number {
     return this._streams.main.push(make(this.newId()));
   }
 
-  /** An entry at `index` was changed in place elsewhere (src/thread/model/elicitations.ts): the views update it. */
-  entryChanged(index: number): void {
+  /** Marks a changes entry undone (its files were put back as they were before); false when there is none of that id. */
+  markUndone(entryId: string): boolean {
+    const index = this.entries.findIndex((e) => e.id === entryId);
+    const entry = this.entries[index];
+    if (entry?.kind !== 'changes') return false;
+    entry.undone = true;
     this._streams.main.changed(index);
+    return true;
   }
 
   /** Records the checkpoint taken before a user message (its Restore Checkpoint button shows). */

@@ -5,7 +5,6 @@ import { ElicitationBroker, ElicitationCompletions } from '../../../src/host/per
 import type { ElicitationAnswer, ElicitationEnvironment, ElicitationPrompt } from '../../../src/host/permissions/elicitationBroker';
 import { elicitationUrl } from '../../../src/host/permissions/elicitationUrl';
 import type { ElicitationView } from '../../../src/shared/elicitationModel';
-import { findElicitation } from '../../../src/thread/model/elicitations';
 import type { AcpThread } from '../../../src/thread/model/thread';
 import { fakeSession } from './permissionHelpers';
 
@@ -33,7 +32,7 @@ function fakeEnv(): ElicitationEnvironment & { asked: ElicitationPrompt[]; opene
 }
 
 function view(thread: AcpThread, requestId: string): ElicitationView {
-  const found = findElicitation(thread, requestId);
+  const found = thread.elicitations.find(requestId);
   assert.ok(found, `elicitation ${requestId} in the thread`);
   return found.view;
 }

@@ -12,7 +12,6 @@ import { clientCapabilitiesOf } from '../../../src/host/clientFeature';
 import { ElicitationBroker } from '../../../src/host/permissions/elicitationBroker';
 import type { ElicitationAnswer, ElicitationEnvironment, ElicitationPrompt } from '../../../src/host/permissions/elicitationBroker';
 import { elicitationFeatureOver } from '../../../src/host/permissions/elicitationFeature';
-import { findElicitation } from '../../../src/thread/model/elicitations';
 import { RecordingLogger, until } from '../helpers/rawPeer';
 import { fakeSession } from './permissionHelpers';
 
@@ -81,7 +80,7 @@ describe('elicitation feature, against the scripted agent', function () {
     assert.equal(r.broker.pending[0]?.state, 'waiting');
     await r.prompt('finish url');
     await until(() => r.broker.pending.length === 0, 5000, 'the completion');
-    assert.equal(findElicitation(r.thread, p.requestId)?.view.outcome, 'Completed');
+    assert.equal(r.thread.elicitations.find(p.requestId)?.view.outcome, 'Completed');
     await until(() => r.logged.some((m) => m.includes("'never-sent'")), 5000, 'the unknown id logged');
   });
 });

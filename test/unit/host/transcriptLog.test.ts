@@ -19,7 +19,7 @@ describe('transcript log (the client transcript store)', () => {
   it('a flushSync right after a flush writes the batch the flush took first: a reader right after sees every record, once', async () => {
     const file = path.join(dir, 'race.jsonl');
     const w = new TranscriptWriter(file, header());
-    w.entry(0, { kind: 'user', id: 'e1', text: 'remember this', blocks: [] } as unknown as ThreadEntry);
+    w.entry(0, { kind: 'user', id: 'e1', content: [{ type: 'text', text: 'remember this' }] });
     w.entry(1, agent(1, 'only the client remembers'));
     const pending = w.flush(); // a turn ended: an async write is on its way
     w.state({ k: 'title', t: 'Remembered chat' });
@@ -37,7 +37,7 @@ describe('transcript log (the client transcript store)', () => {
   it('a flushSync while an earlier flush is being written still leaves every record on disk: no batch is half-way', async () => {
     const file = path.join(dir, 'race2.jsonl');
     const w = new TranscriptWriter(file, header());
-    w.entry(0, { kind: 'user', id: 'e1', text: 'remember this', blocks: [] } as unknown as ThreadEntry);
+    w.entry(0, { kind: 'user', id: 'e1', content: [{ type: 'text', text: 'remember this' }] });
     const pending = w.flush();
     // let the chain start that batch (it runs on a microtask), then close the session at once
     for (let i = 0; i < 5; i++) await Promise.resolve();

@@ -2,7 +2,6 @@ import * as assert from 'node:assert/strict';
 import { replayTranscript } from '../../../src/host/history/transcriptLog';
 import type { TranscriptRecord } from '../../../src/host/history/transcriptLog';
 import type { ElicitationView } from '../../../src/shared/elicitationModel';
-import { addElicitation, findElicitation, updateElicitation } from '../../../src/thread/model/elicitations';
 import { AcpThread } from '../../../src/thread/model/thread';
 import { toMarkdown } from '../../../src/thread/export/toMarkdown';
 import { entryToView } from '../../../src/thread/view/toView';
@@ -15,21 +14,21 @@ describe('elicitations in the thread', () => {
     t.handleSessionUpdate({ sessionUpdate: 'tool_call', toolCallId: 'tc', title: 'Deploy' });
     const changes: number[] = [];
     t.onDidChange((c) => { if (c.type === 'entry') changes.push(c.index); });
-    addElicitation(t, view('a'), 'tc');
-    addElicitation(t, view('b'), 'unknown-call');
-    addElicitation(t, view('c'));
+    t.elicitations.add(view('a'), 'tc');
+    t.elicitations.add(view('b'), 'unknown-call');
+    t.elicitations.add(view('c'));
     assert.deepEqual(t.entries.map((e) => e.kind), ['toolCall', 'elicitation', 'elicitation']);
     const card = entryToView(t.entries[0]);
     assert.equal(card.kind === 'toolCall' && card.elicitations?.[0].requestId, 'a');
-    updateElicitation(t, 'a', (v) => ({ ...v, state: 'done', outcome: 'Declined' }));
-    assert.equal(findElicitation(t, 'a')?.view.outcome, 'Declined');
-    updateElicitation(t, 'nope', (v) => v);
+    t.elicitations.update('a', (v) => ({ ...v, state: 'done', outcome: 'Declined' }));
+    assert.equal(t.elicitations.find('a')?.view.outcome, 'Declined');
+    t.elicitations.update('nope', (v) => v);
     assert.deepEqual(changes, [0, 1, 2, 0]);
   });
 
   it('a pending one read back from the transcript store shows as not answered; Markdown export names it', () => {
     const t = new AcpThread('s1');
-    addElicitation(t, view('a'));
+    t.elicitations.add(view('a'));
     const records = [
       { k: 'meta', v: 1, sessionId: 's1', agentId: 'a1', agentName: 'Agent', cwd: '/w', createdAt: 1 },
       { k: 'e', i: 0, e: t.entries[0] },

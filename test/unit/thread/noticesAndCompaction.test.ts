@@ -6,7 +6,7 @@ import { AcpThread } from '../../../src/thread/model/thread';
 import type { ThreadChange } from '../../../src/thread/model/thread';
 import { toMarkdown } from '../../../src/thread/export/toMarkdown';
 import { entryToView, stateToView } from '../../../src/thread/view/toView';
-import { unadvertisedCapability } from '../../../src/thread/model/updateCapabilities';
+import { unadvertisedCapability } from '../../../src/thread/model/updateKinds';
 import { header } from '../helpers/header';
 
 const text = (t: string) => ({ type: 'text' as const, text: t });

@@ -6,7 +6,7 @@ import { AcpThread } from '../../../src/thread/model/thread';
 import type { ThreadChange } from '../../../src/thread/model/thread';
 import { toMarkdown } from '../../../src/thread/export/toMarkdown';
 import { entryView, nestedEntryView, sessionNames, stateToView, threadSnapshot } from '../../../src/thread/view/toView';
-import { unadvertisedCapability } from '../../../src/thread/model/updateCapabilities';
+import { unadvertisedCapability } from '../../../src/thread/model/updateKinds';
 import { header } from '../helpers/header';
 
 const text = (t: string) => ({ type: 'text' as const, text: t });
@@ -74,7 +74,7 @@ describe('plans by id (plan_update, plan_removed)', () => {
   });
 });
 
-describe('updates that need a capability (src/thread/model/updateCapabilities.ts)', () => {
+describe('updates that need a capability (src/thread/model/updateKinds.ts)', () => {
   it('name the missing plan or subagents capability, and nothing once it is advertised', () => {
     for (const kind of ['plan_update', 'plan_removed'] as const) {
       assert.equal(unadvertisedCapability({ sessionUpdate: kind }, {}), 'plan');
