@@ -33,10 +33,6 @@ const stable = JSON.parse(fs.readFileSync(path.join(sdkDir, 'schema/v1/schema.js
 /** @type {Record<string, any>} */
 const defs = unstable.$defs;
 const stableDefs = new Set(Object.keys(stable.$defs));
-// a test-only kind: the example that docs/recipes.md ("Add a session/update kind") follows, a chunk of the agent's
-// message under a kind of its own
-defs.RecipeExample = { description: 'Test-only: a chunk of the agent\'s message (docs/recipes.md).', type: 'object', properties: { content: { $ref: '#/$defs/ContentBlock' } }, required: ['content'] };
-defs.SessionUpdate.oneOf.push({ type: 'object', properties: { sessionUpdate: { type: 'string', const: 'recipe_example' } }, required: ['sessionUpdate'], allOf: [{ $ref: '#/$defs/RecipeExample' }] });
 
 const refName = (/** @type {string} */ ref) => ref.split('/').pop() ?? ref;
 const isObj = (/** @type {unknown} */ v) => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -309,10 +309,6 @@ export type PlanUpdateContent = z.output<typeof s.zPlanUpdateContent>;
  */
 export type PlanUpdate = z.output<typeof s.zPlanUpdate>;
 /**
- * Test-only: a chunk of the agent's message (docs/recipes.md). (UNSTABLE: only in the draft schema)
- */
-export type RecipeExample = z.output<typeof s.zRecipeExample>;
-/**
  * Update to session metadata. All fields are optional to support partial updates.
  */
 export type SessionInfoUpdate = z.output<typeof s.zSessionInfoUpdate>;

@@ -139,8 +139,6 @@ export const updateKinds: UpdateTable = {
     apply: (t, u) => (t.stream.upsert('sessionMessage', u.messageId, (id) => newSessionMessage(id, u.messageId), (e) => applySessionMessage(e, u)), true),
     kept: { as: 'entries', kinds: ['sessionMessage'] }, turn: false, capability: 'subagents',
   },
-  // test-only (docs/recipes.md): shown as the agent's message it continues, like agent_message_chunk
-  recipe_example: { apply: (t, u) => (t.stream.appendChunk('agent', u.content, undefined), true), kept: { as: 'entries', kinds: ['agent'] }, turn: true },
   session_message_chunk: {
     apply: (t, u) => (t.stream.upsert('sessionMessage', u.messageId, (id) => newSessionMessage(id, u.messageId), (e) => appendSessionMessageChunk(e, u)), true),
     kept: { as: 'entries', kinds: ['sessionMessage'] }, turn: false, capability: 'subagents',

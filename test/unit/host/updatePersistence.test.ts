@@ -51,7 +51,6 @@ const samples: { readonly [K in SessionUpdateKind]: readonly Record<string, unkn
   ],
   subagent_update: [{ sessionUpdate: 'subagent_update', sessionId: 'child', title: 'Explore', description: 'Looks around', state: { state: 'idle', stopReason: 'end_turn' } }],
   session_message: [{ sessionUpdate: 'session_message', messageId: 'm1', senderSessionId: 's1', recipientSessionId: 'child', content: [text('Look at a.ts')] }],
-  recipe_example: [{ sessionUpdate: 'recipe_example', content: text('An example of the recipe.') }],
   session_message_chunk: [{ sessionUpdate: 'session_message_chunk', messageId: 'm2', content: text('Found it.') }],
 };
 
