@@ -17,7 +17,7 @@ function threadWithLog() {
   t.onDidChange((c) => changes.push(c));
   return { t, changes };
 }
-const kinds = (entries: ThreadEntry[]) => entries.map((e) => e.kind);
+const kinds = (entries: readonly ThreadEntry[]) => entries.map((e) => e.kind);
 
 describe('AcpThread', () => {
   it('masks notices and status errors (they quote stderr and error messages), not the agent\'s messages', () => {
