@@ -1,7 +1,7 @@
 /**
  * A client capability owns both its advertisement in `initialize` and the wiring of the agent's requests it
  * serves, as vscode-languageclient's features do (`fillClientCapabilities` + `initialize`): adding one is a
- * feature object in its capability folder plus one line in src/host/features.ts (docs/architecture.md#recipes).
+ * feature object in its capability folder plus one line in src/host/features.ts (docs/recipes.md#add-a-client-capability).
  * An omitted capability means unsupported, so a capability is advertised exactly when its handlers are
  * registered (https://agentclientprotocol.com/protocol/initialization).
  */

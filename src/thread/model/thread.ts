@@ -29,7 +29,10 @@ function isUnfinished(e: ToolCallEntry): boolean {
 
 /** The conversation model of one session. Never imports vscode. */
 export class AcpThread {
-  readonly entries: ThreadEntry[] = [];
+  /** The transcript, changed only by the thread's own methods (and its streams). */
+  private readonly _entries: ThreadEntry[] = [];
+  /** The transcript, oldest first. */
+  get entries(): readonly ThreadEntry[] { return this._entries; }
   /** Its sources and their precedence: src/thread/model/threadTitle.ts. */
   private readonly _title = new ThreadTitle();
   status: SessionStatus = 'starting';
@@ -78,7 +81,7 @@ export class AcpThread {
    */
   constructor(readonly sessionId: string, private readonly logger?: ThreadLogger, private readonly mask: (text: string) => string = (text) => text) {
     const ctx = { newId: () => this.newId(), fire: (c: ThreadChange) => this.fire(c) };
-    this._streams = new SessionStreams(sessionId, this.entries, ctx, { state: this.sessionTarget(), plans: this.planTarget() }, (m) => this.logger?.info(`thread ${sessionId}: ${m}`));
+    this._streams = new SessionStreams(sessionId, this._entries, ctx, { state: this.sessionTarget(), plans: this.planTarget() }, (m) => this.logger?.info(`thread ${sessionId}: ${m}`));
     this.elicitations = new ThreadElicitations(this._streams.main, () => this.newId());
   }
 
@@ -299,7 +302,7 @@ export class AcpThread {
    * the turn that ran the plan was stopped (its unfinished steps show as cancelled).
    */
   restore(entries: readonly ThreadEntry[], title: string, plan: PlanEntry[], terminals: readonly TerminalSnapshot[] = [], plans: PlanState[] = [], planCancelled = false): void {
-    this.entries.splice(0, this.entries.length, ...entries);
+    this._entries.splice(0, this._entries.length, ...entries);
     this.terminals.restore(terminals);
     this._streams.reset();
     this._nextId = Math.max(this._nextId, this._streams.maxEntryNumber());

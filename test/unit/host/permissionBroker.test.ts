@@ -6,7 +6,9 @@ import { CancellationToken, CancellationTokenSource } from 'vscode-jsonrpc/node'
 import type { RequestPermissionResponse } from '../../../src/acp/schema/types.gen';
 import { PermissionBroker } from '../../../src/host/permissions/permissionBroker';
 import type { ToolCallEntry } from '../../../src/thread/model/toolCall';
+import type { ThreadEntry } from '../../../src/thread/model/thread';
 import { fakeEnvironment, fakeSession, options, permissionRequest, tick } from './permissionHelpers';
+import { findEntry } from '../helpers/entries';
 
 const selected = (optionId: string): RequestPermissionResponse => ({ outcome: { outcome: 'selected', optionId } });
 const cancelled: RequestPermissionResponse = { outcome: { outcome: 'cancelled' } };
@@ -18,10 +20,8 @@ function watch(p: Promise<RequestPermissionResponse>) {
   return state;
 }
 
-function card(thread: { entries: readonly unknown[] }, toolCallId: string): ToolCallEntry {
-  const e = thread.entries.find((x) => (x as ToolCallEntry).kind === 'toolCall' && (x as ToolCallEntry).toolCallId === toolCallId);
-  assert.ok(e, `a card for ${toolCallId}`);
-  return e as ToolCallEntry;
+function card(thread: { entries: readonly ThreadEntry[] }, toolCallId: string): ToolCallEntry {
+  return findEntry(thread.entries, 'toolCall', (e) => e.toolCallId === toolCallId);
 }
 
 async function parked(broker: PermissionBroker, n = 1): Promise<string[]> {

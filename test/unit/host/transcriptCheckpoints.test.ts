@@ -31,7 +31,7 @@ describe('transcript store: checkpoints', () => {
     assert.equal((entryToView(back.entries[0]!) as { checkpoint?: boolean }).checkpoint, true);
     const restored = new AcpThread('s1');
     restored.restore(back.entries, '', []);
-    (restored.entries[2] as { undone?: boolean }).undone = true;
+    restored.markUndone(restored.entries[2].id);
     restored.refreshRestoreMarks();
     assert.deepEqual(restored.entries.filter((e) => e.afterRestore).map((e) => e.id), [], 'its Undo Restore after a reload unmarks them');
   });

@@ -7,6 +7,7 @@ import { readTranscript, TranscriptWriter } from '../../../src/host/history/tran
 import type { TranscriptHeader } from '../../../src/host/history/transcriptLog';
 import { AcpThread } from '../../../src/thread/model/thread';
 import { entryToView } from '../../../src/thread/view/toView';
+import { textOf } from '../helpers/entries';
 
 const header: TranscriptHeader = { k: 'meta', v: 1, sessionId: 's1', agentId: 'a1', agentName: 'Agent', cwd: '/w', createdAt: 1 };
 
@@ -78,7 +79,7 @@ describe('transcript store: compactions and notices', () => {
     const back = readTranscript(file);
     assert.ok(back);
     assert.deepEqual(back.entries.map((e) => e.kind), ['user', 'agent', 'toolCall', 'notice']);
-    assert.equal((back.entries[1] as { text: string }).text, 'Done now.');
+    assert.equal(textOf(back.entries[1]), 'Done now.');
     assert.equal(back.title, 'Old chat');
     const t = new AcpThread('s0');
     t.restore(back.entries, back.title, back.plan);

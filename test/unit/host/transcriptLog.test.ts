@@ -3,13 +3,14 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { ThreadEntry } from '../../../src/thread/model/thread';
+import type { TextEntry } from '../../../src/thread/model/thread';
 import { TranscriptDirectory } from '../../../src/host/history/transcriptDirectory';
 import { parseTranscript, readTranscript, TranscriptWriter } from '../../../src/host/history/transcriptLog';
 import type { TranscriptHeader } from '../../../src/host/history/transcriptLog';
+import { textOf } from '../helpers/entries';
 
 const header = (sessionId = 's1', agentId = 'a1'): TranscriptHeader => ({ k: 'meta', v: 1, sessionId, agentId, agentName: 'Agent', cwd: '/w', createdAt: 1 });
-const agent = (i: number, text: string): ThreadEntry => ({ kind: 'agent', id: `e${i + 1}`, text, blocks: [] });
+const agent = (i: number, text: string): TextEntry => ({ kind: 'agent', id: `e${i + 1}`, text, blocks: [] });
 
 describe('transcript log (the client transcript store)', () => {
   let dir: string;
@@ -31,7 +32,7 @@ describe('transcript log (the client transcript store)', () => {
     const lines = fs.readFileSync(file, 'utf8').trim().split('\n');
     // the answer's last word waits for the next write (a secret split across writes is masked whole: transcriptLog.ts)
     assert.equal(lines.length, 1 + 2 + 1 + 1, 'header, two entries, the title, the held-back last word: nothing written twice');
-    assert.equal((readTranscript(file)?.entries[1] as { text: string } | undefined)?.text, 'only the client remembers');
+    assert.equal(textOf(readTranscript(file)?.entries[1]), 'only the client remembers');
   });
 
   it('a flushSync while an earlier flush is being written still leaves every record on disk: no batch is half-way', async () => {
@@ -51,14 +52,14 @@ describe('transcript log (the client transcript store)', () => {
   it('replays entries, merged appends, title and plan; a pending permission and unfinished tool calls do not survive', () => {
     const file = path.join(dir, 'a.jsonl');
     const w = new TranscriptWriter(file, header());
-    const msg = agent(0, 'Hel') as ThreadEntry & { text: string };
+    const msg = agent(0, 'Hel');
     w.entry(0, msg);
     msg.text += 'lo';
     w.append(0, 'lo'); // the pending entry is serialized at flush time: the append is not doubled
     w.flushSync();
     w.append(0, ', ');
     w.append(0, 'world');
-    w.entry(1, { kind: 'toolCall', id: 'e2', toolCallId: 't1', title: 'Edit', toolKind: 'edit', status: 'waitingForConfirmation', content: [], locations: [], permission: { requestId: 'r', options: [], previousStatus: 'pending' } } as ThreadEntry);
+    w.entry(1, { kind: 'toolCall', id: 'e2', toolCallId: 't1', title: 'Edit', toolKind: 'edit', status: 'waitingForConfirmation', content: [], locations: [], permission: { requestId: 'r', options: [], previousStatus: 'pending' } });
     w.state({ k: 'title', t: 'First' });
     w.state({ k: 'title', t: 'Second' });
     w.state({ k: 'plan', p: [{ content: 'step', priority: 'high', status: 'pending' }] });
@@ -68,7 +69,7 @@ describe('transcript log (the client transcript store)', () => {
     const t = readTranscript(file);
     assert.ok(t);
     assert.equal(t.entries.length, 2);
-    assert.equal((t.entries[0] as { text: string }).text, 'Hello, world');
+    assert.equal(textOf(t.entries[0]), 'Hello, world');
     const call = t.entries[1];
     assert.ok(call?.kind === 'toolCall');
     assert.equal(call.status, 'cancelled');
@@ -118,12 +119,12 @@ describe('transcript log (the client transcript store)', () => {
     const parsed = parseTranscript(fs.readFileSync(file));
     assert.equal(parsed.torn, true);
     assert.equal(parsed.records.length, 2);
-    assert.deepEqual(readTranscript(file)?.entries.map((e) => (e as { text: string }).text), ['complete']);
+    assert.deepEqual(readTranscript(file)?.entries.map(textOf), ['complete']);
     const again = new TranscriptWriter(file, header());
     again.entry(1, agent(1, 'after the crash'));
     again.flushSync();
     assert.equal(parseTranscript(fs.readFileSync(file)).torn, false);
-    assert.deepEqual(readTranscript(file)?.entries.map((e) => (e as { text: string }).text), ['complete', 'after the crash']);
+    assert.deepEqual(readTranscript(file)?.entries.map(textOf), ['complete', 'after the crash']);
   });
 
   it('rewrite replaces the log atomically (after session/load)', async () => {
@@ -133,7 +134,7 @@ describe('transcript log (the client transcript store)', () => {
     w.flushSync();
     await w.rewrite(header(), [agent(0, 'replayed')], 'Loaded', []);
     const t = readTranscript(file);
-    assert.deepEqual(t?.entries.map((e) => (e as { text: string }).text), ['replayed']);
+    assert.deepEqual(t?.entries.map(textOf), ['replayed']);
     assert.equal(t?.title, 'Loaded');
     assert.deepEqual(fs.readdirSync(dir), ['c.jsonl'], 'no temporary file is left');
   });
@@ -184,7 +185,7 @@ describe('transcript log (the client transcript store)', () => {
     const t = readTranscript(file);
     assert.ok(t, 'the log still loads');
     assert.ok(t.entries.length >= lastReported + 1, `every entry reported as written is there (${t.entries.length} ≥ ${lastReported + 1})`);
-    t.entries.forEach((e, i) => assert.ok(new RegExp(`^entry ${i} x* end ${i}$`).test((e as { text: string }).text), `entry ${i} is whole`));
+    t.entries.forEach((e, i) => assert.ok(new RegExp(`^entry ${i} x* end ${i}$`).test(textOf(e)), `entry ${i} is whole`));
     const d = new TranscriptDirectory(dir, () => 1e9);
     d.load();
     assert.equal(d.list().length, 1, 'the store loads the killed log');
@@ -193,6 +194,6 @@ describe('transcript log (the client transcript store)', () => {
     w.flushSync();
     const after = readTranscript(file);
     assert.equal(after?.entries.length, t.entries.length + 1, 'appending after the kill works (a torn tail was cut off)');
-    assert.ok((after?.entries.at(-1) as { text: string }).text === 'after the kill');
+    assert.ok(textOf(after?.entries.at(-1)) === 'after the kill');
   });
 });

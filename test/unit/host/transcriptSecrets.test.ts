@@ -6,7 +6,8 @@ import { Redactor } from '../../../src/host/auth/redactor';
 import { TranscriptDirectory } from '../../../src/host/history/transcriptDirectory';
 import { readTranscript } from '../../../src/host/history/transcriptLog';
 import type { TranscriptHeader } from '../../../src/host/history/transcriptLog';
-import type { TextEntry, ThreadEntry } from '../../../src/thread/model/thread';
+import type { TextEntry } from '../../../src/thread/model/thread';
+import { textOf } from '../helpers/entries';
 
 const secret = 'tok-0123456789-distinct';
 const header: TranscriptHeader = { k: 'meta', v: 1, sessionId: 's1', agentId: 'a1', agentName: 'Agent', cwd: '/work/project', createdAt: 1 };
@@ -32,7 +33,7 @@ describe('transcript store: secrets are masked as they are written', () => {
   it('a crash notice, a title and a tool call carrying an env value are stored masked; the header and the queue are kept', () => {
     const w = transcripts.writer(header);
     w.entry(0, { kind: 'notice', id: 'e1', level: 'error', text: `Agent exited (code 1):\nconfig: MY_API_TOKEN=${secret}`, action: 'restart' });
-    w.entry(1, { kind: 'toolCall', id: 'e2', toolCallId: 't1', title: `curl -H "Authorization: Bearer ${secret}"`, toolKind: 'execute', status: 'completed', content: [], locations: [] } as unknown as ThreadEntry);
+    w.entry(1, { kind: 'toolCall', id: 'e2', toolCallId: 't1', title: `curl -H "Authorization: Bearer ${secret}"`, toolKind: 'execute', status: 'completed', content: [], locations: [] });
     w.state({ k: 'queue', q: ['my own queued prompt'] });
     w.flushSync();
     transcripts.touched('a1', 's1', `Debugging ${secret}`);
@@ -60,7 +61,7 @@ describe('transcript store: secrets are masked as they are written', () => {
     await w.flush(true); // the turn ended
     const file = path.join(dir, fs.readdirSync(dir).find((f) => f.endsWith('.jsonl')) ?? '');
     const t = readTranscript(file);
-    assert.equal((t?.entries[0] as TextEntry | undefined)?.text, 'Your token is ***, keep it safe. Use it as Bearer *** here');
+    assert.equal(textOf(t?.entries[0]), 'Your token is ***, keep it safe. Use it as Bearer *** here');
     assert.ok(!onDisk().includes(secret) && !onDisk().includes('abc123'), onDisk());
   });
 
@@ -71,6 +72,6 @@ describe('transcript store: secrets are masked as they are written', () => {
     void w.flush();
     transcripts.release('a1', 's1');
     const t = readTranscript(path.join(dir, fs.readdirSync(dir).find((f) => f.endsWith('.jsonl')) ?? ''));
-    assert.equal((t?.entries[0] as TextEntry | undefined)?.text, 'almost done now');
+    assert.equal(textOf(t?.entries[0]), 'almost done now');
   });
 });

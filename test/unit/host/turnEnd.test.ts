@@ -3,8 +3,8 @@ import type { SessionUpdate } from '../../../src/acp/schema/types.gen';
 import { cancelGraceMs, TurnEnd } from '../../../src/host/prompts/turnEnd';
 import type { Schedule, TurnOutcome } from '../../../src/host/prompts/turnEnd';
 import { AcpThread } from '../../../src/thread/model/thread';
-import type { NoticeEntry } from '../../../src/thread/model/thread';
 import type { ToolCallEntry } from '../../../src/thread/model/toolCall';
+import { entryOf, findEntry } from '../helpers/entries';
 
 /** A manual clock: timers fire only when the test advances time. */
 function manualClock() {
@@ -160,7 +160,7 @@ describe('TurnEnd (a turn always ends)', () => {
     assert.equal(turn.outcome?.kind, 'abandoned');
     end.endAbandoned(thread, 'Stubborn', turn.outcome?.kind === 'abandoned' ? turn.outcome.afterMs : -1);
     assert.deepEqual(thread.entries.filter((e): e is ToolCallEntry => e.kind === 'toolCall').map((e) => e.status), ['cancelled', 'cancelled']);
-    const notice = thread.entries.at(-1) as NoticeEntry;
+    const notice = entryOf(thread.entries.at(-1), 'notice');
     assert.equal(notice.kind, 'notice');
     assert.match(notice.text, /without waiting for Stubborn to confirm the cancel/);
     assert.equal(thread.status, 'idle');
@@ -174,7 +174,7 @@ describe('TurnEnd (a turn always ends)', () => {
     clock.advance(cancelGraceMs);
     await flush();
     end.endAbandoned(thread, 'Stubborn', turn.outcome?.kind === 'abandoned' ? turn.outcome.afterMs : -1);
-    assert.match((thread.entries.at(-1) as NoticeEntry).text, /^Stubborn did not confirm the cancel within 3 s\./);
+    assert.match(entryOf(thread.entries.at(-1), 'notice').text, /^Stubborn did not confirm the cancel within 3 s\./);
   });
 
   it('late updates of the abandoned turn are dropped until the next prompt; then the new turn shows', async () => {
@@ -199,6 +199,6 @@ describe('TurnEnd (a turn always ends)', () => {
     apply(chunk('new answer'));
     apply({ sessionUpdate: 'tool_call_update', toolCallId: 'old', status: 'completed' });
     assert.equal(thread.entries.at(-1)?.kind, 'agent');
-    assert.equal((thread.entries.find((e) => e.kind === 'toolCall') as ToolCallEntry).status, 'cancelled');
+    assert.equal(findEntry(thread.entries, 'toolCall').status, 'cancelled');
   });
 });

@@ -5,6 +5,7 @@ import type { ThreadChange, ThreadEntry } from '../../../src/thread/model/thread
 import { toMarkdown } from '../../../src/thread/export/toMarkdown';
 import { entryToView, stateToView } from '../../../src/thread/view/toView';
 import { header } from '../helpers/header';
+import { entryOf, textOf } from '../helpers/entries';
 
 const text = (t: string) => ({ type: 'text' as const, text: t });
 const chunk = (kind: 'agent_message_chunk' | 'agent_thought_chunk' | 'user_message_chunk', t: string, messageId?: string): SessionUpdate =>
@@ -16,7 +17,7 @@ function threadWithLog() {
   t.onDidChange((c) => changes.push(c));
   return { t, changes };
 }
-const kinds = (entries: ThreadEntry[]) => entries.map((e) => e.kind);
+const kinds = (entries: readonly ThreadEntry[]) => entries.map((e) => e.kind);
 
 describe('AcpThread', () => {
   it('masks notices and status errors (they quote stderr and error messages), not the agent\'s messages', () => {
@@ -33,7 +34,7 @@ describe('AcpThread', () => {
     t.handleSessionUpdate(chunk('agent_message_chunk', 'Hel'));
     t.handleSessionUpdate(chunk('agent_message_chunk', 'lo'));
     assert.deepEqual(kinds(t.entries), ['agent']);
-    assert.equal((t.entries[0] as { text: string }).text, 'Hello');
+    assert.equal(textOf(t.entries[0]), 'Hello');
     assert.deepEqual(changes, [{ type: 'entry', index: 0 }, { type: 'append', index: 0, text: 'lo' }]);
   });
 
@@ -53,7 +54,7 @@ describe('AcpThread', () => {
     t.handleSessionUpdate(chunk('user_message_chunk', 'two'));
     t.handleSessionUpdate(chunk('agent_message_chunk', 'answer'));
     assert.deepEqual(kinds(t.entries), ['user', 'agent']);
-    assert.equal((t.entries[0] as { content: unknown[] }).content.length, 2);
+    assert.equal(entryOf(t.entries[0], 'user').content.length, 2);
     assert.equal(toMarkdown(t.entries), '## User\n\none two\n\n## Agent\n\nanswer\n');
   });
 

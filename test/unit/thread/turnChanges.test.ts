@@ -59,10 +59,10 @@ describe('checkpoints in the thread (src/thread/model/turnChanges.ts)', () => {
     restore('e3', 'e4'); // e5
     t.refreshRestoreMarks();
     assert.deepEqual(t.entries.filter((e) => e.afterRestore).map((e) => e.id), ['e3', 'e4'], 'only the newest restore marks');
-    (t.entries[4] as ChangesEntry).undone = true;
+    t.markUndone(t.entries[4].id);
     t.refreshRestoreMarks();
     assert.deepEqual(t.entries.filter((e) => e.afterRestore).map((e) => e.id), ['e1', 'e2', 'e3'], 'its undo brings the older marks back');
-    (t.entries[r1] as ChangesEntry).undone = true;
+    t.markUndone(t.entries[r1].id);
     assert.equal(restoreMarkRange(t.entries), undefined);
   });
 

@@ -5,6 +5,7 @@ import { entryToView, threadSnapshot } from '../../../src/thread/view/toView';
 import type { EntryView } from '../../../src/shared/viewModel';
 import { ChatStore, type StoreChange } from '../../../webview/store';
 import { header } from '../helpers/header';
+import { textOf } from '../helpers/entries';
 
 /** A thread of `n` agent messages with distinct messageIds: "m0", "m1", … */
 function thread(n: number): AcpThread {
@@ -46,7 +47,7 @@ describe('a long transcript arrives newest entries first', () => {
     assert.equal(store.applyOlder({ seq: 0, from: 3, entries: t.entries.slice(3, 7).map(entryToView) }), true);
     assert.equal(store.applyOlder({ seq: 0, from: 0, entries: t.entries.slice(0, 3).map(entryToView) }), true);
     assert.equal(store.firstIndex, 0);
-    assert.deepEqual(texts(store.entries), t.entries.map((e) => (e as { text: string }).text));
+    assert.deepEqual(texts(store.entries), t.entries.map(textOf));
     assert.deepEqual(changes, [{ type: 'reset' }, { type: 'older', from: 3, to: 7 }, { type: 'older', from: 0, to: 3 }]);
     assert.deepEqual(gaps, []);
   });
