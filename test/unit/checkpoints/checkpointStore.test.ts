@@ -16,7 +16,8 @@ describe('checkpoints: the store (sharing, cap, deletion, no git)', function () 
 
   it('two sessions in one folder share one repository: a file that did not change costs nothing', async () => {
     const store = newStore(storeDir);
-    writeTree(work, { 'big.txt': 'x'.repeat(300_000) });
+    // incompressible, so that storing it again would show: 300 KB more
+    writeTree(work, { 'big.bin': Buffer.from(Array.from({ length: 300_000 }, () => Math.floor(Math.random() * 256))) });
     const a = sessionOf(store, 'a', [work]);
     const b = sessionOf(store, 'b', [work]);
     await a.take('turn', 'e1');
@@ -24,7 +25,8 @@ describe('checkpoints: the store (sharing, cap, deletion, no git)', function () 
     await b.take('turn', 'e1');
     await Promise.all([a.take('end', 'e1'), b.take('end', 'e1')]); // at once: one git at a time per repository
     assert.equal(repos().length, 1);
-    assert.ok(store.size() - after < 20_000, `the second session's checkpoints took ${store.size() - after} bytes`);
+    // what the second session adds is its record, refs and small commits (a few disk blocks each), not the file
+    assert.ok(store.size() - after < 100_000, `the second session's checkpoints took ${store.size() - after} bytes (the file is 300,000)`);
   });
 
   it('deleting a session drops its checkpoints; the last session of a folder takes its repository along', async () => {
