@@ -1,7 +1,7 @@
 /**
  * AcpThread: the conversation of one session, built from `session/update` notifications and the user's
- * prompts. One ingestion point, {@link AcpThread.handleSessionUpdate}, switches over every update kind (like
- * Zed's `handle_session_update`); tool calls are upserted by id with absent fields meaning "unchanged";
+ * prompts. One ingestion point, {@link AcpThread.handleSessionUpdate}, applies each update as its kind's entry of
+ * src/thread/model/updateKinds.ts says (like Zed's `handle_session_update`); tool calls are upserted by id with absent fields meaning "unchanged";
  * message chunks are grouped by `messageId`, or by consecutive kind when there is none
  * (https://agentclientprotocol.com/protocol/prompt-turn). Fine-grained change events let the chat send small
  * deltas (an append, not the whole message), and let each listener react only to the fields it uses (the
