@@ -6,6 +6,8 @@
 // dialog (reached with Ctrl+Shift+A, arrow keys, the diff's path shown) whose clicked option reaches the
 // agent; a stop-reason notice.
 // Screenshots: test-results/screenshots/<version>/cards-*.png
+import fs from 'node:fs';
+import path from 'node:path';
 import { cardsSettings, openCardsSession, sendPrompt } from './cardsAgent.mjs';
 import { expectGlyphs } from './scriptedSession.mjs';
 
@@ -30,7 +32,10 @@ export async function run(t) {
   t.expect(await chat.locator('[data-testid="user-message"]', { hasText: 'fail please' }).count() === 2, 'Retry resent the last prompt (it shows twice) and the agent answered');
   await idle();
 
-  // the big turn
+  // the big turn (its terminal command prints its 6 lines, then runs on while .terminal-hold exists (30 s at
+  // most): a loaded machine looked at the card after a 2.4 s command had ended)
+  const hold = path.join(t.workspace, '.terminal-hold');
+  fs.writeFileSync(hold, '');
   await sendPrompt(t, chat, 'show me the cards');
   await chat.locator('[data-testid="session-title"]', { hasText: 'Cards and colours' }).waitFor({ timeout: 20_000 });
   t.expect(true, 'the session title comes from session_info_update');
@@ -50,6 +55,7 @@ export async function run(t) {
   const terminal = chat.locator('[data-testid="terminal"]');
   await chat.locator('[data-testid="terminal"][data-running="true"] pre', { hasText: 'test 1' }).waitFor({ timeout: 20_000 });
   t.expect(true, 'terminal output shows while the command still runs');
+  fs.rmSync(hold); // the command may end now
   t.expect(await terminal.locator('span.ansi-fg-green.ansi-bold', { hasText: 'PASS' }).count() >= 1, 'SGR bold green becomes a themed class');
   t.expect(await terminal.locator('span.ansi-underline').count() >= 1 && await terminal.locator('span.ansi-fg-red').count() >= 1
     && await terminal.locator('span.ansi-bg-blue.ansi-fg-bright-white').count() >= 1, 'underline, red and a blue background with bright white too');
