@@ -15,6 +15,15 @@ export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 export const SETUP_SH = path.join(HARNESS_DIR, 'setup.sh');
 
 /**
+ * The login shell the test servers' extension hosts see. The extension asks the user's login shell for the
+ * agents' PATH once per window (src/agents/shellEnv.ts, 5 s at most); on these machines root's bash rc runs
+ * `pyenv init`, whose rehash lock, left behind by a killed shell, stalls every later login shell for 60 s. So
+ * every test that started an agent waited out the 5 s timeout. The tests' agents are absolute node paths:
+ * a login shell that reads no bash rc changes nothing they test. (`npm start` keeps the user's own shell.)
+ */
+export const TEST_SHELL_ENV = { SHELL: '/bin/sh' };
+
+/**
  * @typedef {{ codeServer: string, nodeMajor: string }} VersionInfo
  * @typedef {{ default: string[], subset?: string[], versions: Record<string, VersionInfo> }} VersionsFile
  */

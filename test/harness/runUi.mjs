@@ -37,7 +37,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
-  EXTENSION_ROOT, REPO_ROOT, SUBSET_VERSIONS, ensureInstalled, installVsix, launchBrowser, linkExtension, log, makeTmp,
+  EXTENSION_ROOT, REPO_ROOT, SUBSET_VERSIONS, TEST_SHELL_ENV, ensureInstalled, installVsix, launchBrowser, linkExtension, log, makeTmp,
   makeWorkspace, payloadNeedsSmokeTestDriver, removeTmpDirs, resolveVersions, sleep, startServer,
 } from './harness.mjs';
 import { errorText, finishLayer, writeProgress } from './report.mjs';
@@ -250,7 +250,7 @@ async function runGroup({ version, load, mods }, r, traffic, w) {
     if (load === 'link') linkExtension(extensionsDir);
     if (load === 'vsix') installVsix(version, /** @type {string} */ (process.env.SWITCHBOARD_UI_VSIX), extensionsDir);
     const { settings, env, trust } = mods[0];
-    server = await startServer({ version, forPayload: load === 'dev', settings, env: { ...env, SWITCHBOARD_TRAFFIC_DIR: traffic }, trust, extensionsDir });
+    server = await startServer({ version, forPayload: load === 'dev', settings, env: { ...TEST_SHELL_ENV, ...env, SWITCHBOARD_TRAFFIC_DIR: traffic }, trust, extensionsDir });
   } catch (e) {
     for (const m of mods) {
       r.failed++;
@@ -293,7 +293,7 @@ async function runModule(m, version, load, server, tmp, r, serverSeconds, w) {
   /** @type {import('playwright-core').Page} */
   let page;
   try {
-    context = await (await browserOf(w)).newContext({ viewport: { width: 1280, height: 800 } });
+    context = await (await browserOf(w)).newContext({ viewport: { width: 1280, height: 800 }, extraHTTPHeaders: { 'Accept-Encoding': 'identity' } });
     page = await context.newPage();
   } catch (e) {
     // no page to run in: the test fails, and the worker's browser starts again for the next one
