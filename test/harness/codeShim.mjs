@@ -15,7 +15,7 @@
 // Env:
 //   SWITCHBOARD_VSCODE_VERSION  VS Code version to run: 1.100.3 | 1.139.1 (default: the newest known)
 //   SWITCHBOARD_TEST_RESULTS    results JSON the in-host runner writes (also ends a run whose exit is lost)
-//   SWITCHBOARD_TEST_TIMEOUT    seconds for the whole run (default 600)
+//   SWITCHBOARD_TEST_TIMEOUT    seconds for the whole run (default 1500)
 //   SWITCHBOARD_SCREENSHOT      PNG path for a screenshot when the run times out
 import fs from 'node:fs';
 import path from 'node:path';

@@ -21,7 +21,7 @@ import { launchBrowser } from './browser.mjs';
  * @property {Record<string, unknown>} [settings]
  * @property {string} [resultsFile]         JSON the runner writes (see test/integration/index.ts); if it
  *   appears and the exit never comes, the run still ends
- * @property {number} [timeoutMs]           whole run; default SWITCHBOARD_TEST_TIMEOUT s or 600 s
+ * @property {number} [timeoutMs]           whole run; default SWITCHBOARD_TEST_TIMEOUT s or 1500 s
  * @property {string} [screenshotOnFailure] PNG path
  */
 
@@ -80,7 +80,7 @@ export async function runExtensionTests(o) {
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     mark('workbench');
 
-    const timeoutMs = o.timeoutMs ?? Number(process.env.SWITCHBOARD_TEST_TIMEOUT || 600) * 1000;
+    const timeoutMs = o.timeoutMs ?? Number(process.env.SWITCHBOARD_TEST_TIMEOUT || 1500) * 1000;
     // second channel: the results file (in case codeAutomationExit never arrives)
     const resultsSeen = new Promise((resolve) => {
       if (!o.resultsFile) return;

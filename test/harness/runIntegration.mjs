@@ -25,7 +25,7 @@ const { values } = parseArgs({
   options: {
     version: { type: 'string', multiple: true },
     grep: { type: 'string' },
-    timeout: { type: 'string', default: '900' }, // seconds per version, the whole shim run
+    timeout: { type: 'string', default: '1500' }, // seconds per version, the whole shim run (2x the slowest seen: test/harness/README.md)
     serial: { type: 'boolean', default: false },
   },
 });

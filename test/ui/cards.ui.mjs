@@ -113,7 +113,9 @@ export async function run(t) {
   t.expect(await chat.locator('[data-testid="composer-input"]').isVisible(), 'Open Diff opened the diff editor beside the chat, which stays visible');
 
   // a location opens the file at its line
-  await chat.locator('[data-tool-call-id="tc-read"] [data-testid="location"]').click();
+  // (30 s: the diff editor just opened a TypeScript file, and the language server's start can hold a loaded
+  // 2-core machine for longer than the default 15 s)
+  await chat.locator('[data-tool-call-id="tc-read"] [data-testid="location"]').click({ timeout: 30_000 });
   await page.locator('.tabs-container .tab', { hasText: 'README.md' }).first().waitFor({ timeout: 20_000 });
   t.expect(true, 'clicking a location opened README.md');
 
