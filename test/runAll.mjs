@@ -176,9 +176,10 @@ const tAll = Date.now();
 const tsc = path.join(BIN, 'tsc');
 const MIN = 60_000;
 /**
- * Each test layer's cap: at least twice its time on the slowest machine seen, a 2-core AMD EPYC VM like the CI's
- * (test/harness/README.md, "Measured"): integration 736 s for both versions side by side, the UI layer about
- * 30 minutes. A layer that reaches its cap stops starting tests a minute before it and reports how far it got.
+ * Each test layer's cap: at least twice its time on the slowest machine seen, a 2-core AMD EPYC VM like the
+ * CI's (test/harness/README.md, "How the UI layer runs, and where its time goes"): integration 736 s for both
+ * versions side by side, the UI layer about 30 minutes. A layer that reaches its cap stops starting tests a
+ * minute before it and reports how far it got.
  */
 const CAPS = { unit: 5 * MIN, integration: 27 * MIN, ui: 60 * MIN, package: 10 * MIN, vsix: 10 * MIN };
 const cpu = (() => { try { return /model name\s*:\s*(.*)/.exec(fs.readFileSync('/proc/cpuinfo', 'utf8'))?.[1]; } catch { return undefined; } })();
