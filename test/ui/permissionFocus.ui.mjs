@@ -12,6 +12,8 @@
 // - an edit's diff stays in its card after the agent's last update replaced the content with a text;
 // - a request that arrives while the composer is empty and idle (nothing typed for 1.5 s) takes the focus.
 // Screenshot: test-results/screenshots/<version>/permission-focus-dialog.png
+import fs from 'node:fs';
+import path from 'node:path';
 import { idle, openSession, scriptedAgent } from './scriptedSession.mjs';
 
 export const name = 'permission-focus';
@@ -108,6 +110,14 @@ export async function run(t) {
   const transcript = chat.locator('#transcript');
   await transcript.hover();
   for (let i = 0; i < 10; i++) await page.mouse.wheel(0, -600);
+  // the agent asks once the scrolling is over (it waits for this file: a fixed 1.5 s pause let a loaded
+  // machine's request arrive, and be seen and armed, before the transcript had scrolled away)
+  for (let last = NaN, i = 0; i < 30; i++, await page.waitForTimeout(100)) {
+    const top = await transcript.evaluate((el) => el.scrollTop);
+    if (top === last) break;
+    last = top;
+  }
+  fs.writeFileSync(path.join(t.workspace, '.scrolled-up'), '');
   const second = card('tc-write').locator('[data-testid="permission"]');
   await second.waitFor({ state: 'attached', timeout: 20_000 });
   t.expect(await focused() === 'composer-input', 'the second request did not take the focus from the composer with text');
