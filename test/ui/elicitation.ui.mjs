@@ -10,9 +10,7 @@
 //   it opens once through VS Code's external opener (observed as the browser page it opens, which is closed at
 //   once), the chat waits with Retry and Cancel, and the agent's elicitation/complete marks it Completed.
 // Screenshots: test-results/screenshots/<version>/elicitation-form.png, elicitation-url.png
-import fs from 'node:fs';
-import path from 'node:path';
-import { idle, openSession, scriptedAgent, sendPrompt } from './scriptedSession.mjs';
+import { chatHidden, idle, openSession, scriptedAgent, sendPrompt } from './scriptedSession.mjs';
 
 export const name = 'elicitation';
 export const timeout = 180_000;
@@ -170,10 +168,7 @@ export async function run(t) {
   await sendPrompt(t, chat, 'later form');
   await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'README.md' }).first().dblclick();
   await page.locator('.tab.active', { hasText: 'README.md' }).waitFor({ timeout: 15_000 });
-  // the agent asks once the chat is hidden (it waits for this file: a fixed 1.5 s pause was too short for a
-  // loaded machine); the extension host hears of the hidden panel a moment after the page shows it
-  await page.waitForTimeout(300);
-  fs.writeFileSync(path.join(t.workspace, '.chat-hidden'), '');
+  await chatHidden(t); // the agent asks now
   const quick = page.locator('.quick-input-widget');
   const box = quick.locator('.quick-input-box input');
   await quick.locator('.quick-input-title', { hasText: 'Scripted elicitation: Name the release' }).waitFor({ timeout: 20_000 });

@@ -5,9 +5,7 @@
 // status bar, the Sessions view and (with the chat hidden) the permission notification show that text
 // literally: no <a> made from agent text, no codicon made from agent text, the invisible characters shown as
 // <U+…> markers. The notification's Allow button still answers the request.
-import fs from 'node:fs';
-import path from 'node:path';
-import { idle, scriptedAgent, sendPrompt } from './scriptedSession.mjs';
+import { chatHidden, idle, scriptedAgent, sendPrompt } from './scriptedSession.mjs';
 
 export const name = 'inert-sinks';
 const agentName = 'Inert agent $(zap) [home](command:workbench.action.quit)';
@@ -95,11 +93,7 @@ export async function run(t) {
   await page.locator('.activitybar .action-label[aria-label^="Explorer"]').first().click();
   await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'README.md' }).first().dblclick();
   await page.locator('.tab.active', { hasText: 'README.md' }).waitFor({ timeout: 15_000 });
-  // the agent asks once the chat is hidden (it waits for this file: a fixed 3 s pause was too short for a
-  // loaded machine, and the request landed in the still visible chat); the extension host hears of the
-  // hidden panel a moment after the page shows it
-  await page.waitForTimeout(300);
-  fs.writeFileSync(path.join(t.workspace, '.chat-hidden'), '');
+  await chatHidden(t); // the agent asks now (a fixed 3 s pause let a loaded machine's request land in the visible chat)
   await t.notification(/asks for permission/, { timeoutMs: 30_000 });
   const toast = page.locator('.notification-toast, .notification-list-item', { hasText: 'asks for permission' }).first();
   // seen in the notification center (its toast was gone before it was looked for on a slow machine), which

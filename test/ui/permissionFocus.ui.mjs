@@ -12,9 +12,7 @@
 // - an edit's diff stays in its card after the agent's last update replaced the content with a text;
 // - a request that arrives while the composer is empty and idle (nothing typed for 1.5 s) takes the focus.
 // Screenshot: test-results/screenshots/<version>/permission-focus-dialog.png
-import fs from 'node:fs';
-import path from 'node:path';
-import { idle, openSession, scriptedAgent } from './scriptedSession.mjs';
+import { idle, letAgentGoOn, openSession, scriptedAgent } from './scriptedSession.mjs';
 
 export const name = 'permission-focus';
 export const settings = { 'switchboard.agents': [scriptedAgent('scripted-permission-focus', 'Scripted permission focus', 'permissionFocus', '1')] };
@@ -117,7 +115,7 @@ export async function run(t) {
     if (top === last) break;
     last = top;
   }
-  fs.writeFileSync(path.join(t.workspace, '.scrolled-up'), '');
+  letAgentGoOn(t, '.scrolled-up');
   const second = card('tc-write').locator('[data-testid="permission"]');
   await second.waitFor({ state: 'attached', timeout: 20_000 });
   t.expect(await focused() === 'composer-input', 'the second request did not take the focus from the composer with text');

@@ -1,6 +1,7 @@
 // @ts-check
 // Shared by the UI modules that drive scripted agents (test/fixtures/agents/scenarios): a
 // `switchboard.agents` entry for a scenario, New Session with an agent by name, sending a prompt.
+import fs from 'node:fs';
 import path from 'node:path';
 import { EXTENSION_ROOT } from '../harness/harness.mjs';
 
@@ -87,6 +88,26 @@ export async function composerSettled(t, chat) {
   for (const start = Date.now(); Date.now() - start < 5000; await t.page.waitForTimeout(100)) {
     if (await input.evaluate((el) => el === el.ownerDocument.activeElement && el.ownerDocument.hasFocus()).catch(() => false)) return;
   }
+}
+
+/**
+ * Lets a scripted agent's `waitForFile` step on `{{cwd}}/<name>` go on: the test has done what the agent waits
+ * for (a fixed pause in the scenario was too short for a loaded machine).
+ * @param {import('../harness/runUi.mjs').UiTest} t @param {string} name
+ */
+export function letAgentGoOn(t, name) {
+  fs.writeFileSync(path.join(t.workspace, name), '');
+}
+
+/**
+ * The chat was just hidden (another editor in front): lets an agent that waits for `.chat-hidden` send the
+ * request that must be asked outside the chat. The extension host hears of the hidden panel a moment after
+ * the page shows it.
+ * @param {import('../harness/runUi.mjs').UiTest} t
+ */
+export async function chatHidden(t) {
+  await t.page.waitForTimeout(300);
+  letAgentGoOn(t, '.chat-hidden');
 }
 
 /**
