@@ -73,7 +73,8 @@ export const QUIET_SETTINGS = {
  * @property {(p: string) => string} remote     vscode-remote:// URI of a server path
  * @property {(o?: { payload?: [string, string][], folder?: string }) => string} url
  * @property {(n?: number) => string} logTail
- * @property {(settings: Record<string, unknown>) => void} writeSettings
+ * @property {(settings: Record<string, unknown>) => void} writeSettings  User/settings.json, which a window reads
+ *   when it loads (code-server stops seeing a change made from outside some seconds later)
  * @property {() => Promise<void>} stop
  */
 

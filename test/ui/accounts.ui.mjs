@@ -18,6 +18,7 @@ import { idle, openSession, scriptedAgent, sendPrompt } from './scriptedSession.
 import { rowTexts } from '../harness/uiTest.mjs';
 
 export const name = 'accounts';
+export const sharedWindow = true;
 export const timeout = 240_000;
 
 // distinctive, and built at run time so that this file itself does not hold the whole value

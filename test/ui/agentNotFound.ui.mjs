@@ -2,6 +2,7 @@
 // First-run trouble: an agent whose command is not installed. Picking it in New Session shows a clear error
 // naming the command and the PATH that was searched, with a way to fix it (the settings) and the agent log.
 export const name = 'agent-not-found';
+export const sharedWindow = true;
 export const settings = {
   'switchboard.agents': [{ id: 'missing', name: 'Missing Agent', command: 'switchboard-no-such-agent-cli', args: ['--acp'] }],
 };

@@ -14,6 +14,7 @@ import { colorThemes, resetTheme, switchTheme } from './colorThemes.mjs';
 import { idle, openSession, scriptedAgent, sendPrompt } from './scriptedSession.mjs';
 
 export const name = 'agent-text';
+export const sharedWindow = true;
 export const timeout = 120_000;
 export const settings = {
   'switchboard.agents': [

@@ -12,6 +12,7 @@ import { cardsSettings, openCardsSession, sendPrompt } from './cardsAgent.mjs';
 import { expectGlyphs } from './scriptedSession.mjs';
 
 export const name = 'cards';
+export const sharedWindow = true;
 export const settings = cardsSettings;
 export const timeout = 180_000;
 

@@ -11,15 +11,21 @@ export const colorThemes = [
   { id: 'high-contrast', theme: 'Default High Contrast', bodyClass: 'hc-black' },
 ];
 
+/** A folder's settings file before the first switch: restored by resetTheme. */
+const before = new Map();
+
 /**
- * Switches the workbench to `theme` and waits until the webviews have its variables.
+ * Switches the workbench to `theme` and waits until the webviews have its variables. The folder's other
+ * settings stay (a module that shares its window has its own there: runUi.mjs `writeFolderSettings`).
  * @param {import('../harness/runUi.mjs').UiTest} t
  * @param {(typeof colorThemes)[number]} theme
  */
 export async function switchTheme(t, { theme, bodyClass }) {
   const settingsFile = path.join(t.workspace, '.vscode', 'settings.json');
+  const current = fs.existsSync(settingsFile) ? fs.readFileSync(settingsFile, 'utf8') : undefined;
+  if (!before.has(settingsFile)) before.set(settingsFile, current);
   fs.mkdirSync(path.dirname(settingsFile), { recursive: true });
-  fs.writeFileSync(settingsFile, JSON.stringify({ 'workbench.colorTheme': theme }, null, 2));
+  fs.writeFileSync(settingsFile, JSON.stringify({ ...(current ? JSON.parse(current) : {}), 'workbench.colorTheme': theme }, null, 2));
   await t.page.locator(`.monaco-workbench.${bodyClass}`).waitFor({ timeout: 20_000 });
   // each webview on screen gets the theme's class on its body with the theme's variables, in one message
   const webviewClass = { vs: 'vscode-light', 'vs-dark': 'vscode-dark', 'hc-black': 'vscode-high-contrast' }[bodyClass];
@@ -30,11 +36,15 @@ export async function switchTheme(t, { theme, bodyClass }) {
 }
 
 /**
- * Back to the default theme (the workspace setting removed).
+ * Back to the default theme: the folder's settings file as it was before the first switch.
  * @param {import('../harness/runUi.mjs').UiTest} t
  */
 export function resetTheme(t) {
-  fs.rmSync(path.join(t.workspace, '.vscode', 'settings.json'), { force: true });
+  const settingsFile = path.join(t.workspace, '.vscode', 'settings.json');
+  const original = before.get(settingsFile);
+  before.delete(settingsFile);
+  if (original === undefined) fs.rmSync(settingsFile, { force: true });
+  else fs.writeFileSync(settingsFile, original);
 }
 
 /**

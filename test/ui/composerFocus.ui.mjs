@@ -4,6 +4,7 @@
 import { scriptedAgent, untitledTab } from './scriptedSession.mjs';
 
 export const name = 'composerFocus';
+export const sharedWindow = true;
 export const timeout = 150_000;
 export const settings = {
   'switchboard.agents': [scriptedAgent('scripted-focus', 'Scripted focus', 'minimalCapabilities')],

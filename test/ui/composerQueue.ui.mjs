@@ -5,6 +5,7 @@
 import { composerSettings, idle, openComposerSession } from './composerAgent.mjs';
 
 export const name = 'composer-queue';
+export const sharedWindow = true;
 export const settings = composerSettings;
 export const timeout = 180_000;
 

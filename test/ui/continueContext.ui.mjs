@@ -9,6 +9,7 @@
 import { idle, openSession, scriptedAgent, sendPrompt } from './scriptedSession.mjs';
 
 export const name = 'continueContext';
+export const sharedWindow = true;
 export const timeout = 150_000;
 export const settings = {
   'switchboard.agents': [scriptedAgent('scripted-context', 'Scripted context', 'continueContext')],

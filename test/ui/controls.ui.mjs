@@ -11,6 +11,7 @@ import { idle, openSession, scriptedAgent, sendPrompt } from './scriptedSession.
 import { inEachTheme } from './colorThemes.mjs';
 
 export const name = 'controls';
+export const sharedWindow = true;
 export const settings = {
   'switchboard.agents': [scriptedAgent('scripted-composer', 'Scripted composer', 'composer', '1'), scriptedAgent('scripted-cards', 'Scripted cards', 'cards')],
 };

@@ -7,6 +7,7 @@
 import { openSession, scriptedAgent, sendPrompt } from './scriptedSession.mjs';
 
 export const name = 'crashInFront';
+export const sharedWindow = true;
 export const timeout = 150_000;
 export const settings = {
   'switchboard.agents': [scriptedAgent('scripted-crash', 'Scripted crash', 'crashNoResume')],

@@ -14,6 +14,7 @@
 import { openDemoSession, sendSlashCommand } from './scriptedSession.mjs';
 
 export const name = 'csp';
+export const sharedWindow = true;
 export const timeout = 150_000;
 
 /** Runs in every frame of the page, before the frame's own scripts. */

@@ -13,6 +13,7 @@
 import { chatHidden, idle, openSession, scriptedAgent, sendPrompt } from './scriptedSession.mjs';
 
 export const name = 'elicitation';
+export const sharedWindow = true;
 export const timeout = 180_000;
 export const settings = { 'switchboard.agents': [scriptedAgent('scripted-elicitation', 'Scripted elicitation', 'elicitation', '1')] };
 

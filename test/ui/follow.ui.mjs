@@ -6,6 +6,7 @@
 import { openDemoSession } from './scriptedSession.mjs';
 
 export const name = 'follow';
+export const sharedWindow = true;
 
 /** @param {import('../harness/runUi.mjs').UiTest} t */
 export async function run(t) {

@@ -2,6 +2,7 @@
 // A chat panel survives being hidden and shown again (the webview is re-created, retainContextWhenHidden is
 // false): the transcript comes back from the host's snapshot and the unsent draft is still in the box.
 export const name = 'hide-show';
+export const sharedWindow = true;
 
 /** @param {import('../harness/runUi.mjs').UiTest} t */
 export async function run(t) {

@@ -11,6 +11,7 @@ import { frameOf } from './markdownAgents.mjs';
 import { idle, openSession, scriptedAgent, sendPrompt } from './scriptedSession.mjs';
 
 export const name = 'largeOutput';
+export const sharedWindow = true;
 export const timeout = 240_000;
 export const settings = { 'switchboard.agents': [scriptedAgent('scripted-large-output', 'Scripted large output', 'largeOutput', '0')] };
 

@@ -6,6 +6,7 @@
 import { expectFocus, idle, messagesSettings, mod, openMessagesSession, sendPrompt } from './messagesAgent.mjs';
 
 export const name = 'messageActions';
+export const sharedWindow = true;
 export const settings = messagesSettings;
 export const timeout = 180_000;
 

@@ -11,6 +11,7 @@ import { sendSlashCommand } from './scriptedSession.mjs';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 export const name = 'new-session';
+export const sharedWindow = true;
 
 /** @param {import('../harness/runUi.mjs').UiTest} t */
 export async function run(t) {

@@ -15,6 +15,7 @@
 import { idle, letAgentGoOn, openSession, scriptedAgent } from './scriptedSession.mjs';
 
 export const name = 'permission-focus';
+export const sharedWindow = true;
 export const settings = { 'switchboard.agents': [scriptedAgent('scripted-permission-focus', 'Scripted permission focus', 'permissionFocus', '1')] };
 export const timeout = 150_000;
 

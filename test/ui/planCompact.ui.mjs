@@ -5,6 +5,7 @@
 import { idle, openSession, scriptedAgent, sendPrompt } from './scriptedSession.mjs';
 
 export const name = 'planCompact';
+export const sharedWindow = true;
 export const timeout = 150_000;
 export const settings = { 'switchboard.agents': [scriptedAgent('scripted-plan', 'Scripted plan', 'planCompact', '1')] };
 

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 export const name = 'registryOffline';
+export const sharedWindow = true;
 export const timeout = 120_000;
 export const settings = { 'switchboard.registry.url': 'http://127.0.0.1:59999/registry.json' };
 

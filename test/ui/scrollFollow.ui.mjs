@@ -9,6 +9,7 @@ import { openSession, scriptedAgent, sendPrompt } from './scriptedSession.mjs';
 import { frameOf } from './markdownAgents.mjs';
 
 export const name = 'scrollFollow';
+export const sharedWindow = true;
 export const settings = {
   'switchboard.agents': [scriptedAgent('scripted-long', 'Scripted long answer', 'longAnswer', '1')],
 };

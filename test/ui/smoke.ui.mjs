@@ -2,6 +2,7 @@
 // UI smoke test: the workbench opens the workspace, the extension's "New Session" command shows up in the
 // command palette and runs without an error notification.
 export const name = 'smoke';
+export const sharedWindow = true;
 
 /** @param {import('../harness/runUi.mjs').UiTest} t */
 export async function run(t) {

@@ -10,6 +10,7 @@ import { frameOf, markdownSettings, openSession, sendPrompt } from './markdownAg
 import { expectGlyphs } from './scriptedSession.mjs';
 
 export const name = 'streaming';
+export const sharedWindow = true;
 export const settings = markdownSettings;
 export const timeout = 150_000;
 

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { idle, letAgentGoOn, openSession, scriptedAgent, sendPrompt } from './scriptedSession.mjs';
 
 export const name = 'stubborn-cancel';
+export const sharedWindow = true;
 export const settings = { 'switchboard.agents': [scriptedAgent('scripted-stubborn', 'Scripted stubborn', 'stubbornCancel', '1')] };
 export const timeout = 120_000;
 

@@ -8,6 +8,7 @@ import { colorThemes, resetTheme, switchTheme } from './colorThemes.mjs';
 import { cardsSettings, openCardsSession, sendPrompt } from './cardsAgent.mjs';
 
 export const name = 'themes';
+export const sharedWindow = true;
 export const settings = cardsSettings;
 export const timeout = 180_000;
 

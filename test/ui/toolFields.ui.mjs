@@ -13,6 +13,7 @@ import path from 'node:path';
 import { idle, scriptedAgent, sendPrompt, untitledTab } from './scriptedSession.mjs';
 
 export const name = 'toolFields';
+export const sharedWindow = true;
 export const timeout = 180_000;
 // no `name`: the agent is named by its own title
 const { name: _unused, ...unnamed } = scriptedAgent('fields-agent', 'fields-agent', 'toolFields');

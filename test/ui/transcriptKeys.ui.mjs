@@ -8,6 +8,7 @@ import { colorThemes, resetTheme, switchTheme } from './colorThemes.mjs';
 import { expectFocus, focused, idle, messagesSettings, mod, openMessagesSession, sendPrompt } from './messagesAgent.mjs';
 
 export const name = 'transcriptKeys';
+export const sharedWindow = true;
 export const settings = messagesSettings;
 export const timeout = 180_000;
 

@@ -11,6 +11,7 @@
 import { frameOf, markdownSettings, openSession, sendPrompt } from './markdownAgents.mjs';
 
 export const name = 'xss';
+export const sharedWindow = true;
 export const settings = markdownSettings;
 export const timeout = 180_000;
 
