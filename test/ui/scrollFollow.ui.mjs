@@ -1,11 +1,12 @@
 // @ts-check
 // Following a streamed answer, end to end against the scripted "long answer" agent (scenario
-// longAnswer.json: about 15 KB of Markdown in 300 chunks over 5 s): the chat stays at the bottom while the
-// answer streams; a wheel scroll up stops the following and the view stays where the user put it while text
-// goes on arriving below, and a Jump to latest button shows; the button goes back to the bottom and the view
-// follows again, to the end of the answer.
+// longAnswer.json: about 20 KB of Markdown in 300 chunks, in three parts, the next one once the test has
+// scrolled up and once it has clicked Jump to latest): the chat stays at the bottom while the answer streams;
+// a wheel scroll up stops the following and the view stays where the user put it while text goes on arriving
+// below, and a Jump to latest button shows; the button goes back to the bottom and the view follows again,
+// to the end of the answer.
 // Screenshots: test-results/screenshots/<version>/scroll-follow-*.png
-import { openSession, scriptedAgent, sendPrompt } from './scriptedSession.mjs';
+import { letAgentGoOn, openSession, scriptedAgent, sendPrompt } from './scriptedSession.mjs';
 import { frameOf } from './markdownAgents.mjs';
 
 export const name = 'scrollFollow';
@@ -49,11 +50,13 @@ export async function run(t) {
   if (!box) throw new Error('the transcript has no box');
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.wheel(0, -400);
+  letAgentGoOn(t, '.scrolled-up');
   await new Promise((r) => setTimeout(r, 300));
   const up = await view();
   const heightBefore = up.height;
   await new Promise((r) => setTimeout(r, 800));
-  const later = await view();
+  let later = await view();
+  for (const start = Date.now(); Date.now() - start < 10_000 && later.height <= heightBefore; await page.waitForTimeout(100)) later = await view();
   t.expect(await working(), 'still streaming after the scroll');
   t.expect(up.fromBottom > 100 && later.height > heightBefore, `scrolled up while the answer grows (${Math.round(up.fromBottom)} px from the bottom)`);
   t.expect(Math.abs(later.top - up.top) < 4 && later.fromBottom > up.fromBottom, `the view stays where the user put it (top ${Math.round(up.top)} -> ${Math.round(later.top)})`);
@@ -63,6 +66,7 @@ export async function run(t) {
   const jump = chat.locator('[data-testid="jump-latest"]');
   t.expect(await jump.isVisible(), 'a Jump to latest button shows while the view does not follow');
   await jump.click();
+  letAgentGoOn(t, '.jumped');
   // at the bottom, and still there once more of the answer arrived (however slowly the machine streams it)
   let back = await view();
   for (const start = Date.now(); Date.now() - start < 10_000 && !(back.fromBottom < 40 && back.height > later.height); await page.waitForTimeout(100)) back = await view();
