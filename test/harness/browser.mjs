@@ -82,6 +82,8 @@ export async function runPaletteCommand(page, title, o = {}) {
       // moment): each step is bounded, and a failed one starts again
       await input.fill(`>${title}`, { timeout: 5000 });
       await exact.first().waitFor({ timeout: 2000 });
+      // a quick pick that a command run before opens late replaces the palette under the click: again
+      await exact.first().click({ timeout: 5000 });
       break;
     } catch (e) {
       if (attempt >= 30 || Date.now() > deadline) {
@@ -92,7 +94,6 @@ export async function runPaletteCommand(page, title, o = {}) {
       await sleep(attempt === 1 ? 250 : 1000);
     }
   }
-  await exact.first().click();
   // the palette closes (or the command replaced it with its own quick pick)
   await page.waitForFunction(() => {
     const i = /** @type {HTMLInputElement | null} */ (document.querySelector('.quick-input-widget input'));

@@ -24,13 +24,13 @@
 //   export const trust = 'untrusted';               // optional: workspace trust on, the folder untrusted
 //                                                   // (Restricted Mode); default: trust disabled
 //   export const sharedWindow = true;               // optional: runs in a window that other modules used
-//                                                   // (see resetWindow), its settings in the folder's
+//                                                   // (see sharedWindow.mjs), its settings in the folder's
 //                                                   // .vscode/settings.json; default: a fresh window
 //                                                   // (SWITCHBOARD_UI_SHARE=0: always a fresh one)
 //   export async function run(t) { … }              // t: see UiTest below
 // Modules with the same settings, env and trust share one server per version; each module gets a fresh browser
 // context (page) and its own workspace folder. The `sharedWindow` modules with the same env and trust run in
-// runs of SHARED_RUN on one server, one after another in one window and folder, reset between them (a fresh
+// runs of 8 on one server, one after another in one window and folder, reset between them (a fresh
 // window costs 20-26 CPU-seconds: test/harness/README.md); after a failure the next one gets a fresh window.
 // Both versions' tests run in
 // one queue, the longest first, on `--jobs` workers, each with its own browser (see Worker below).
@@ -45,13 +45,15 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
   EXTENSION_ROOT, REPO_ROOT, SUBSET_VERSIONS, TEST_SHELL_ENV, ensureInstalled, installVsix, launchBrowser, linkExtension, log, makeTmp,
-  SAMPLE_FILES, makeWorkspace, payloadNeedsSmokeTestDriver, removeTmpDirs, resolveVersions, runPaletteCommand, sleep, startServer,
+  makeWorkspace, payloadNeedsSmokeTestDriver, removeTmpDirs, resolveVersions, sleep, startServer,
 } from './harness.mjs';
 import { errorText, finishLayer, writeProgress } from './report.mjs';
+import { resetWindow, restoreSampleProject, serverGroups, writeFolderSettings } from './sharedWindow.mjs';
 import { recordTraffic, startTraffic } from './traffic.mjs';
 import { SHOTS, fileSafe, makeT } from './uiTest.mjs';
 
 /** @typedef {import('./uiTest.mjs').UiTest} UiTest */
+/** @typedef {import('./sharedWindow.mjs').SharedWindow} SharedWindow */
 
 const { values } = parseArgs({
   options: {
@@ -66,8 +68,6 @@ const { values } = parseArgs({
  * layer being CPU-bound (test/harness/README.md has the measurements).
  */
 const DEFAULT_JOBS = 2;
-/** At most this many `sharedWindow` modules run in one window, one after another. */
-const SHARED_RUN = 8;
 /** SWITCHBOARD_UI_DIR runs the modules of another folder (the harness's own checks use it). */
 const UI_DIR = path.resolve(process.env.SWITCHBOARD_UI_DIR || path.join(REPO_ROOT, 'test', 'ui'));
 
@@ -177,16 +177,7 @@ try {
     const load = vsix ? 'vsix' : envLoad === 'dev' || envLoad === 'link' ? envLoad : payloadNeedsSmokeTestDriver(version) ? 'link' : 'dev';
     log(`VS Code ${version}: extension loaded by ${{ dev: 'extensionDevelopmentPath (URL payload)', link: 'symlink into the extensions dir', vsix: `installing ${vsix}` }[load]}`);
     perVersion.set(version, { r, traffic: startTraffic('ui', version), t0: 0, left: 0 });
-    // one server per distinct (settings, env, trust); the `sharedWindow` modules of one (env, trust) share a
-    // server and a window, their settings written before each, in runs of SHARED_RUN (so that both workers
-    // get some of them)
-    /** @type {Map<string, UiModule[]>} */
-    const groups = new Map();
-    for (const m of mods) {
-      const key = JSON.stringify(m.sharedWindow ? ['shared', m.env, m.trust] : [m.settings, m.env, m.trust]);
-      groups.set(key, [...(groups.get(key) ?? []), m]);
-    }
-    const runs = [...groups.values()].flatMap((g) => (g[0].sharedWindow ? chunks(g, SHARED_RUN) : [g]));
+    const runs = serverGroups(mods);
     for (const group of runs) tasks.push({ version, load, mods: group, weight: group.reduce((n, m) => n + m.timeout, 0) });
     planned += mods.length;
   }
@@ -401,96 +392,4 @@ async function runModule(m, version, load, server, tmp, r, serverSeconds, w, sha
     return;
   }
   await Promise.race([context.close().catch(() => {}), sleep(10_000)]);
-}
-
-/**
- * A window that `sharedWindow` modules pass on, with its folder.
- * @typedef {{ context: import('playwright-core').BrowserContext, page: import('playwright-core').Page, pageErrors: string[], workspace: string }} SharedWindow
- */
-
-/**
- * Gives a folder the sample project's files again: what else is there is removed (but the folder's settings
- * file, which writeFolderSettings writes next), a changed or missing file written again, the rest left alone,
- * so that the workbench and the extension hear of no more changes than there were.
- * @param {string} dir
- */
-function restoreSampleProject(dir) {
-  const keep = new Set([...Object.keys(SAMPLE_FILES), '.vscode/settings.json'].flatMap((rel) => rel.split('/').map((_, i, parts) => parts.slice(0, i + 1).join('/'))));
-  /** @param {string} rel */
-  const prune = (rel) => {
-    for (const e of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
-      const r = rel ? `${rel}/${e.name}` : e.name;
-      if (!keep.has(r)) fs.rmSync(path.join(dir, r), { recursive: true, force: true });
-      else if (e.isDirectory()) prune(r);
-    }
-  };
-  prune('');
-  for (const [rel, content] of Object.entries(SAMPLE_FILES)) {
-    const p = path.join(dir, rel);
-    if (fs.existsSync(p) && fs.readFileSync(p, 'utf8') === content) continue;
-    fs.mkdirSync(path.dirname(p), { recursive: true });
-    fs.writeFileSync(p, content);
-  }
-}
-
-/** @template T @param {T[]} xs @param {number} n @returns {T[][]} */
-function chunks(xs, n) {
-  return Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, (i + 1) * n));
-}
-
-/**
- * A `sharedWindow` module's settings go in its folder's `.vscode/settings.json`, which the workbench reads
- * again when it changes. (The user settings file is not: code-server stops seeing a change of
- * User/settings.json made from outside some seconds after the window loaded, with or without Switchboard;
- * written through the settings editor instead, a reset took 5-6 s.) With them goes a mark in the window
- * title, by which {@link resetWindow} sees that they were read, and `.vscode` is hidden from the Explorer.
- * @param {string} workspace
- * @param {UiModule} m
- */
-function writeFolderSettings(workspace, m) {
-  const settings = {
-    ...m.settings,
-    'files.exclude': { '**/.vscode': true },
-    'window.title': `\${activeEditorShort}\${separator}\${rootName}\${separator}\${appName} [${m.name}]`,
-  };
-  fs.mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
-  fs.writeFileSync(path.join(workspace, '.vscode', 'settings.json'), JSON.stringify(settings, null, 2));
-}
-
-/**
- * Makes a window that a module used look like a fresh one to the next module, without loading it again:
- * menus and quick picks closed, every editor closed without saving (a chat panel's session goes on in the
- * Sessions view, as after a person closes its tab), the notifications cleared, the panel and the secondary
- * side bar closed, the Explorer in the side bar, the folder's files as a fresh folder has them (the sample
- * project; what a module added is removed), and the next module's settings read (in the folder:
- * {@link writeFolderSettings}). What stays: the extension host and the extension's state (its sessions and
- * their agents, what it remembers), which is why only modules that do not count on a fresh extension state
- * say `sharedWindow`.
- * @param {import('playwright-core').Page} page
- * @param {string} workspace
- * @param {UiModule} next  the module that runs next
- */
-async function resetWindow(page, workspace, next) {
-  const t0 = Date.now();
-  /** @type {string[]} */
-  const steps = [];
-  const step = (/** @type {string} */ what) => steps.push(`${what} ${Date.now() - t0}`);
-  for (let i = 0; i < 3; i++) await page.keyboard.press('Escape');
-  await runPaletteCommand(page, 'View: Close All Editors');
-  // a dirty editor asks whether to save: no
-  const dontSave = page.locator('.monaco-dialog-box .monaco-button', { hasText: /^Don't Save$/ });
-  for (let i = 0; i < 5 && await dontSave.first().isVisible(); i++) await dontSave.first().click();
-  step('editors');
-  await runPaletteCommand(page, 'Notifications: Clear All Notifications');
-  step('notifications');
-  if (await page.locator('.part.panel').isVisible().catch(() => false)) await runPaletteCommand(page, 'View: Toggle Panel Visibility', { timeoutMs: 10_000 });
-  if (await page.locator('.part.auxiliarybar').isVisible().catch(() => false)) await runPaletteCommand(page, 'View: Toggle Secondary Side Bar Visibility', { timeoutMs: 10_000 });
-  restoreSampleProject(workspace);
-  writeFolderSettings(workspace, next);
-  if (!(await page.locator('.explorer-folders-view').isVisible())) await runPaletteCommand(page, 'View: Show Explorer');
-  await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'README.md' }).first().waitFor({ timeout: 30_000 });
-  step('explorer');
-  await page.waitForFunction((mark) => document.title.endsWith(mark), `[${next.name}]`, { timeout: 30_000 });
-  step('title');
-  log(`reset the shared window for ${next.name} in ${Date.now() - t0} ms (${steps.join(', ')})`);
 }

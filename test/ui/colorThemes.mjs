@@ -16,7 +16,7 @@ const before = new Map();
 
 /**
  * Switches the workbench to `theme` and waits until the webviews have its variables. The folder's other
- * settings stay (a module that shares its window has its own there: runUi.mjs `writeFolderSettings`).
+ * settings stay (a module that shares its window has its own there: sharedWindow.mjs `writeFolderSettings`).
  * @param {import('../harness/runUi.mjs').UiTest} t
  * @param {(typeof colorThemes)[number]} theme
  */

@@ -124,7 +124,10 @@ async function addHelloSelection(t) {
   await page.keyboard.press('Control+Enter');
   const line = page.locator('.monaco-editor .view-line', { hasText: 'export function hello' }).first();
   await line.waitFor({ timeout: 15_000 });
-  await line.click();
+  // Quick Open gave the editor the keyboard; a click only if it did not (a click waited 15 s for a renderer
+  // busy with the TypeScript server's first analysis on a loaded machine)
+  const focused = page.locator('.monaco-editor.focused', { has: page.locator('.view-line', { hasText: 'export function hello' }) });
+  if (!(await focused.waitFor({ timeout: 5000 }).then(() => true, () => false))) await line.click({ timeout: 30_000 });
   await page.keyboard.press('Control+Home');
   await page.keyboard.press('Shift+ArrowDown');
   await page.keyboard.press('Shift+ArrowDown');

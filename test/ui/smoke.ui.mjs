@@ -19,6 +19,10 @@ export async function run(t) {
   const errors = await page.locator('.notifications-toasts .notification-toast')
     .filter({ hasText: /not found|failed|error/i }).allTextContents();
   t.expect(errors.length === 0, `no error notification after running it (${JSON.stringify(errors)})`);
+  // it opens the agent picker (on a loaded machine a moment later), which is closed again
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Demo agent' }).first().waitFor({ timeout: 15_000 });
+  t.expect(true, 'it opens the agent picker');
   await t.screenshot('smoke');
-  await page.keyboard.press('Escape'); // whatever it opened (the agent picker)
+  await page.keyboard.press('Escape');
+  await page.locator('.quick-input-widget').filter({ visible: true }).waitFor({ state: 'detached', timeout: 5000 }).catch(() => {});
 }

@@ -1,0 +1,126 @@
+// @ts-check
+// The UI modules that say `sharedWindow` run one after another in one window (runUi.mjs): what a window
+// needs between two of them to look fresh, and the folder settings they get. See test/harness/README.md
+// ("How the UI layer runs, and where its time goes").
+import fs from 'node:fs';
+import path from 'node:path';
+import { SAMPLE_FILES, log, runPaletteCommand, sleep } from './harness.mjs';
+
+/**
+ * A window that `sharedWindow` modules pass on, with its folder.
+ * @typedef {{ context: import('playwright-core').BrowserContext, page: import('playwright-core').Page, pageErrors: string[], workspace: string }} SharedWindow
+ */
+
+/**
+ * Gives a folder the sample project's files again: what else is there is removed (but the folder's settings
+ * file, which writeFolderSettings writes next), a changed or missing file written again, the rest left alone,
+ * so that the workbench and the extension hear of no more changes than there were.
+ * @param {string} dir
+ */
+export function restoreSampleProject(dir) {
+  const keep = new Set([...Object.keys(SAMPLE_FILES), '.vscode/settings.json'].flatMap((rel) => rel.split('/').map((_, i, parts) => parts.slice(0, i + 1).join('/'))));
+  /** @param {string} rel */
+  const prune = (rel) => {
+    for (const e of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+      const r = rel ? `${rel}/${e.name}` : e.name;
+      if (!keep.has(r)) fs.rmSync(path.join(dir, r), { recursive: true, force: true });
+      else if (e.isDirectory()) prune(r);
+    }
+  };
+  prune('');
+  for (const [rel, content] of Object.entries(SAMPLE_FILES)) {
+    const p = path.join(dir, rel);
+    if (fs.existsSync(p) && fs.readFileSync(p, 'utf8') === content) continue;
+    fs.mkdirSync(path.dirname(p), { recursive: true });
+    fs.writeFileSync(p, content);
+  }
+}
+
+/** At most this many `sharedWindow` modules run in one window, one after another. */
+const SHARED_RUN = 8;
+
+/**
+ * The modules of one version by server: one server per distinct (settings, env, trust); the `sharedWindow`
+ * modules of one (env, trust) share a server and a window, in runs of SHARED_RUN (so that both workers get
+ * some of them).
+ * @template {{ settings: unknown, env: unknown, trust: unknown, sharedWindow: boolean }} M
+ * @param {M[]} mods
+ * @returns {M[][]}
+ */
+export function serverGroups(mods) {
+  /** @type {Map<string, M[]>} */
+  const groups = new Map();
+  for (const m of mods) {
+    const key = JSON.stringify(m.sharedWindow ? ['shared', m.env, m.trust] : [m.settings, m.env, m.trust]);
+    groups.set(key, [...(groups.get(key) ?? []), m]);
+  }
+  return [...groups.values()].flatMap((g) => (g[0].sharedWindow ? chunks(g, SHARED_RUN) : [g]));
+}
+
+/** @template T @param {T[]} xs @param {number} n @returns {T[][]} */
+function chunks(xs, n) {
+  return Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, (i + 1) * n));
+}
+
+/**
+ * A `sharedWindow` module's settings go in its folder's `.vscode/settings.json`, which the workbench reads
+ * again when it changes. (The user settings file is not: code-server stops seeing a change of
+ * User/settings.json made from outside some seconds after the window loaded, with or without Switchboard;
+ * written through the settings editor instead, a reset took 5-6 s.) With them goes a mark in the window
+ * title, by which {@link resetWindow} sees that they were read, and `.vscode` is hidden from the Explorer.
+ * @param {string} workspace
+ * @param {{ name: string, settings: Record<string, unknown> }} m
+ */
+export function writeFolderSettings(workspace, m) {
+  const settings = {
+    ...m.settings,
+    'files.exclude': { '**/.vscode': true },
+    'window.title': `\${activeEditorShort}\${separator}\${rootName}\${separator}\${appName} [${m.name}]`,
+  };
+  fs.mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
+  fs.writeFileSync(path.join(workspace, '.vscode', 'settings.json'), JSON.stringify(settings, null, 2));
+}
+
+/**
+ * Makes a window that a module used look like a fresh one to the next module, without loading it again:
+ * menus and quick picks closed, every editor closed without saving (a chat panel's session goes on in the
+ * Sessions view, as after a person closes its tab), the notifications cleared, the panel and the secondary
+ * side bar closed, the Explorer in the side bar, the folder's files as a fresh folder has them (the sample
+ * project; what a module added is removed), and the next module's settings read (in the folder:
+ * {@link writeFolderSettings}). What stays: the extension host and the extension's state (its sessions and
+ * their agents, what it remembers), which is why only modules that do not count on a fresh extension state
+ * say `sharedWindow`.
+ * @param {import('playwright-core').Page} page
+ * @param {string} workspace
+ * @param {{ name: string, settings: Record<string, unknown> }} next  the module that runs next
+ */
+export async function resetWindow(page, workspace, next) {
+  const t0 = Date.now();
+  /** @type {string[]} */
+  const steps = [];
+  const step = (/** @type {string} */ what) => steps.push(`${what} ${Date.now() - t0}`);
+  // closed: a menu or quick pick, also one that the last module's command opens late (no new one for 500 ms)
+  const quickInput = page.locator('.quick-input-widget, .context-view .monaco-menu, .monaco-dialog-box').filter({ visible: true });
+  for (let i = 0; i < 20; i++) {
+    if (await quickInput.count()) await page.keyboard.press('Escape');
+    await sleep(500);
+    if (!(await quickInput.count())) break;
+  }
+  await runPaletteCommand(page, 'View: Close All Editors');
+  // a dirty editor asks whether to save: no
+  const dontSave = page.locator('.monaco-dialog-box .monaco-button', { hasText: /^Don't Save$/ });
+  for (let i = 0; i < 5 && await dontSave.first().isVisible(); i++) await dontSave.first().click();
+  step('editors');
+  await runPaletteCommand(page, 'Notifications: Clear All Notifications');
+  step('notifications');
+  if (await page.locator('.part.panel').isVisible().catch(() => false)) await runPaletteCommand(page, 'View: Toggle Panel Visibility', { timeoutMs: 10_000 });
+  if (await page.locator('.part.auxiliarybar').isVisible().catch(() => false)) await runPaletteCommand(page, 'View: Toggle Secondary Side Bar Visibility', { timeoutMs: 10_000 });
+  restoreSampleProject(workspace);
+  writeFolderSettings(workspace, next);
+  if (!(await page.locator('.explorer-folders-view').isVisible())) await runPaletteCommand(page, 'View: Show Explorer');
+  await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'README.md' }).first().waitFor({ timeout: 30_000 });
+  step('explorer');
+  await page.waitForFunction((mark) => document.title.endsWith(mark), `[${next.name}]`, { timeout: 30_000 });
+  step('title');
+  log(`reset the shared window for ${next.name} in ${Date.now() - t0} ms (${steps.join(', ')})`);
+}
