@@ -327,8 +327,8 @@ async function runModule(m, version, load, server, tmp, r, serverSeconds, w, sha
   page.setDefaultTimeout(15_000);
   page.setDefaultNavigationTimeout(60_000);
   let error;
+  const workspace = reused?.workspace ?? path.join(tmp, `ws-${fileSafe(shared ? 'shared' : m.name)}`);
   try {
-    const workspace = reused?.workspace ?? path.join(tmp, `ws-${fileSafe(shared ? 'shared' : m.name)}`);
     if (!reused) {
       // a shared folder that a module which failed leaves: as a fresh one
       if (shared && fs.existsSync(workspace)) restoreSampleProject(workspace);
@@ -388,7 +388,7 @@ async function runModule(m, version, load, server, tmp, r, serverSeconds, w, sha
   }
   // a module that shared its window and passed gives it to the next; after a failure the next gets a fresh one
   if (shared && !error && !page.isClosed()) {
-    shared.window = { context, page, pageErrors, workspace: reused?.workspace ?? path.join(tmp, 'ws-shared') };
+    shared.window = { context, page, pageErrors, workspace };
     return;
   }
   await Promise.race([context.close().catch(() => {}), sleep(10_000)]);
