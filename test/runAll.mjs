@@ -53,7 +53,7 @@ for (const v of versions) {
   }
 }
 
-/** @typedef {{ layer: string, version: string, passed: number, failed: number, seconds: number, failures: string[] }} Row */
+/** @typedef {{ layer: string, version: string, passed: number, failed: number, seconds: number, failures: string[], flaky?: string[] }} Row */
 /** @type {Row[]} */
 const rows = [];
 /** @type {{ layer: string, version: string, test: import('./harness/report.mjs').TestTime }[]} */
@@ -157,7 +157,7 @@ async function suite(layer, script, args, timeoutMs) {
     return;
   }
   for (const v of summary.versions) {
-    rows.push({ layer, version: v.version, passed: v.passed, failed: v.failed, seconds: v.seconds, failures: v.failures });
+    rows.push({ layer, version: v.version, passed: v.passed, failed: v.failed, seconds: v.seconds, failures: v.failures, flaky: v.flaky });
     for (const test of v.tests ?? []) testTimes.push({ layer, version: v.version, test });
   }
   const unfinished = summary.planned !== undefined && (summary.done ?? 0) < summary.planned;
@@ -255,6 +255,11 @@ if (testTimes.length) {
     console.log(`UI tests: ${total.toFixed(0)} s of test time, ${setup.toFixed(0)} s (${Math.round((100 * setup) / total)}%) in set-up ` +
       `(server start, window load until the folder is open), ${(total - setup).toFixed(0)} s in their own steps`);
   }
+}
+const flaky = rows.flatMap((r) => (r.flaky ?? []).map((f) => `${r.layer} ${r.version}: ${f}`));
+if (flaky.length) {
+  console.log('\nPassed on a second try (counted as passed; each depends on something it should not, and needs a fix):');
+  for (const f of flaky) console.log(`  ${f}`);
 }
 const failures = rows.flatMap((r) => r.failures.map((f) => `${r.layer}${r.version !== '-' ? ` ${r.version}` : ''}: ${f.split('\n')[0]}`));
 if (failures.length) {

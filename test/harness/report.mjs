@@ -13,6 +13,7 @@ import path from 'node:path';
  * @property {number} seconds
  * @property {string[]} failures  one entry per failed test: its title and error
  * @property {TestTime[]} [tests] how long each test took
+ * @property {string[]} [flaky]   tests that failed once and passed on a second try, with the first failure
  */
 /**
  * @typedef {object} TestTime
@@ -46,6 +47,11 @@ export function finishLayer(layer, versions, startedAt, progress = {}) {
   console.log(`\n=== ${layer} results ===`);
   for (const v of versions) {
     console.log(`  ${v.version.padEnd(8)} ${v.passed} passed, ${v.failed} failed${v.pending ? `, ${v.pending} pending` : ''} (${v.seconds.toFixed(1)} s)`);
+  }
+  const flaky = versions.flatMap((v) => (v.flaky ?? []).map((f) => `[${v.version}] ${f}`));
+  if (flaky.length) {
+    console.log('\nPassed on a second try (they depend on something they should not; fix them):');
+    for (const f of flaky) console.log(`  ${f}`);
   }
   const failures = versions.flatMap((v) => v.failures.map((f) => `[${v.version}] ${f}`));
   if (failures.length) {

@@ -41,7 +41,6 @@
 // exit 1 on any failure; JSON summary (with each test's time and set-up) to SWITCHBOARD_RESULTS_JSON.
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
   EXTENSION_ROOT, REPO_ROOT, SUBSET_VERSIONS, TEST_SHELL_ENV, ensureInstalled, installVsix, launchBrowser, linkExtension, log, makeTmp,
@@ -51,9 +50,11 @@ import { errorText, finishLayer, writeProgress } from './report.mjs';
 import { resetWindow, restoreSampleProject, serverGroups, writeFolderSettings } from './sharedWindow.mjs';
 import { recordTraffic, startTraffic } from './traffic.mjs';
 import { SHOTS, fileSafe, makeT } from './uiTest.mjs';
+import { UI_DIR, loadModules, loadSubset } from './uiModules.mjs';
 
 /** @typedef {import('./uiTest.mjs').UiTest} UiTest */
 /** @typedef {import('./sharedWindow.mjs').SharedWindow} SharedWindow */
+/** @typedef {import('./uiModules.mjs').UiModule} UiModule */
 
 const { values } = parseArgs({
   options: {
@@ -68,65 +69,21 @@ const { values } = parseArgs({
  * layer being CPU-bound (test/harness/README.md has the measurements).
  */
 const DEFAULT_JOBS = 2;
-/** SWITCHBOARD_UI_DIR runs the modules of another folder (the harness's own checks use it). */
-const UI_DIR = path.resolve(process.env.SWITCHBOARD_UI_DIR || path.join(REPO_ROOT, 'test', 'ui'));
 
-/**
- * @typedef {object} UiModule
- * @property {string} name
- * @property {string} file
- * @property {(t: UiTest) => Promise<void>} run
- * @property {Record<string, unknown>} settings
- * @property {Record<string, string>} env
- * @property {Record<string, string> | undefined} files
- * @property {number} timeout
- * @property {'disabled' | 'untrusted'} trust
- * @property {boolean} sharedWindow
- */
 /**
  * One server (a distinct settings, env and trust) on one version, with the modules that share it.
- * @typedef {{ version: string, load: 'dev' | 'link' | 'vsix', mods: UiModule[], weight: number }} Task
+ * @typedef {{ version: string, load: 'dev' | 'link' | 'vsix', mods: UiModule[], weight: number, firstTry?: string }} Task
  */
-
-async function loadModules() {
-  if (!fs.existsSync(UI_DIR)) return [];
-  const files = fs.readdirSync(UI_DIR).filter((f) => f.endsWith('.ui.mjs')).sort();
-  /** @type {UiModule[]} */
-  const mods = [];
-  for (const f of files) {
-    const file = path.join(UI_DIR, f);
-    const m = await import(pathToFileURL(file).href);
-    if (typeof m.run !== 'function') throw new Error(`${file} does not export async function run(t)`);
-    mods.push({
-      name: String(m.name ?? f.replace(/\.ui\.mjs$/, '')),
-      file, run: m.run, settings: m.settings ?? {}, env: m.env ?? {}, files: m.files,
-      timeout: Number(m.timeout ?? 120_000),
-      trust: m.trust === 'untrusted' ? 'untrusted' : 'disabled',
-      sharedWindow: m.sharedWindow === true && !m.files && process.env.SWITCHBOARD_UI_SHARE !== '0',
-    });
-  }
-  const grep = values.grep ? new RegExp(values.grep) : undefined;
-  return mods.filter((m) => !grep || grep.test(m.name));
-}
-
-
 /**
- * The compatibility subset (compatSubset.mjs beside the modules), or undefined when the folder has none.
- * A name that matches no module is an error, so that a renamed test does not silently leave the subset.
- * @param {UiModule[]} modules
- * @returns {Promise<Record<string, string> | undefined>}
+ * A module that fails runs once more, at the end of the queue, on a fresh server in a fresh window
+ * (SWITCHBOARD_UI_RETRIES, default 1; 0: no second try). It fails if it fails again. If it passes, the run
+ * passes but names it, with its first failure, under "passed on a second try" (here and in npm test's summary):
+ * a test that depends on the machine's load is visible and gets fixed, yet does not stop everything else
+ * from landing.
  */
-async function loadSubset(modules) {
-  const file = path.join(UI_DIR, 'compatSubset.mjs');
-  if (!fs.existsSync(file)) return undefined;
-  /** @type {Record<string, string>} */
-  const subset = (await import(pathToFileURL(file).href)).compatSubset;
-  if (!values.grep) {
-    const unknown = Object.keys(subset).filter((n) => !modules.some((m) => m.name === n));
-    if (unknown.length) throw new Error(`${path.relative(REPO_ROOT, file)} names modules that do not exist: ${unknown.join(', ')}`);
-  }
-  return subset;
-}
+const RETRIES = Math.max(0, Math.floor(Number(process.env.SWITCHBOARD_UI_RETRIES ?? 1)) || 0);
+/** @type {Task[]} */
+const tasks = [];
 
 // A promise of a test that has ended (a navigation, a wait) rejects once its page is closed. Left unhandled, it
 // would end the whole layer in the middle of the queue: it is reported and the run goes on.
@@ -144,15 +101,13 @@ try {
   const versions = resolveVersions(values.version?.flatMap((v) => v.split(',')));
   const jobs = Math.max(1, Math.floor(Number(values.jobs ?? process.env.SWITCHBOARD_UI_JOBS ?? DEFAULT_JOBS)) || 1);
   const full = values.all || process.env.SWITCHBOARD_UI_FULL === '1';
-  const modules = await loadModules();
-  const subset = await loadSubset(modules);
+  const modules = await loadModules(values.grep);
+  const subset = await loadSubset(modules, values.grep);
   if (!modules.length) console.log(`no UI tests (${path.relative(REPO_ROOT, UI_DIR)}/*.ui.mjs)${values.grep ? ` matching ${values.grep}` : ''}`);
   if (modules.length && !fs.existsSync(path.join(EXTENSION_ROOT, 'dist', 'extension.js'))) {
     console.log(`warning: ${path.join(EXTENSION_ROOT, 'dist', 'extension.js')} does not exist (run node esbuild.mjs)`);
   }
   const vsix = process.env.SWITCHBOARD_UI_VSIX;
-  /** @type {Task[]} */
-  const tasks = [];
   /** @type {Map<string, { r: import('./report.mjs').VersionResult, traffic: string, t0: number, left: number }>} */
   const perVersion = new Map();
   for (const version of modules.length ? versions : []) {
@@ -197,7 +152,11 @@ try {
     for (let task = tasks.shift(); task; task = tasks.shift()) {
       const v = /** @type {NonNullable<ReturnType<typeof perVersion.get>>} */ (perVersion.get(task.version));
       if (!v.t0) v.t0 = Date.now();
-      await runGroup(task, v.r, v.traffic, w);
+      const again = await runGroup(task, v.r, v.traffic, w);
+      for (const m of again) {
+        tasks.push({ version: task.version, load: task.load, mods: [{ ...m.mod, sharedWindow: false }], weight: m.mod.timeout, firstTry: m.error });
+        v.left++;
+      }
       if (--v.left === 0) v.r.seconds = (Date.now() - v.t0) / 1000;
     }
   };
@@ -244,8 +203,10 @@ async function browserOf(w) {
  * @param {string} traffic
  * @param {Worker} w
  */
-async function runGroup({ version, load, mods }, r, traffic, w) {
-  if (Date.now() > deadline) return;
+async function runGroup({ version, load, mods, firstTry }, r, traffic, w) {
+  /** @type {{ mod: UiModule, error: string }[]} the modules to try once more */
+  const again = [];
+  if (Date.now() > deadline) return again;
   const t0 = Date.now();
   /** @type {import('./harness.mjs').Server | undefined} */
   let server;
@@ -262,21 +223,23 @@ async function runGroup({ version, load, mods }, r, traffic, w) {
       done++;
       r.failures.push(`${m.name}: the server did not start: ${errorText(e)}`);
     }
-    return;
+    return again;
   }
   let serverSeconds = (Date.now() - t0) / 1000;
   /** @type {{ window?: SharedWindow }} */
   const shared = {};
   try {
     for (const m of mods) {
-      if (Date.now() > deadline) return;
-      await runModule(m, version, load, server, tmp, r, serverSeconds, w, m.sharedWindow ? shared : undefined);
+      if (Date.now() > deadline) return again;
+      const error = await runModule(m, version, load, server, tmp, r, serverSeconds, w, m.sharedWindow ? shared : undefined, firstTry);
+      if (error) again.push({ mod: m, error });
       serverSeconds = 0;
     }
   } finally {
     await shared.window?.context.close().catch(() => {});
     await server.stop();
   }
+  return again;
 }
 
 /**
@@ -290,8 +253,10 @@ async function runGroup({ version, load, mods }, r, traffic, w) {
  * @param {number} serverSeconds  the server's start, counted as this module's set-up
  * @param {Worker} w
  * @param {{ window?: SharedWindow }} [shared]  a `sharedWindow` module: the window it may take over, and leaves
+ * @param {string} [firstTry]  this is the second try: how the first one failed
+ * @returns {Promise<string | undefined>} the first try failed and the module gets a second (its error)
  */
-async function runModule(m, version, load, server, tmp, r, serverSeconds, w, shared) {
+async function runModule(m, version, load, server, tmp, r, serverSeconds, w, shared, firstTry) {
   const tm = Date.now();
   let ready = 0;
   const counter = { assertions: 0 };
@@ -322,7 +287,7 @@ async function runModule(m, version, load, server, tmp, r, serverSeconds, w, sha
     console.log(`FAIL ${m.name} on ${version}: could not open a page: ${errorText(e)}`);
     await w.browser?.close();
     w.browser = undefined;
-    return;
+    return undefined;
   }
   page.setDefaultTimeout(15_000);
   page.setDefaultNavigationTimeout(60_000);
@@ -368,6 +333,10 @@ async function runModule(m, version, load, server, tmp, r, serverSeconds, w, sha
   const secs = seconds.toFixed(1);
   if (error instanceof OutOfTime) {
     console.log(`STOPPED ${m.name} on ${version} after ${secs} s: the UI layer ran out of time`);
+  } else if (error && firstTry === undefined && RETRIES > 0) {
+    await page.screenshot({ path: failedShot.replace(/-FAILED\.png$/, '-FAILED-first-try.png') }).then(() => {}, () => {});
+    console.log(`FAILED ON THE FIRST TRY ${m.name} on ${version} (${secs} s, ${counter.assertions} assertions passed before): tried again at the end\n${errorText(error).replace(/^/gm, '    ')}`);
+    console.log(`--- server log tail (${server.serverLog}) ---\n${server.logTail(30)}\n--- end of server log ---`);
   } else if (error) {
     r.failed++;
     await page.screenshot({ path: failedShot }).then(() => {}, () => {});
@@ -378,9 +347,11 @@ async function runModule(m, version, load, server, tmp, r, serverSeconds, w, sha
     console.log(`  screenshot: ${failedShot}\n--- server log tail (${server.serverLog}) ---\n${server.logTail(30)}\n--- end of server log ---`);
   } else {
     r.passed++;
-    console.log(`PASS ${m.name} on ${version} (${secs} s, ${counter.assertions} assertions)`);
+    console.log(`PASS ${m.name} on ${version} (${secs} s, ${counter.assertions} assertions)${firstTry !== undefined ? ' on the second try' : ''}`);
+    if (firstTry !== undefined) (r.flaky ??= []).push(`${m.name}: passed on the second try; the first failed with ${firstTry.split('\n')[0]}`);
   }
-  if (!(error instanceof OutOfTime)) {
+  const retry = error && !(error instanceof OutOfTime) && firstTry === undefined && RETRIES > 0 ? errorText(error) : undefined;
+  if (!(error instanceof OutOfTime) && !retry) {
     done++;
     const setupSeconds = serverSeconds + (ready ? (ready - tm) / 1000 : seconds);
     r.tests?.push({ name: m.name, seconds: seconds + serverSeconds, setupSeconds });
@@ -389,7 +360,8 @@ async function runModule(m, version, load, server, tmp, r, serverSeconds, w, sha
   // a module that shared its window and passed gives it to the next; after a failure the next gets a fresh one
   if (shared && !error && !page.isClosed()) {
     shared.window = { context, page, pageErrors, workspace };
-    return;
+    return undefined;
   }
   await Promise.race([context.close().catch(() => {}), sleep(10_000)]);
+  return retry;
 }

@@ -77,6 +77,8 @@ export async function run(t) {
   const appDiffGroup = await groupOf("app.ts (agent's change)");
   t.expect(chatGroup >= 0 && appDiffGroup >= 0 && chatGroup !== appDiffGroup, `the diff opened in another group than the chat's (chat ${chatGroup}, diff ${appDiffGroup})`);
   t.expect(await chat.locator('[data-testid="composer-input"]').isVisible(), 'the chat is still visible');
+  // the new editor settles in the workbench's process: on a loaded machine the webview's document reports no focus for a moment
+  for (const start = Date.now(); Date.now() - start < 3_000 && !(await focused(openDiff)); await page.waitForTimeout(100));
   t.expect(await focused(openDiff), 'the focus stayed on Open Diff in the chat');
   // the focus stayed in the chat, so the diff's group is not the active one and VS Code may not draw its title
   // actions as visible: this checks they are there; the clicks further down come after the user activates the diff

@@ -39,7 +39,7 @@ export async function run(t) {
     const seen = /** @type {string[]} */ ([]);
     Object.assign(window, { liveSeen: seen });
     if (region) new MutationObserver((records) => {
-      for (const r of records) for (const n of r.addedNodes) seen.push(n.textContent ?? '');
+      for (const r of records) for (const n of Array.from(r.addedNodes)) seen.push(n.textContent ?? '');
     }).observe(region, { childList: true });
   });
   await sendPrompt(t, chat, 'explain the parser');
