@@ -8,6 +8,9 @@
 //   node test/harness/runIntegration.mjs                      # both versions
 //   node test/harness/runIntegration.mjs --version 1.139.1    # one (repeatable; or SWITCHBOARD_VERSIONS)
 //   node test/harness/runIntegration.mjs --grep activation    # only tests whose full title matches
+//   node test/harness/runIntegration.mjs --all                # every suite on every version (or
+//                                                             # SWITCHBOARD_INTEGRATION_FULL=1); by default the
+//                                                             # oldest version runs test/integration/compatSubset.mjs
 //
 // Build first: node esbuild.mjs && node esbuild.mjs --tests (npm run test:integration does the second).
 // Prints per-version results and a closing line "N passed, N failed"; exit 1 on any failure. Writes a
@@ -16,7 +19,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import testElectron from '@vscode/test-electron';
-import { EXTENSION_ROOT, HARNESS_DIR, REPO_ROOT, ensureInstalled, killTree, makeTmp, makeWorkspace, processTree, removeTmpDirs, resolveVersions, sleep } from './harness.mjs';
+import { pathToFileURL } from 'node:url';
+import { EXTENSION_ROOT, HARNESS_DIR, REPO_ROOT, SUBSET_VERSIONS, ensureInstalled, killTree, makeTmp, makeWorkspace, processTree, removeTmpDirs, resolveVersions, sleep } from './harness.mjs';
 import { errorText, finishLayer } from './report.mjs';
 import { recordTraffic, startTraffic } from './traffic.mjs';
 
@@ -27,12 +31,31 @@ const { values } = parseArgs({
     grep: { type: 'string' },
     timeout: { type: 'string', default: '1500' }, // seconds per version, the whole shim run (2x the slowest seen: test/harness/README.md)
     serial: { type: 'boolean', default: false },
+    all: { type: 'boolean', default: false },
   },
 });
 
 const SHIM = path.join(HARNESS_DIR, 'codeShim.mjs');
 const TESTS = path.join(REPO_ROOT, 'out', 'test', 'integration', 'index.js');
 const SHOTS = path.join(REPO_ROOT, 'test-results', 'screenshots');
+const SUITES = path.join(REPO_ROOT, 'test', 'integration');
+
+/**
+ * The test files (base names) the oldest version runs (compatSubset.mjs), or undefined: all of them. A name
+ * that is no test file is an error, so that a renamed suite does not silently leave the subset.
+ * @param {string} version
+ * @returns {Promise<string[] | undefined>}
+ */
+async function filesFor(version) {
+  if (values.all || process.env.SWITCHBOARD_INTEGRATION_FULL === '1' || !SUBSET_VERSIONS.includes(version)) return undefined;
+  const file = path.join(SUITES, 'compatSubset.mjs');
+  if (!fs.existsSync(file)) return undefined;
+  /** @type {Record<string, string>} */
+  const subset = (await import(pathToFileURL(file).href)).compatSubset;
+  const unknown = Object.keys(subset).filter((n) => !fs.existsSync(path.join(SUITES, `${n}.test.ts`)));
+  if (unknown.length) throw new Error(`${path.relative(REPO_ROOT, file)} names test files that do not exist: ${unknown.join(', ')}`);
+  return Object.keys(subset);
+}
 
 const startedAt = Date.now();
 /** @type {import('./report.mjs').VersionResult[]} */
@@ -59,6 +82,11 @@ async function runVersion(version) {
       console.log(`warning: ${path.join(EXTENSION_ROOT, 'dist', 'extension.js')} does not exist (run node esbuild.mjs): the extension cannot activate`);
     }
     ensureInstalled(version);
+    const files = await filesFor(version);
+    if (files) {
+      const all = fs.readdirSync(SUITES).filter((f) => f.endsWith('.test.ts')).length;
+      console.log(`VS Code ${version}: the compatibility subset, ${files.length} of ${all} test files (test/integration/compatSubset.mjs; --all runs every file)`);
+    }
     const tmp = makeTmp(`sb-it-${version}-`);
     const workspace = makeWorkspace(path.join(tmp, 'workspace'));
     const resultsFile = path.join(tmp, 'results.json');
@@ -75,6 +103,7 @@ async function runVersion(version) {
         SWITCHBOARD_TRAFFIC_DIR: traffic,
         SWITCHBOARD_SCREENSHOT: path.join(SHOTS, version, 'integration-FAILED.png'),
         ...(values.grep ? { SWITCHBOARD_TEST_GREP: values.grep } : {}),
+        ...(files ? { SWITCHBOARD_TEST_FILES: files.join(',') } : {}),
       },
     }).then(() => 0, (/** @type {{ code?: number, signal?: string }} */ e) => {
       if (typeof e?.code === 'number' || e?.signal) return e.code ?? 1;

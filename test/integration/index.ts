@@ -6,7 +6,8 @@
  * `node esbuild.mjs --tests`) with mocha (BDD, 30 s per test), prints plain PASS/FAIL lines with full
  * titles and stacks, and writes `{ passed, failed, pending, lines, durationMs }` as JSON to the file named
  * by SWITCHBOARD_TEST_RESULTS (the extension host inherits the server's environment), so that the
- * harness gets the counts even if the exit code were lost. SWITCHBOARD_TEST_GREP filters tests by title.
+ * harness gets the counts even if the exit code were lost. SWITCHBOARD_TEST_GREP filters tests by title,
+ * SWITCHBOARD_TEST_FILES (comma-separated base names) the test files.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -45,8 +46,10 @@ function plainReporter(lines: string[]): Mocha.ReporterConstructor {
 
 /** Every file below dir whose name ends in .test.js, sorted. */
 function testFiles(dir: string): string[] {
+  // SWITCHBOARD_TEST_FILES: the base names to run (the oldest version's subset, test/integration/compatSubset.mjs)
+  const only = process.env.SWITCHBOARD_TEST_FILES?.split(',').map((n) => `${n}.test.js`);
   return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.test.js'))
+    .filter((f) => f.endsWith('.test.js') && (!only || only.includes(path.basename(f))))
     .map((f) => path.join(dir, f))
     .sort();
 }

@@ -3,9 +3,9 @@
 // The newest version runs every test/ui/*.ui.mjs; the oldest runs these: the user's main path, and every
 // test whose behaviour rests on a workbench API or surface that differs between the versions. What only the
 // webview or the extension's own logic decides (Markdown, cards, the composer, session logic) does not
-// depend on the VS Code version and runs once, on the newest. The integration layer (the extension host's
-// API: activation, commands, fs through unsaved buffers, pseudoterminals, permissions, sessions, reload)
-// runs in full on both versions. `node test/harness/runUi.mjs --all` (or SWITCHBOARD_UI_FULL=1) runs
+// depend on the VS Code version and runs once, on the newest. The integration layer has its own subset for
+// the oldest version (test/integration/compatSubset.mjs: the extension host's APIs, activation, commands, fs
+// through unsaved buffers, pseudoterminals, permissions, webview panels and views). `node test/harness/runUi.mjs --all` (or SWITCHBOARD_UI_FULL=1) runs
 // everything on every version. A name here that is no module fails the run, so the list cannot rot.
 
 /** @type {Record<string, string>} module name -> why it runs on the oldest version too */
