@@ -296,7 +296,7 @@ async function runModule(m, version, load, server, tmp, r, serverSeconds, w, sha
   try {
     if (!reused) {
       // a shared folder that a module which failed leaves: as a fresh one
-      if (shared && fs.existsSync(workspace)) restoreSampleProject(workspace);
+      if (shared && fs.existsSync(workspace)) restoreSampleProject(workspace, m.files);
       else makeWorkspace(workspace, m.files);
       if (shared) writeFolderSettings(workspace, m);
     }

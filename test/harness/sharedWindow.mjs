@@ -12,13 +12,14 @@ import { SAMPLE_FILES, log, runPaletteCommand, sleep } from './harness.mjs';
  */
 
 /**
- * Gives a folder the sample project's files again: what else is there is removed (but the folder's settings
- * file, which writeFolderSettings writes next), a changed or missing file written again, the rest left alone,
- * so that the workbench and the extension hear of no more changes than there were.
+ * Gives a folder the sample project's files again (or a module's own `files`): what else is there is removed
+ * (but the folder's settings file, which writeFolderSettings writes next), a changed or missing file written
+ * again, the rest left alone, so that the workbench and the extension hear of no more changes than there were.
  * @param {string} dir
+ * @param {Record<string, string>} [files]
  */
-export function restoreSampleProject(dir) {
-  const keep = new Set([...Object.keys(SAMPLE_FILES), '.vscode/settings.json'].flatMap((rel) => rel.split('/').map((_, i, parts) => parts.slice(0, i + 1).join('/'))));
+export function restoreSampleProject(dir, files = SAMPLE_FILES) {
+  const keep = new Set([...Object.keys(files), '.vscode/settings.json'].flatMap((rel) => rel.split('/').map((_, i, parts) => parts.slice(0, i + 1).join('/'))));
   /** @param {string} rel */
   const prune = (rel) => {
     for (const e of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
@@ -28,7 +29,7 @@ export function restoreSampleProject(dir) {
     }
   };
   prune('');
-  for (const [rel, content] of Object.entries(SAMPLE_FILES)) {
+  for (const [rel, content] of Object.entries(files)) {
     const p = path.join(dir, rel);
     if (fs.existsSync(p) && fs.readFileSync(p, 'utf8') === content) continue;
     fs.mkdirSync(path.dirname(p), { recursive: true });
@@ -86,13 +87,13 @@ export function writeFolderSettings(workspace, m) {
  * menus and quick picks closed, every editor closed without saving (a chat panel's session goes on in the
  * Sessions view, as after a person closes its tab), the notifications cleared, the panel and the secondary
  * side bar closed, the Explorer in the side bar, the folder's files as a fresh folder has them (the sample
- * project; what a module added is removed), and the next module's settings read (in the folder:
+ * project, or the next module's own `files`; what a module added is removed), and the next module's settings read (in the folder:
  * {@link writeFolderSettings}). What stays: the extension host and the extension's state (its sessions and
  * their agents, what it remembers), which is why only modules that do not count on a fresh extension state
  * say `sharedWindow`.
  * @param {import('playwright-core').Page} page
  * @param {string} workspace
- * @param {{ name: string, settings: Record<string, unknown> }} next  the module that runs next
+ * @param {{ name: string, settings: Record<string, unknown>, files?: Record<string, string> }} next  the module that runs next (with its own files, if any)
  */
 export async function resetWindow(page, workspace, next) {
   const t0 = Date.now();
@@ -115,10 +116,11 @@ export async function resetWindow(page, workspace, next) {
   step('notifications');
   if (await page.locator('.part.panel').isVisible().catch(() => false)) await runPaletteCommand(page, 'View: Toggle Panel Visibility', { timeoutMs: 10_000 });
   if (await page.locator('.part.auxiliarybar').isVisible().catch(() => false)) await runPaletteCommand(page, 'View: Toggle Secondary Side Bar Visibility', { timeoutMs: 10_000 });
-  restoreSampleProject(workspace);
+  restoreSampleProject(workspace, next.files);
   writeFolderSettings(workspace, next);
   if (!(await page.locator('.explorer-folders-view').isVisible())) await runPaletteCommand(page, 'View: Show Explorer');
-  await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'README.md' }).first().waitFor({ timeout: 30_000 });
+  const first = Object.keys(next.files ?? SAMPLE_FILES).map((rel) => rel.split('/')[0]).sort()[0];
+  await page.locator('.explorer-folders-view .monaco-list-row', { hasText: first }).first().waitFor({ timeout: 30_000 });
   step('explorer');
   await page.waitForFunction((mark) => document.title.endsWith(mark), `[${next.name}]`, { timeout: 30_000 });
   step('title');

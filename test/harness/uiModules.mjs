@@ -40,7 +40,7 @@ export async function loadModules(grep) {
       file, run: m.run, settings: m.settings ?? {}, env: m.env ?? {}, files: m.files,
       timeout: Number(m.timeout ?? 120_000),
       trust: m.trust === 'untrusted' ? 'untrusted' : 'disabled',
-      sharedWindow: m.sharedWindow === true && !m.files && process.env.SWITCHBOARD_UI_SHARE !== '0',
+      sharedWindow: m.sharedWindow === true && process.env.SWITCHBOARD_UI_SHARE !== '0',
     });
   }
   const re = grep ? new RegExp(grep) : undefined;

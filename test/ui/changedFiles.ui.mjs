@@ -11,6 +11,7 @@ import { idle, openSession, scriptedAgent, sendPrompt } from './scriptedSession.
 import { inEachTheme } from './colorThemes.mjs';
 
 export const name = 'changedFiles';
+export const sharedWindow = true;
 export const settings = { 'switchboard.agents': [scriptedAgent('bar-agent', 'Bar agent', 'changedFiles')] };
 export const timeout = 240_000;
 const appBefore = 'export const a = 1;\nexport const b = 2;\n';

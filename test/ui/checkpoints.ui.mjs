@@ -13,6 +13,7 @@ import { inEachTheme } from './colorThemes.mjs';
 import { idle, openSession, scriptedAgent, sendPrompt } from './scriptedSession.mjs';
 
 export const name = 'checkpoints';
+export const sharedWindow = true;
 const agent = scriptedAgent('cp-agent', 'Checkpoint agent', 'checkpoints');
 export const settings = { 'switchboard.agents': [{ ...agent, env: { ...agent.env, CP: 'cp' } }] };
 export const timeout = 300_000;

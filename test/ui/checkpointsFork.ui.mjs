@@ -9,6 +9,7 @@ import path from 'node:path';
 import { idle, openSession, scriptedAgent, sendPrompt } from './scriptedSession.mjs';
 
 export const name = 'checkpointsFork';
+export const sharedWindow = true;
 const agent = scriptedAgent('cpf-agent', 'Forking checkpoint agent', 'checkpointsFork');
 export const settings = { 'switchboard.agents': [{ ...agent, env: { ...agent.env, CP: 'cp' } }] };
 export const timeout = 240_000;

@@ -7,6 +7,7 @@
 import { composerSettings, idle, lastAgentText, openComposerSession } from './composerAgent.mjs';
 
 export const name = 'composer';
+export const sharedWindow = true;
 export const settings = composerSettings;
 export const files = { 'src/mentionTarget.ts': 'export const target = 42;\n' };
 export const timeout = 180_000;
