@@ -16,6 +16,7 @@ import { makeTmp, sleep } from '../harness/harness.mjs';
 import { idle, openSession, scriptedAgent, sendPrompt } from './scriptedSession.mjs';
 
 export const name = 'composerExtras';
+export const sharedWindow = true;
 export const timeout = 240_000;
 
 /** A 1×1 PNG (pasted) and another (dropped). */
