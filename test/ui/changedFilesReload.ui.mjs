@@ -6,6 +6,7 @@
 import { openDemoSession, sendSlashCommand } from './scriptedSession.mjs';
 
 export const name = 'changedFilesReload';
+export const sharedWindow = true;
 export const timeout = 240_000;
 
 /** @param {import('playwright-core').FrameLocator} chat */

@@ -10,6 +10,7 @@
 import { idle, openSession, reloadWindowAndReopen, scriptedAgent, sendPrompt } from './scriptedSession.mjs';
 
 export const name = 'noticesCompaction';
+export const sharedWindow = true;
 export const timeout = 240_000;
 export const settings = { 'switchboard.agents': [scriptedAgent('scripted-notices', 'Scripted notices', 'noticesCompaction')] };
 

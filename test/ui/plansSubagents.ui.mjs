@@ -13,6 +13,7 @@ import { inEachTheme } from './colorThemes.mjs';
 import { idle, openSession, reloadWindowAndReopen, scriptedAgent, sendPrompt } from './scriptedSession.mjs';
 
 export const name = 'plansSubagents';
+export const sharedWindow = true;
 export const timeout = 300_000;
 export const files = { 'PLAN.md': '# The plan\n\n1. Read the code\n2. Write the fix\n' };
 export const settings = { 'switchboard.agents': [scriptedAgent('scripted-plans', 'Scripted plans', 'plansSubagents', '1')] };

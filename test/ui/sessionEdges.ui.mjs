@@ -6,6 +6,7 @@
 import { openSession, reloadWindowAndReopen, scriptedAgent, sendPrompt } from './scriptedSession.mjs';
 
 export const name = 'sessionEdges';
+export const sharedWindow = true;
 export const timeout = 120_000;
 export const settings = {
   'switchboard.agents': [scriptedAgent('scripted-edges', 'Scripted edges', 'sessionEdges')],

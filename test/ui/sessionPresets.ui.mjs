@@ -22,15 +22,30 @@ export async function run(t) {
   // Save as Preset…: a name, a prompt prefix, where to keep it
   await t.runCommand(t.commandTitle('switchboard.saveAsPreset'));
   const input = page.locator('.quick-input-widget input');
+  /**
+   * Types into the quick input once it has the keyboard. When the command palette closes just as the
+   * command's own input opens, the workbench may give the keyboard back to the chat a moment later (seen on
+   * a loaded machine: "Smart coder" went to the composer as a prompt); a person would click the box.
+   * @param {string} text
+   */
+  const typeIntoQuickInput = async (text) => {
+    const hasKeyboard = () => input.evaluate((el) => el === document.activeElement && document.hasFocus()).catch(() => false);
+    for (const start = Date.now(); Date.now() - start < 2_000 && !(await hasKeyboard()); await page.waitForTimeout(100));
+    if (!(await hasKeyboard())) {
+      t.log('the quick input did not have the keyboard: clicking it');
+      await input.click();
+    }
+    await page.keyboard.type(text);
+  };
   await page.locator('.quick-input-widget', { hasText: 'Save as Preset (1/3)' }).first().waitFor({ timeout: 15_000 });
   t.expect((await input.inputValue()) === 'Home done smart code', `the name suggested says the agent, model and mode (${await input.inputValue()})`);
-  await page.keyboard.type('Smart coder');
+  await typeIntoQuickInput('Smart coder');
   await page.keyboard.press('Enter');
   await page.locator('.quick-input-widget', { hasText: 'Save as Preset (2/3)' }).first().waitFor({ timeout: 10_000 });
-  await page.keyboard.type('Be brief.');
+  await typeIntoQuickInput('Be brief.');
   await page.keyboard.press('Enter');
   await page.locator('.quick-input-widget', { hasText: 'Save as Preset (3/3)' }).first().waitFor({ timeout: 10_000 });
-  await page.keyboard.type('User Settings');
+  await typeIntoQuickInput('User Settings');
   await page.keyboard.press('Enter');
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
   await page.waitForTimeout(1000); // the focus goes back to the chat first
