@@ -67,9 +67,8 @@ export async function run(t) {
   await t.screenshot('accounts-signed-out');
 
   // 3. Switch Session shows the state in the session's detail line
-  await t.runCommand(t.commandTitle('switchboard.switchSession'));
   const row = page.locator('.quick-input-list .monaco-list-row', { hasText: 'Scripted accounts' }).first();
-  await row.waitFor({ timeout: 15_000 });
+  await t.runCommand(t.commandTitle('switchboard.switchSession'), { shows: row });
   t.expect((await row.innerText()).includes('Not signed in'), `the row's detail line says "Not signed in": ${(await row.innerText()).replace(/\n/g, ' | ')}`);
   await t.screenshot('accounts-switch');
   await page.keyboard.press('Escape');

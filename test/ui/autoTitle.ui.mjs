@@ -31,9 +31,8 @@ export async function run(t) {
   await page.locator('.tabs-container .tab.active', { hasText: 'Rename the config loader' }).waitFor({ timeout: 20_000 });
 
   // Switch Session lists both, by their prompts, and none as "Untitled" or "New session"
-  await t.runCommand(t.commandTitle('switchboard.switchSession'));
   const rows = page.locator('.quick-input-list .monaco-list-row');
-  await rows.filter({ hasText: short }).first().waitFor({ timeout: 15_000 });
+  await t.runCommand(t.commandTitle('switchboard.switchSession'), { shows: rows.filter({ hasText: short }) });
   t.expect(await rows.filter({ hasText: 'Rename the config loader' }).count() === 1, 'Switch Session names the second session by its prompt');
   t.expect(await rows.filter({ hasText: /Untitled|New session/ }).count() === 0, 'no row says "Untitled" or "New session"');
   await t.screenshot('auto-title-switch');

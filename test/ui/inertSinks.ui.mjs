@@ -57,9 +57,8 @@ export async function run(t) {
   t.expect(await status.locator('.codicon').count() === 1, 'the status bar item has exactly its own state icon');
 
   // Switch Session: title, agent and folder rows
-  await t.runCommand(t.commandTitle('switchboard.switchSession'));
   const sessionRow = page.locator('.quick-input-list .monaco-list-row', { hasText: 'Fix [Show details]' }).first();
-  await sessionRow.waitFor({ timeout: 15_000 });
+  await t.runCommand(t.commandTitle('switchboard.switchSession'), { shows: sessionRow });
   await inertIn(sessionRow, 'Switch Session row', ['$(zap)', '<U+202E>gnp.exe']);
   await t.screenshot('inert-switch-session');
   await page.keyboard.press('Escape');

@@ -61,8 +61,7 @@ export async function run(t) {
   t.expect(true, 'the status bar shows the agent and "idle"');
 
   // Switch Session lists the agent's history (three session/list pages) with the open session
-  await t.runCommand(t.commandTitle('switchboard.switchSession'));
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'History six' }).first().waitFor({ timeout: 15_000 });
+  await t.runCommand(t.commandTitle('switchboard.switchSession'), { shows: page.locator('.quick-input-list .monaco-list-row', { hasText: 'History six' }) });
   t.expect(await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Scripted history' }).count() >= 2, 'rows name the agent');
   await t.screenshot('sessions-switch');
   await page.keyboard.type('History one');
