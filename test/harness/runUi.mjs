@@ -331,9 +331,11 @@ async function runModule(m, version, load, server, tmp, r, serverSeconds, w, sha
   }
   const seconds = (Date.now() - tm) / 1000;
   const secs = seconds.toFixed(1);
+  // a first failure gets a second try (its error goes back to runGroup)
+  const retry = error && !(error instanceof OutOfTime) && firstTry === undefined && RETRIES > 0 ? errorText(error) : undefined;
   if (error instanceof OutOfTime) {
     console.log(`STOPPED ${m.name} on ${version} after ${secs} s: the UI layer ran out of time`);
-  } else if (error && firstTry === undefined && RETRIES > 0) {
+  } else if (retry) {
     await page.screenshot({ path: failedShot.replace(/-FAILED\.png$/, '-FAILED-first-try.png') }).then(() => {}, () => {});
     console.log(`FAILED ON THE FIRST TRY ${m.name} on ${version} (${secs} s, ${counter.assertions} assertions passed before): tried again at the end\n${errorText(error).replace(/^/gm, '    ')}`);
     console.log(`--- server log tail (${server.serverLog}) ---\n${server.logTail(30)}\n--- end of server log ---`);
@@ -350,11 +352,11 @@ async function runModule(m, version, load, server, tmp, r, serverSeconds, w, sha
     console.log(`PASS ${m.name} on ${version} (${secs} s, ${counter.assertions} assertions)${firstTry !== undefined ? ' on the second try' : ''}`);
     if (firstTry !== undefined) (r.flaky ??= []).push(`${m.name}: passed on the second try; the first failed with ${firstTry.split('\n')[0]}`);
   }
-  const retry = error && !(error instanceof OutOfTime) && firstTry === undefined && RETRIES > 0 ? errorText(error) : undefined;
-  if (!(error instanceof OutOfTime) && !retry) {
-    done++;
+  if (!(error instanceof OutOfTime)) {
+    // a first try's time counts too (the summary's test time is what the layer spent), under its own name
+    if (!retry) done++;
     const setupSeconds = serverSeconds + (ready ? (ready - tm) / 1000 : seconds);
-    r.tests?.push({ name: m.name, seconds: seconds + serverSeconds, setupSeconds });
+    r.tests?.push({ name: retry ? `${m.name} (first try)` : m.name, seconds: seconds + serverSeconds, setupSeconds });
     writeProgress('ui', results, startedAt, { planned, done });
   }
   // a module that shared its window and passed gives it to the next; after a failure the next gets a fresh one
