@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const HARNESS_DIR = path.dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = path.resolve(HARNESS_DIR, '..', '..');
@@ -34,6 +34,23 @@ export const KNOWN_VERSIONS = Object.keys(VERSIONS_FILE.versions);
 export const DEFAULT_VERSIONS = VERSIONS_FILE.default;
 /** @type {string[]} versions whose UI layer runs only the compatibility subset (test/ui/compatSubset.mjs) */
 export const SUBSET_VERSIONS = VERSIONS_FILE.subset ?? [];
+
+/**
+ * A layer's compatibility subset for the SUBSET_VERSIONS (`compatSubset` of the file: name -> why it runs on
+ * the oldest version too), or undefined when there is no such file. A name for which `exists` is false is an
+ * error, so that a renamed test does not silently leave the subset.
+ * @param {string} file
+ * @param {((name: string) => boolean) | undefined} exists  undefined: not checked (only some tests were picked)
+ * @returns {Promise<Record<string, string> | undefined>}
+ */
+export async function readCompatSubset(file, exists) {
+  if (!fs.existsSync(file)) return undefined;
+  /** @type {Record<string, string>} */
+  const subset = (await import(pathToFileURL(file).href)).compatSubset;
+  const unknown = exists ? Object.keys(subset).filter((n) => !exists(n)) : [];
+  if (unknown.length) throw new Error(`${path.relative(REPO_ROOT, file)} names tests that do not exist: ${unknown.join(', ')}`);
+  return subset;
+}
 
 // ------------------------------------------------------------------------------------------------
 // logging

@@ -19,8 +19,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import testElectron from '@vscode/test-electron';
-import { pathToFileURL } from 'node:url';
-import { EXTENSION_ROOT, HARNESS_DIR, REPO_ROOT, SUBSET_VERSIONS, ensureInstalled, killTree, makeTmp, makeWorkspace, processTree, removeTmpDirs, resolveVersions, sleep } from './harness.mjs';
+import { EXTENSION_ROOT, HARNESS_DIR, REPO_ROOT, SUBSET_VERSIONS, ensureInstalled, killTree, makeTmp, makeWorkspace, processTree, readCompatSubset, removeTmpDirs, resolveVersions, sleep } from './harness.mjs';
 import { errorText, finishLayer } from './report.mjs';
 import { recordTraffic, startTraffic } from './traffic.mjs';
 
@@ -48,13 +47,8 @@ const SUITES = path.join(REPO_ROOT, 'test', 'integration');
  */
 async function filesFor(version) {
   if (values.all || process.env.SWITCHBOARD_INTEGRATION_FULL === '1' || !SUBSET_VERSIONS.includes(version)) return undefined;
-  const file = path.join(SUITES, 'compatSubset.mjs');
-  if (!fs.existsSync(file)) return undefined;
-  /** @type {Record<string, string>} */
-  const subset = (await import(pathToFileURL(file).href)).compatSubset;
-  const unknown = Object.keys(subset).filter((n) => !fs.existsSync(path.join(SUITES, `${n}.test.ts`)));
-  if (unknown.length) throw new Error(`${path.relative(REPO_ROOT, file)} names test files that do not exist: ${unknown.join(', ')}`);
-  return Object.keys(subset);
+  const subset = await readCompatSubset(path.join(SUITES, 'compatSubset.mjs'), (n) => fs.existsSync(path.join(SUITES, `${n}.test.ts`)));
+  return subset && Object.keys(subset);
 }
 
 const startedAt = Date.now();

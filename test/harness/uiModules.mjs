@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { REPO_ROOT } from './harness.mjs';
+import { REPO_ROOT, readCompatSubset } from './harness.mjs';
 
 /** @typedef {import('./uiTest.mjs').UiTest} UiTest */
 
@@ -55,14 +55,6 @@ export async function loadModules(grep) {
  * @param {string} [grep]  only some modules were loaded: names that match none are no error
  * @returns {Promise<Record<string, string> | undefined>}
  */
-export async function loadSubset(modules, grep) {
-  const file = path.join(UI_DIR, 'compatSubset.mjs');
-  if (!fs.existsSync(file)) return undefined;
-  /** @type {Record<string, string>} */
-  const subset = (await import(pathToFileURL(file).href)).compatSubset;
-  if (!grep) {
-    const unknown = Object.keys(subset).filter((n) => !modules.some((m) => m.name === n));
-    if (unknown.length) throw new Error(`${path.relative(REPO_ROOT, file)} names modules that do not exist: ${unknown.join(', ')}`);
-  }
-  return subset;
+export function loadSubset(modules, grep) {
+  return readCompatSubset(path.join(UI_DIR, 'compatSubset.mjs'), grep ? undefined : (n) => modules.some((m) => m.name === n));
 }
