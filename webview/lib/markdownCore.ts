@@ -20,6 +20,12 @@ interface Env { references?: Record<string, unknown> }
 
 /** Characters parsed at most in one step; a longer tail is rendered over several steps (and frames). */
 export const windowChars = 3 * 1024;
+/**
+ * A tight top-level list is kept item by item only once its open part is this long: a blank line between two
+ * later items would make the whole list loose (CommonMark), and kept items do not change. Below this, a tight
+ * list is rendered again whole while it grows, exactly as a whole render; above it, it stays O(chunk).
+ */
+export const tightListCutChars = 16 * 1024;
 
 /** Raster image types that may be shown inline from a `data:` URL. */
 export const inlineImage = /^data:image\/(?:png|jpe?g|gif|webp);base64,[a-z0-9+/=\s]*$/i;
@@ -128,6 +134,82 @@ export function stableCut(src: string, tokens: readonly Token[]): Cut | undefine
   return undefined;
 }
 
+const listOpen = new Set(['bullet_list_open', 'ordered_list_open']);
+
+/** The top-level list that a tail starts inside: its items before the tail were kept (rendered and final). */
+interface OpenList {
+  readonly ordered: boolean;
+  /** markdown-it's `markup` of the list's open token (the bullet, or an ordered list's delimiter) */
+  readonly markup: string;
+  /** a loose list's items have paragraphs (kept items were rendered so: their continuation must be too) */
+  readonly loose: boolean;
+  /** the number of the tail's first item (ordered lists) */
+  readonly next: number;
+}
+
+/** Where a rendered part starts inside an open top-level list (see {@link SplitStep}). */
+export interface ListContext {
+  readonly ordered: boolean;
+  /** the number of its first item (ordered lists) */
+  readonly start: number;
+}
+
+/** The index of the close token of the block whose open token is at `open`. */
+function closeOf(tokens: readonly Token[], open: number): number {
+  const level = tokens[open].level;
+  for (let i = open + 1; i < tokens.length; i++) if (tokens[i].level === level && tokens[i].nesting === -1) return i;
+  return tokens.length;
+}
+
+/**
+ * A cut inside the last top-level block when it is a list (no later block started, so {@link stableCut} finds
+ * none): before the last of its items that starts on a complete line, so that a long list is not parsed again
+ * whole at every step. Only when the items before it are final: the list is loose (a tight one only past
+ * {@link tightListCutChars}, see there). `open` is the list the text starts inside, if any.
+ */
+export function listCut(src: string, tokens: readonly Token[], open: OpenList | undefined): { cut: Cut; list: OpenList } | undefined {
+  let first = -1;
+  for (let i = tokens.length - 1; i >= 0; i--) if (isBlockStart(tokens[i])) { first = i; break; }
+  if (first < 0 || !listOpen.has(tokens[first].type)) return undefined;
+  let completeLines = 0;
+  for (let i = src.indexOf('\n'); i !== -1; i = src.indexOf('\n', i + 1)) completeLines++;
+  const end = closeOf(tokens, first);
+  let items = 0;
+  let last = -1;
+  let lastItems = 0;
+  let loose = open?.loose ?? false;
+  for (let i = first + 1; i < end; i++) {
+    const t = tokens[i];
+    if (t.type === 'paragraph_open' && t.level === 2 && !t.hidden) loose = true;
+    if (t.type !== 'list_item_open' || t.level !== 1) continue;
+    if (items > 0 && t.map && t.map[0] < completeLines) { last = i; lastItems = items; }
+    items++;
+  }
+  if (last < 0 || (!loose && src.length < tightListCutChars)) return undefined;
+  const ordered = tokens[first].type === 'ordered_list_open';
+  const start = open?.next ?? Number(tokens[first].attrGet('start') ?? 1);
+  return {
+    cut: { token: last, char: lineOffset(src, (tokens[last].map as [number, number])[0]) },
+    list: { ordered, markup: tokens[first].markup, loose, next: start + lastItems },
+  };
+}
+
+/**
+ * Parsed text that starts inside `open` (the rest of a list whose first items were kept) rendered as the
+ * whole text renders it: without the list's open token (already rendered), and loose if the list was.
+ */
+function continueList(tokens: Token[], open: OpenList): Token[] {
+  if (!tokens.length || !listOpen.has(tokens[0].type)) return tokens;
+  if (open.loose) {
+    const end = closeOf(tokens, 0);
+    for (let i = 1; i < end; i++) {
+      const t = tokens[i];
+      if ((t.type === 'paragraph_open' || t.type === 'paragraph_close') && t.level === 2) t.hidden = false;
+    }
+  }
+  return tokens;
+}
+
 function lineOffset(src: string, line: number): number {
   let at = 0;
   for (let l = 0; l < line; l++) {
@@ -153,6 +235,13 @@ export interface SplitStep {
   readonly tail: string | undefined;
   /** True when text is left to render: call {@link MarkdownSplitter.step} again. */
   readonly pending: boolean;
+  /**
+   * Set when {@link kept} starts inside a top-level list whose first items were kept before (a long list is
+   * kept item by item): its HTML then starts with list items, without the list's open tag.
+   */
+  readonly keptIn?: ListContext;
+  /** Set when {@link tail} starts inside such a list. */
+  readonly tailIn?: ListContext;
 }
 
 /**
@@ -176,6 +265,8 @@ export class MarkdownSplitter {
   private dirty = false;
   /** Link reference definitions of the kept part (`[label]: url`), for the blocks after them. */
   private references: NonNullable<Env['references']> = {};
+  /** The top-level list that the tail starts inside (its first items were kept), if any. */
+  private list: OpenList | undefined;
 
   /** Adds streamed text; O(chunk). */
   append(text: string): void {
@@ -222,25 +313,36 @@ export class MarkdownSplitter {
   step(): SplitStep {
     if (!this.dirty) return { kept: '', tail: undefined, pending: false };
     let kept = '';
+    const keptIn = this.list;
     for (let size = windowChars; ; size *= 2) {
       this.fill(size);
       const end = windowEnd(this.tail, size);
       const whole = end >= this.tail.length && !this.incomingLength;
       const src = whole ? this.tail : this.tail.slice(0, end);
       const env: Env = { references: { ...this.references } };
-      const tokens = markdown.parse(src, env);
-      const cut = stableCut(src, tokens);
+      const open = this.list;
+      const tokens = open ? continueList(markdown.parse(src, env), open) : markdown.parse(src, env);
+      // inside a list, the list's open token was rendered with its first items: the rest renders without it
+      const from = open && tokens.length && listOpen.has(tokens[0].type) ? 1 : 0;
+      let cut = stableCut(src, tokens);
+      let list: OpenList | undefined;
+      if (cut) list = undefined; // a later top-level block started: the list (if any) ended before it
+      else ({ cut, list } = listCut(src, tokens, open) ?? { cut: undefined, list: open });
       if (cut) {
-        kept = markdown.renderer.render(tokens.slice(0, cut.token), markdown.options, env);
+        kept = markdown.renderer.render(tokens.slice(from, cut.token), markdown.options, env);
         this.keepReferences(src.slice(0, cut.char));
         this.tail = this.tail.slice(cut.char);
+        this.list = list;
       }
+      const context = (l: OpenList | undefined): { tailIn?: ListContext } => (l ? { tailIn: { ordered: l.ordered, start: l.next } } : {});
+      const fromKept = kept && keptIn ? { keptIn: { ordered: keptIn.ordered, start: keptIn.next } } : {};
       if (whole) {
         this.dirty = false;
-        return { kept, tail: markdown.renderer.render(cut ? tokens.slice(cut.token) : tokens, markdown.options, env), pending: false };
+        const tail = markdown.renderer.render(cut ? tokens.slice(cut.token) : tokens.slice(from), markdown.options, env);
+        return { kept, tail, pending: false, ...fromKept, ...context(this.list) };
       }
       // a window's last block may go on past the window: without a cut, parse a larger window
-      if (cut) return { kept, tail: undefined, pending: true };
+      if (cut) return { kept, tail: undefined, pending: true, ...fromKept };
     }
   }
 

@@ -16,6 +16,7 @@
 import '../styles/markdown.css';
 import DOMPurify from 'dompurify';
 import { inlineImage, markdownHtml, MarkdownSplitter } from '../lib/markdownCore';
+import type { ListContext } from '../lib/markdownCore';
 
 /**
  * Blocks per kept segment (each segment is laid out and painted only when on screen). Small, so that a frame
@@ -142,6 +143,8 @@ export class MarkdownStream {
   private staged: DocumentFragment | undefined;
   /** The tail's HTML to show at the next commit (undefined: unchanged). */
   private stagedTail: string | undefined;
+  /** The top-level list the staged tail starts inside (a long list is kept item by item). */
+  private stagedTailIn: ListContext | undefined;
 
   constructor(attrs: Record<string, string> = {}) {
     this.element = document.createElement('div');
@@ -184,14 +187,20 @@ export class MarkdownStream {
       (this.staged ??= document.createDocumentFragment()).append(kept);
       // the tail it came from is now (in part) kept: the rest shows once it is rendered
       this.stagedTail = '';
+      this.stagedTailIn = undefined;
     };
     for (;;) {
       const step = this.splitter.step();
+      // kept items of a list whose first items were kept before: in a list element of their own (continued)
+      if (!keptHtml && step.kept && step.keptIn) keptHtml = listStart(step.keptIn);
       keptHtml += step.kept;
       if (keptHtml.length >= sanitizeBatchChars) keep();
       if (step.tail !== undefined || !step.pending) {
         keep();
-        if (step.tail !== undefined) this.stagedTail = step.tail;
+        if (step.tail !== undefined) {
+          this.stagedTail = step.tail;
+          this.stagedTailIn = step.tailIn;
+        }
         return { finalText, pending: false };
       }
       // stop in time to sanitize what waits, within the budget
@@ -209,13 +218,27 @@ export class MarkdownStream {
       this.staged = undefined;
     }
     if (this.stagedTail !== undefined) {
-      this.tailElement.replaceChildren(sanitize(this.stagedTail));
+      const tail = sanitize(this.stagedTailIn ? listStart(this.stagedTailIn) + this.stagedTail : this.stagedTail);
+      if (this.stagedTailIn) this.continued(tail);
+      this.tailElement.replaceChildren(tail);
       this.stagedTail = undefined;
+      this.stagedTailIn = undefined;
     }
+  }
+
+  /** The kept list that `fragment` continues (a long list kept item by item) loses its bottom margin. */
+  private continued(fragment: DocumentFragment): void {
+    if (fragment.firstElementChild?.classList.contains('md-cont')) this.split(this.segment?.lastElementChild);
+  }
+
+  private split(previous: Element | null | undefined): void {
+    if (previous && (previous.tagName === 'UL' || previous.tagName === 'OL')) previous.classList.add('md-split');
   }
 
   private keep(fragment: DocumentFragment): void {
     while (fragment.firstChild) {
+      const node = fragment.firstChild;
+      if (node instanceof Element && node.classList.contains('md-cont')) this.split(this.segment?.lastElementChild);
       if (!this.segment || this.segmentCount >= segmentBlocks) {
         if (!this.chapter || this.chapterCount >= chapterSegments) {
           this.chapter = document.createElement('div');
@@ -229,11 +252,15 @@ export class MarkdownStream {
         this.chapter.append(this.segment);
         this.chapterCount++;
       }
-      const node = fragment.firstChild;
       this.segment.append(node);
       if (node.nodeType === Node.ELEMENT_NODE) this.segmentCount++;
     }
   }
+}
+
+/** The open tag of the list that continues a kept list (its items went on past a kept part). */
+function listStart(list: ListContext): string {
+  return list.ordered ? `<ol start="${list.start}" class="md-cont">` : '<ul class="md-cont">';
 }
 
 /** What the code-block buttons and links ask the host to do. */

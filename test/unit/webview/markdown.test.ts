@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { fenceLanguage, isAllowedLink, markdown, markdownHtml, MarkdownSplitter, stableCut, windowChars } from '../../../webview/lib/markdownCore';
+import { fenceLanguage, isAllowedLink, markdown, markdownHtml, MarkdownSplitter, stableCut, tightListCutChars, windowChars } from '../../../webview/lib/markdownCore';
 
 /** A deterministic PRNG (mulberry32). */
 function prng(seed: number): () => number {
@@ -47,6 +47,7 @@ function randomChunks(text: string, rand: () => number, max: number): string[] {
 const docs: Record<string, string> = {
   prose: '# Title\n\nA paragraph with **bold**, *em*, `code` and a [link](https://example.com/a).\nA second line.\n\nAnother paragraph.\n\n---\n\nSetext heading\n===\n\nText\n- list right after\n- two\n',
   lists: '- a\n- b\n\n- loose c\n\n  continued paragraph of c\n\n1. one\n2. two\n3. three\n\n10. ten\n\nafter the list\n\n* star\n+ plus\n',
+  longLists: '- one\n\n- two\n  - nested\n    1. deep\n\n- three\n- four\n\n3. c\n4. d\n\n5. e\n   more of e\n6) other delimiter\n7) g\n\n- a\n* b\n\nafter\n\n1. x\n\n   text of x\n2. y\n',
   code: 'Before\n\n```ts\nconst a = 1;\n\n\nconst b = 2; // blank lines inside\n```\n\n    indented code\n\n    more indented\n\nafter\n\n~~~\ntilde fence\n```\nstill inside\n~~~\n',
   tables: '| a | b | c |\n|:--|:-:|--:|\n| 1 | 2 | 3 |\n| 4 | 5 | 6 |\n\nText\n| not | a table |\n\n> quote\nlazy continuation\n\n> second quote\n',
   mixed: '## Step\n\nSee `src/x.ts:12` and www.example.com or <https://example.com/auto>.\n> q\n# h\n```\nunclosed fence at the end',
@@ -152,6 +153,35 @@ describe('agent Markdown (webview/lib/markdownCore)', () => {
       assert.equal(s.tailLength, doc.length);
       s.step();
       assert.ok(s.tailLength < doc.length && s.tailLength > doc.length - 2 * windowChars, 'one step takes about one window');
+    });
+
+    it('keeps a long list item by item (not parsed again whole at each step), identical to a whole render', () => {
+      const items = (n: number, sep: string, marker: (i: number) => string) => Array.from({ length: n }, (_, i) => `${marker(i)} item ${i} with \`code\`\n${' '.repeat(marker(i).length + 1)}- nested ${i}\n`).join(sep);
+      const cases: Record<string, string> = {
+        'loose bullets': items(600, '\n', () => '-'),
+        'loose ordered from 7': items(600, '\n', (i) => `${i + 7}.`),
+        'loose ordered, all numbered 1.': items(600, '\n', () => '1.'),
+        'tight bullets past the limit': items(Math.ceil((6 * tightListCutChars) / 40), '', () => '-'),
+        'loose list, then text': `${items(300, '\n', () => '*')}\nafter the list\n`,
+      };
+      for (const [name, doc] of Object.entries(cases)) {
+        const whole = markdownHtml(doc);
+        assert.equal(streamed(randomChunks(doc, prng(name.length), 200), 3), whole, `${name}: streamed`);
+        assert.equal(streamed([doc]), whole, `${name}: a snapshot`);
+        // O(chunk): after a step the open part is short, and a step's kept HTML starts inside the list
+        const s = new MarkdownSplitter();
+        s.append(doc.slice(0, doc.length / 2));
+        let step = s.step();
+        while (step.pending) step = s.step();
+        s.append(doc.slice(doc.length / 2, (3 * doc.length) / 4));
+        step = s.step();
+        assert.ok(s.tailLength < tightListCutChars + 2 * windowChars, `${name}: the open part is short (${s.tailLength})`);
+        assert.ok(step.keptIn && step.kept.startsWith('<li>'), `${name}: kept items continue the list (${step.kept.slice(0, 30)})`);
+        if (name.includes('ordered')) assert.ok(step.keptIn.ordered && step.keptIn.start > 7, `${name}: ordered, numbered on (${step.keptIn.start})`);
+      }
+      // a short tight list is never cut: a blank line later would make it loose, as a whole render does
+      const tight = `${items(40, '', () => '-')}\n- last\n\n- loose now\n`;
+      assert.equal(streamed([...tight]), markdownHtml(tight), 'a short tight list that becomes loose');
     });
 
     it('normalizes \\r\\n and \\r, also split across chunks', () => {
