@@ -5,7 +5,8 @@
 // `session/new`, and answers each `session/prompt` with one streamed answer (`agent_message_chunk`s of about
 // 200 bytes of Markdown from ../render/chunks.mjs), then `end_turn`. What a prompt streams is read from the
 // JSON file in env STREAM_CONTROL at that moment (the bench changes it between runs):
-//   { "chunks": 20000, "rate": 0 }      as fast as the pipe takes them (waits for 'drain')
+//   { "chunks": 20000, "rate": 0 }      as fast as the pipe takes them (waits for 'drain'); "shape" picks the
+//                                       answer's Markdown (../render/chunks.mjs SHAPES, default "bench")
 //   { "chunks": 3000, "rate": 100 }     paced, chunks per second; each chunk ends with « k@t » (t = Date.now()
 //                                       when it was written), so the page can measure write → painted
 // After each turn it writes a line to env STREAM_LOG (if set): {"chunks", "bytes", "writeMs"}.
@@ -30,9 +31,9 @@ const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(
 
 /** Streams one answer as `control` says; resolves when every chunk was handed to the pipe. */
 async function stream() {
-  /** @type {{ chunks: number, rate?: number }} */
+  /** @type {{ chunks: number, rate?: number, shape?: import('../render/chunks.mjs').Shape }} */
   const control = JSON.parse(fs.readFileSync(String(process.env.STREAM_CONTROL), 'utf8'));
-  const { chunks } = makeChunks(control.chunks);
+  const { chunks } = makeChunks(control.chunks, control.shape);
   const rate = control.rate ?? 0;
   const t0 = Date.now();
   let bytes = 0;

@@ -30,8 +30,10 @@ async function installNaiveClient(extensionsDir) {
 }
 
 /**
- * Starts the workbench with both clients and opens it in Chromium.
- * @param {{ version: string, extensionRoot?: string }} o
+ * Starts the workbench with both clients and opens it in Chromium, at `viewport` (the user's: 1400×900),
+ * Switchboard's chat in an editor tab or in the secondary side bar (`placement`), the baseline client in
+ * `baseline` mode (naiveClient/extension.js).
+ * @param {{ version: string, extensionRoot?: string, viewport?: { width: number, height: number }, placement?: 'editor' | 'sideBar', baseline?: 'rerender' | 'incremental' }} o
  */
 export async function startWorkbench(o) {
   const tmp = makeTmp('sb-e2ebench-');
@@ -47,10 +49,12 @@ export async function startWorkbench(o) {
   const settings = {
     'switchboard.agents': [{ id: 'stream-bench', name: AGENT, ...agent }],
     'naiveBench.agent': agent,
+    'naiveBench.mode': o.baseline ?? 'incremental',
+    'switchboard.chat.openIn': o.placement ?? 'editor',
   };
   const server = await startServer({ version: o.version, forPayload: load === 'dev', settings, extensionsDir, quiet: true });
   const browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({ viewport: o.viewport ?? { width: 1400, height: 900 } });
   await context.addInitScript(frameProbe, MARKER);
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
@@ -65,7 +69,7 @@ export async function startWorkbench(o) {
   if (!exthost) throw new Error('no extension host process found below the server');
   const renderer = renderers()[0];
   return {
-    server, browser, page, control, streamLog, exthost, renderer, loadStart,
+    server, browser, page, control, streamLog, exthost, renderer, loadStart, placement: o.placement ?? 'editor',
     stop: async () => { await browser.close(); await server.stop(); },
   };
 }
@@ -149,11 +153,13 @@ async function longTasks(w, from, to) {
 
 /**
  * One measured stream: a new chat of `client`, the prompt typed and sent, until the answer's end is painted.
+ * Also read: the chat frame's DOM nodes at the end, and which renderer process did the work (the one whose
+ * CPU time grew most: the chat's webview may be isolated in a process of its own), with its RSS.
  * @param {Workbench} w
- * @param {{ client: 'ours' | 'naive', chunks: number, rate?: number, capMs?: number, timeoutMs?: number }} o
+ * @param {{ client: 'ours' | 'naive', chunks: number, shape?: import('../render/chunks.mjs').Shape, rate?: number, capMs?: number, timeoutMs?: number }} o
  */
 export async function measureStream(w, o) {
-  fs.writeFileSync(w.control, JSON.stringify({ chunks: o.chunks, rate: o.rate ?? 0 }));
+  fs.writeFileSync(w.control, JSON.stringify({ chunks: o.chunks, rate: o.rate ?? 0, shape: o.shape ?? 'bench' }));
   const frame = await openChat(w, o.client);
   await frame.evaluate((paced) => /** @type {any} */ (globalThis).__e2e.reset(paced), (o.rate ?? 0) > 0);
   await frame.locator('[data-testid="composer-input"]').click();
@@ -163,6 +169,8 @@ export async function measureStream(w, o) {
   resetPeak(w.renderer);
   const hostCpu0 = cpuMs(w.exthost);
   const rendererCpu0 = cpuMs(w.renderer);
+  const all0 = new Map(renderers().map((p) => [p, { cpu: cpuMs(p), rss: rssMb(p) }]));
+  for (const p of all0.keys()) if (p !== w.renderer) resetPeak(p);
   await w.page.keyboard.press('Enter');
   const started = Date.now();
   const capMs = o.capMs ?? Infinity;
@@ -177,6 +185,10 @@ export async function measureStream(w, o) {
   const hostCpuMs = cpuMs(w.exthost) - hostCpu0;
   const rendererCpuMs = cpuMs(w.renderer) - rendererCpu0;
   const peakGrowthMb = peakMb(w.renderer) - rssBefore;
+  // the renderer that did the work: if it is not the workbench's, its figures are the ones that count
+  const worked = [...all0].map(([p, a]) => ({ pid: p, cpuMs: cpuMs(p) - a.cpu, peakGrowthMb: peakMb(p) - a.rss })).sort((a, b) => b.cpuMs - a.cpuMs);
+  const busiest = worked[0];
+  const chatRenderer = { pid: busiest?.pid, isWorkbench: busiest?.pid === w.renderer, cpuMs: busiest?.cpuMs ?? NaN, peakGrowthMb: busiest?.peakGrowthMb ?? NaN, renderers: worked.length };
   const finished = r.endAt > 0;
   const end = finished ? r.endAt : Date.now();
   const ms = end - r.sendAt;
@@ -211,7 +223,14 @@ export async function measureStream(w, o) {
   const streamLog = fs.existsSync(w.streamLog) ? fs.readFileSync(w.streamLog, 'utf8').trim().split('\n').at(-1) : undefined;
   const agentWriteMs = streamLog ? JSON.parse(streamLog).writeMs : NaN;
   if (o.client === 'ours') await frame.locator('[data-testid="session-status"][data-status="idle"]').waitFor({ timeout: 120_000 }).catch(() => {});
-  return { ...o, finished, ms, projectedMs, longTasks: tasks, hostCpuMs, rendererCpuMs, rssBefore, peakGrowthMb, lags, receiveLags, lastLag, stamped, agentWriteMs, frame };
+  // the DOM the chat keeps: its frame's elements and text nodes, once the turn is over
+  const domNodes = await frame.evaluate(() => {
+    const walker = document.createTreeWalker(document, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+    let n = 0;
+    while (walker.nextNode()) n++;
+    return n;
+  }).catch(() => NaN);
+  return { ...o, finished, ms, projectedMs, longTasks: tasks, hostCpuMs, rendererCpuMs, rssBefore, peakGrowthMb, chatRenderer, domNodes, lags, receiveLags, lastLag, stamped, agentWriteMs, frame };
 }
 
 /**

@@ -1,8 +1,13 @@
 // @ts-check
-// The streamed answer of the benchmarks: about 200 bytes of typical agent Markdown per chunk (headings,
-// paragraphs with inline code and links, lists, fenced code, tables, quotes), cut anywhere like tokens, the
-// last chunk ending with {@link MARKER}. Shared by the webview-only render bench (renderBench.mjs) and the
-// end-to-end bench's agent (e2e/streamAgent.mjs), so both stream exactly the same text.
+// The streamed answers of the benchmarks: about 200 bytes of agent Markdown per chunk, cut anywhere like
+// tokens, the last chunk ending with {@link MARKER}. Shared by the webview-only render bench (renderBench.mjs)
+// and the end-to-end bench's agent (e2e/streamAgent.mjs), so both stream exactly the same text.
+// Shapes ({@link SHAPES}): `bench` (this bench's original answer: headings, paragraphs with inline code and
+// links, a list, fenced code, a table, a quote), `mix` (what an independent bench streams: headings,
+// emphasis, links, inline code, nested and ordered lists, fenced code, quotes, non-ASCII text), `prose`,
+// `lists` (nested, ordered and not), `code` (long fences), `tables`, and `agent` (an answer written the way
+// coding agents write them: a summary, per-file changes with diffs, steps, a closing note; hand-written in
+// that style, as no real agent runs offline here).
 
 /** The text the last chunk ends with. */
 export const MARKER = 'END-OF-BENCH';
@@ -49,13 +54,119 @@ export function handle${W}${k}(input: string): number {
 `;
 }
 
-/** `n` chunks of about 200 bytes (150–250, cut anywhere, like tokens), the last one ending with the marker. */
-export function makeChunks(n) {
+const names = ['Ærøskøbing', 'Zürich', 'Kraków', 'İstanbul', 'São Paulo', 'Tōkyō 東京', 'Αθήνα', 'Москва', 'Đà Nẵng', 'Reykjavík'];
+
+/** Section k of the `mix` shape: what an independent bench streams (about 600 bytes). @param {number} k */
+function mixSection(k) {
+  const w = words[k % words.length];
+  const place = names[k % names.length];
+  return `### ${k}. The ${w} — ${place}
+
+Some *emphasis*, some **strong text** and a [link to ${w}](https://example.com/${w}/${k}); \`inline_${w}()\` keeps “quotes” and naïve café text — ${place}.
+
+1. first, open \`src/${w}.ts\`
+   - check the *${w}* guard
+   - then the **fallback**, then [the spec](https://example.com/spec#${k})
+2. second, run it
+   1. with \`--fast\`
+   2. without it: ${place} ✓
+
+\`\`\`js
+const ${w}${k} = load('${w}', { retries: ${k % 7} });
+\`\`\`
+
+> ${place}: step ${k} — done.
+
+`;
+}
+
+/** Section k of the `prose` shape: paragraphs only. @param {number} k */
+function proseSection(k) {
+  const w = words[k % words.length];
+  return `The ${w} layer reads its input once and keeps the result, so that a later call is cheap; when the input changes it starts again from the first line, which is rare. This is paragraph ${k}, with *some emphasis* and a [link](https://example.com/${k}) in it.
+
+`;
+}
+
+/** Section k of the `lists` shape: nested lists, ordered and not. @param {number} k */
+function listSection(k) {
+  const w = words[k % words.length];
+  return `- ${w} item ${k}
+  - nested \`${w}.${k}\`
+    1. deeper, ordered
+    2. and **strong**
+  - back one level
+- another item with [a link](https://example.com/${k})
+
+`;
+}
+
+/** Section k of the `code` shape: long fences. @param {number} k */
+function codeSection(k) {
+  const w = words[k % words.length];
+  const lines = Array.from({ length: 24 }, (_, i) => `  const ${w}${i} = compute${k}(${i}, '${w}'); // line ${i}`).join('\n');
+  return `\`\`\`ts
+export function run${k}(): void {
+${lines}
+}
+\`\`\`
+
+`;
+}
+
+/** Section k of the `tables` shape. @param {number} k */
+function tableSection(k) {
+  const rows = Array.from({ length: 6 }, (_, i) => `| ${words[(k + i) % words.length]} | \`${k}.${i}\` | ${k * i} | *ok* |`).join('\n');
+  return `| module | version | size | state |
+|--------|---------|-----:|:-----:|
+${rows}
+
+`;
+}
+
+/** Section k of the `agent` shape: how coding agents write a long answer (hand-written in that style). @param {number} k */
+function agentSection(k) {
+  const w = words[k % words.length];
+  const W = w[0].toUpperCase() + w.slice(1);
+  return `I'll look at how \`${w}\` is wired before changing it.
+
+**Changes in \`src/${w}/${w}${k}.ts\`:**
+
+- Moved the parsing into \`parse${W}()\` so it can be tested alone
+- \`handle${W}\` now returns early on empty input
+
+\`\`\`diff
+-  if (input) {
+-    return parse(input);
+-  }
++  if (!input) return undefined;
++  return parse${W}(input);
+\`\`\`
+
+Next steps:
+1. Run \`npm test -- ${w}\` ✅
+2. Check the ${w} docs for the old name
+
+`;
+}
+
+/** The shapes of answer, each a function of the section number. */
+export const SHAPES = /** @type {const} */ ({ bench: section, mix: mixSection, prose: proseSection, lists: listSection, code: codeSection, tables: tableSection, agent: agentSection });
+/** @typedef {keyof typeof SHAPES} Shape */
+
+/**
+ * `n` chunks of about 200 bytes (150–250, cut anywhere, like tokens), the last one ending with the marker.
+ * @param {number} n
+ * @param {Shape} [shape]
+ */
+export function makeChunks(n, shape = 'bench') {
+  const make = SHAPES[shape];
+  if (!make) throw new Error(`unknown shape ${shape} (one of ${Object.keys(SHAPES).join(', ')})`);
   const rand = prng(n);
   const sizes = Array.from({ length: n }, () => 150 + Math.floor(rand() * 101));
   const total = sizes.reduce((a, b) => a + b, 0);
   let text = '';
-  for (let k = 1; text.length < total; k++) text += section(k);
+  for (let k = 1; text.length < total; k++) text += make(k);
   text = `${text.slice(0, total - MARKER.length - 4)}\n\n${MARKER}\n`;
   const chunks = [];
   let at = 0;

@@ -1,8 +1,10 @@
 // @ts-check
 // The end-to-end bench's baseline client (a second extension the bench installs next to Switchboard): what a
 // simple ACP chat does. It reads the agent's NDJSON with JSON.parse and no validation, posts every chunk to
-// its webview as it comes (no batching on the host), and the webview (naiveWebview.mjs) renders the whole
-// message again once per animation frame with the same markdown-it + DOMPurify configuration as Switchboard.
+// its webview as it comes (no batching on the host), and the webview (naiveWebview.mjs) renders with the same
+// markdown-it + DOMPurify configuration as Switchboard, once per animation frame: the whole message again
+// (`naiveBench.mode` "rerender"), or only the blocks completed since the last frame, appended, and the open
+// last block ("incremental": the minimal incremental client the bench's targets are held to).
 /* eslint-disable @typescript-eslint/no-require-imports -- VS Code loads an extension's main with require() */
 const vscode = require('vscode');
 const { spawn } = require('node:child_process');
@@ -20,7 +22,7 @@ exports.activate = (context) => {
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'nonce-${nonce}'; style-src 'unsafe-inline';">
 <style>body{font:13px sans-serif;margin:0}#transcript{position:absolute;top:0;bottom:60px;left:0;right:0;overflow:auto;padding:8px}
 #composer{position:absolute;bottom:0;left:0;right:0;height:56px}textarea{width:100%;height:100%}</style></head>
-<body><main id="transcript"></main><div id="composer"><textarea data-testid="composer-input"></textarea></div>
+<body data-mode="${vscode.workspace.getConfiguration('naiveBench').get('mode') === 'incremental' ? 'incremental' : 'rerender'}"><main id="transcript"></main><div id="composer"><textarea data-testid="composer-input"></textarea></div>
 <script nonce="${nonce}" src="${script}"></script></body></html>`;
     /** @type {import('node:child_process').ChildProcess | undefined} */
     let agent;

@@ -1,7 +1,11 @@
 // @ts-check
-// The naive client's webview (bundled by the end-to-end bench into naive.js): appends each posted chunk to
-// the message's text and renders the whole message again once per animation frame, with the same
-// markdown-it + DOMPurify configuration as Switchboard (webview/views/markdown.ts), following the end.
+// The baseline client's webview (bundled by the end-to-end bench into naive.js): appends each posted chunk to
+// the message's text and, once per animation frame, with the same markdown-it + DOMPurify configuration as
+// Switchboard (webview/views/markdown.ts), following the end:
+//   - body[data-mode="rerender"]: renders the whole message again (quadratic: a naive client);
+//   - body[data-mode="incremental"]: renders the blocks completed since the last frame (up to the last blank
+//     line outside a code fence) and appends them, and renders the open last block again (a minimal
+//     incremental client: nothing else, no virtualization, no batching on the host).
 import { renderMarkdown } from '../../../../webview/views/markdown';
 
 // @ts-expect-error the webview API
@@ -10,6 +14,11 @@ const transcript = /** @type {HTMLElement} */ (document.getElementById('transcri
 const input = /** @type {HTMLTextAreaElement} */ (document.querySelector('[data-testid="composer-input"]'));
 let body = /** @type {HTMLElement | undefined} */ (undefined);
 let text = '';
+const incremental = document.body.dataset.mode === 'incremental';
+/** incremental: how much of `text` is rendered into appended blocks (it always ends outside a code fence) */
+let committed = 0;
+/** incremental: the open last block */
+let tail = /** @type {HTMLElement | undefined} */ (undefined);
 let frame = 0;
 let received = 0;
 let stopped = false;
@@ -30,14 +39,42 @@ input.addEventListener('keydown', (e) => {
   message.append(body);
   transcript.append(message);
   text = '';
+  committed = 0;
+  tail = document.createElement('div');
+  body.append(tail);
   received = 0;
   vscode.postMessage({ type: 'send', text: input.value });
   input.value = '';
 });
 
+/** The end of the last complete block in `text` after `committed` (a blank line outside a fence), or -1. */
+const lastBoundary = () => {
+  let fence = false;
+  let boundary = -1;
+  let at = committed;
+  while (at < text.length) {
+    const nl = text.indexOf('\n', at);
+    if (nl < 0) break;
+    const line = text.slice(at, nl);
+    if (/^\s*(```|~~~)/.test(line)) fence = !fence;
+    else if (!fence && line.trim() === '' && at > committed) boundary = nl + 1;
+    at = nl + 1;
+  }
+  return boundary;
+};
+
 const render = () => {
   frame = 0;
-  body?.replaceChildren(renderMarkdown(text));
+  if (incremental && body && tail) {
+    const boundary = lastBoundary();
+    if (boundary > committed) {
+      const block = document.createElement('div');
+      block.append(renderMarkdown(text.slice(committed, boundary)));
+      tail.before(block);
+      committed = boundary;
+    }
+    tail.replaceChildren(renderMarkdown(text.slice(committed)));
+  } else body?.replaceChildren(renderMarkdown(text));
   stats.rendered = received;
   transcript.scrollTop = transcript.scrollHeight;
 };
