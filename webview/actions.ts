@@ -5,14 +5,14 @@
  * (docs/chat.md).
  */
 import {
-  CancelTurnCommand, ContinueSessionCommand, CopyCodeCommand, InsertCodeCommand, OpenDiffCommand, OpenLinkCommand, OpenLocationCommand, RequestStateCommand,
+  CancelTurnCommand, ContinueSessionCommand, CopyCodeCommand, InsertCodeCommand, OpenDiffCommand, OpenLinkCommand, OpenLocationCommand, OpenToolOutputCommand, RequestStateCommand,
   RemoveQueuedPromptCommand, RequestEntriesCommand, RequestSnapshotCommand, ResendPromptCommand, RespondPermissionCommand,
   RestartAgentCommand, RetryPromptCommand, SaveDraftCommand, SearchFilesCommand, SendPromptCommand, SetConfigOptionCommand,
   SetModeCommand, ShowTerminalCommand, ToggleFollowCommand, UpdateQueuedPromptCommand,
 } from '../src/shared/chatProtocol';
 import { CancelSubagentCommand, ReviewChangedFileCommand, ReviewChangedFilesCommand, DiffCheckpointCommand, UndoCheckpointCommand, CopyMessageCommand, DismissNoticeCommand, EditResendMessageCommand, RespondElicitationUrlCommand, OpenRecentSessionCommand, RespondElicitationCommand, RestoreCheckpointCommand, RetryMessageCommand } from '../src/shared/chatProtocol';
 import { DisableProviderCommand, ForkSessionCommand, LogInAccountCommand, LogOutAccountCommand, RenameSessionCommand, SetProviderCommand } from '../src/shared/chatProtocol';
-import type { PostCommand } from '../src/shared/chatProtocol';
+import type { OpenToolOutputParams, PostCommand } from '../src/shared/chatProtocol';
 import type { ChangedFileAction, ChangedFilesAllAction } from '../src/shared/changedFiles';
 import type { AttachmentView, DraftView } from '../src/shared/composerModel';
 import type { ElicitationInput } from '../src/shared/elicitationModel';
@@ -43,6 +43,8 @@ export interface ChatActions {
   /** `sessionId`: the subagent whose card has the tool call (absent: the session's own). */
   openDiff(toolCallId: string, index: number, sessionId?: string): void;
   openLocation(toolCallId: string, index: number, sessionId?: string): void;
+  /** Open full output: the host shows the whole of a capped text of a tool call in a read-only editor. */
+  openToolOutput(p: Omit<OpenToolOutputParams, 'sessionId'>, sessionId?: string): void;
   /** Shows an agent terminal of a tool call in the VS Code terminal panel. */
   showTerminal(terminalId: string): void;
   /** Sends the last prompt again (after an error that can be retried). */
@@ -131,6 +133,7 @@ export function chatActions(ipc: ActionTransport): ChatActions {
     elicitationUrl: (requestId, op) => ipc.post(RespondElicitationUrlCommand, { requestId, op }),
     openDiff: (toolCallId, index, sessionId) => ipc.post(OpenDiffCommand, { toolCallId, index, ...(sessionId ? { sessionId } : {}) }),
     openLocation: (toolCallId, index, sessionId) => ipc.post(OpenLocationCommand, { toolCallId, index, ...(sessionId ? { sessionId } : {}) }),
+    openToolOutput: (p, sessionId) => ipc.post(OpenToolOutputCommand, { ...p, ...(sessionId ? { sessionId } : {}) }),
     showTerminal: (terminalId) => ipc.post(ShowTerminalCommand, { terminalId }),
     retry: () => ipc.post(RetryPromptCommand, {}),
     restart: () => ipc.post(RestartAgentCommand, {}),

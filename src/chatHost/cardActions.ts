@@ -8,12 +8,13 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { OpenDiffCommand, OpenLocationCommand, RetryPromptCommand, ShowTerminalCommand } from '../shared/chatProtocol';
+import { OpenDiffCommand, OpenLocationCommand, OpenToolOutputCommand, RetryPromptCommand, ShowTerminalCommand } from '../shared/chatProtocol';
 import { ContinueSessionCommand, DismissNoticeCommand, ResendPromptCommand, RestartAgentCommand } from '../shared/chatProtocol';
-import type { OpenDiffParams, OpenLocationParams } from '../shared/chatProtocol';
+import type { OpenDiffParams, OpenLocationParams, OpenToolOutputParams } from '../shared/chatProtocol';
 import type { AgentSession } from '../host/agentSession';
 import type { IpcDispatcher } from './ipc';
-import { openDiff } from '../host/files/diffEditor';
+import { openDiff, openReadOnlyText } from '../host/files/diffEditor';
+import { toolOutputText } from '../thread/view/toolTextPreview';
 import { besideChat } from '../host/files/diffPlacement';
 import type { ToolCallEntry } from '../thread/model/toolCall';
 import { inertText } from '../shared/inertText';
@@ -52,10 +53,22 @@ export async function openToolCallLocation(session: AgentSession, { toolCallId, 
   }
 }
 
+/** Opens the whole text of a capped part of a tool call's card in a read-only editor beside the chat. */
+export async function openToolCallOutput(session: AgentSession, params: OpenToolOutputParams, chatColumn?: vscode.ViewColumn): Promise<void> {
+  const call = toolCall(session, params.toolCallId, params.sessionId);
+  const text = call && toolOutputText(call, params);
+  if (text === undefined || !call) return showError('This output is no longer available.');
+  // a fixed name, not the agent's title: the tab shows it (docs/security.md#agent-text-in-the-workbench)
+  const what = params.part === 'rawInput' ? 'raw input' : params.part === 'rawJson' ? 'raw output' : params.label && params.label !== 'output' ? params.label : 'output';
+  const name = `Tool call ${what}${params.part === 'rawInput' || params.part === 'rawJson' ? '.json' : '.txt'}`;
+  await openReadOnlyText(name, text, besideChat(chatColumn) ?? vscode.ViewColumn.Beside);
+}
+
 /** Registers the card and notice actions of a chat webview (the dispatcher validates their params). */
 export function registerCardActions(ipc: IpcDispatcher, session: AgentSession, chatColumn: () => vscode.ViewColumn | undefined = () => undefined): void {
   ipc.on(OpenDiffCommand, (params) => { void openToolCallDiff(session, params, chatColumn()); });
   ipc.on(OpenLocationCommand, (params) => { void openToolCallLocation(session, params); });
+  ipc.on(OpenToolOutputCommand, (params) => { void openToolCallOutput(session, params, chatColumn()); });
   ipc.on(ShowTerminalCommand, ({ terminalId }) => {
     if (!session.terminals.reveal(terminalId)) {
       void vscode.window.showInformationMessage('This terminal is no longer open: its output is kept in the chat only.');

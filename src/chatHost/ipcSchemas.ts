@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import { CancelTurnCommand, RequestStateCommand, RequestEntriesCommand, RequestSnapshotCommand, RespondPermissionCommand, ToggleFollowCommand } from '../shared/chatProtocol';
 import { ForkSessionCommand, RenameSessionCommand } from '../shared/chatProtocol';
-import { OpenDiffCommand, OpenLocationCommand, RetryPromptCommand, ShowTerminalCommand } from '../shared/chatProtocol';
+import { OpenDiffCommand, OpenLocationCommand, OpenToolOutputCommand, RetryPromptCommand, ShowTerminalCommand } from '../shared/chatProtocol';
 import { ContinueSessionCommand, DismissNoticeCommand, ResendPromptCommand, RestartAgentCommand } from '../shared/chatProtocol';
 import { CopyCodeCommand, InsertCodeCommand, OpenLinkCommand } from '../shared/chatProtocol';
 import { CancelSubagentCommand, RespondElicitationUrlCommand, OpenRecentSessionCommand, RespondElicitationCommand } from '../shared/chatProtocol';
@@ -37,6 +37,10 @@ export const ipcSchemas = {
   // tool-call card and notice actions (cardActions.ts): content items are referred to by index, never sent back
   [OpenDiffCommand.method]: z.strictObject({ toolCallId: short, index: z.int().check(z.nonnegative(), z.maximum(100_000)), sessionId: z.optional(z.string().check(z.maxLength(1024))) }),
   [OpenLocationCommand.method]: z.strictObject({ toolCallId: short, index: z.int().check(z.nonnegative(), z.maximum(100_000)), sessionId: z.optional(z.string().check(z.maxLength(1024))) }),
+  [OpenToolOutputCommand.method]: z.strictObject({
+    toolCallId: short, part: z.enum(['content', 'rawText', 'rawJson', 'rawInput']), index: z.optional(z.int().check(z.nonnegative(), z.maximum(100_000))),
+    label: z.optional(z.enum(['output', 'stdout', 'stderr'])), sessionId: z.optional(z.string().check(z.maxLength(1024))),
+  }),
   [ShowTerminalCommand.method]: z.strictObject({ terminalId: short }),
   [RetryPromptCommand.method]: z.object({}),
   [RestartAgentCommand.method]: z.object({}),

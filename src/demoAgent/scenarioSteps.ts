@@ -201,6 +201,8 @@ const baseSteps = [
   /** A `session/update` whose text is `bytes` bytes long (ASCII), e.g. 10 MB or 70 MB. */
   z.strictObject({
     step: z.literal('huge'), ...common, bytes: z.number().int().positive(), role: z.enum(['agent', 'thought']).optional(),
+    // with a tool call: the text completes it, as its content or (`as: "rawOutput"`) only as `rawOutput.stdout`
+    toolCallId: z.string().optional(), as: z.enum(['content', 'rawOutput']).optional(),
   }),
   /** A `session/update` with a `sessionUpdate` kind no client knows. */
   z.strictObject({

@@ -238,6 +238,11 @@ export class StepRunner {
         await this.engine.wire.writeLine(step.line ?? JSON.stringify(step.json ?? null), step.newline ?? true);
         return;
       case 'huge':
+        if (step.toolCallId) {
+          const text = hugeText(step.bytes);
+          const output = step.as === 'rawOutput' ? { rawOutput: { stdout: text, exit_code: 0 } } : { content: [{ type: 'content' as const, content: { type: 'text' as const, text } }] };
+          return this.sendUpdate({ sessionUpdate: 'tool_call_update', toolCallId: step.toolCallId, status: 'completed', ...output }, { record: false });
+        }
         return this.sendUpdate({
           sessionUpdate: step.role === 'thought' ? 'agent_thought_chunk' : 'agent_message_chunk',
           content: { type: 'text', text: hugeText(step.bytes) },

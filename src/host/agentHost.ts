@@ -66,6 +66,8 @@ export class AgentHost implements AttachedAgent, vscode.Disposable {
   private _process: AgentProcess | undefined;
   private _connection: AcpConnection | undefined;
   private _init: InitializeResponse | undefined;
+  /** The capabilities sent in `initialize`. */
+  private _advertised: ClientCapabilities | undefined;
   private _starting: Promise<void> | undefined;
   private _state: AgentHostState = 'starting';
   private _exit: AgentExit | undefined;
@@ -100,8 +102,11 @@ export class AgentHost implements AttachedAgent, vscode.Disposable {
 
   /** Current state. */
   get state(): AgentHostState { return this._state; }
-  /** What this client advertises in `initialize` (its features' capabilities). */
-  get clientCapabilities(): ClientCapabilities { return clientCapabilitiesOf(this.features); }
+  /**
+   * What this client advertised in `initialize` (its features' capabilities; before it, what it would advertise).
+   * Kept from `initialize`: every `session/update` is checked against it (a hot path: extension-host CPU, docs/performance.md).
+   */
+  get clientCapabilities(): ClientCapabilities { return this._advertised ?? clientCapabilitiesOf(this.features); }
   /** The agent's initialize answer, once ready. */
   get initializeResponse(): InitializeResponse | undefined { return this._init; }
   /** How a running session names its agent: the user's name for it, else its own title ({@link agentDisplayName}). */
@@ -162,7 +167,8 @@ export class AgentHost implements AttachedAgent, vscode.Disposable {
     connection.listen();
     const cancel = token ? { token } : {};
     const ct = cancel.token ? toJsonRpcToken(cancel.token) : undefined;
-    this._init = await connection.initialize({ clientCapabilities: clientCapabilitiesOf(this.features), clientInfo: this.clientInfo }, ct);
+    this._advertised = clientCapabilitiesOf(this.features);
+    this._init = await connection.initialize({ clientCapabilities: this._advertised, clientInfo: this.clientInfo }, ct);
     const info = this._init.agentInfo;
     this.log.info(`initialized: protocol ${this._init.protocolVersion}${info ? `, ${info.title ?? info.name} ${info.version}` : ''}; capabilities ${JSON.stringify(this._init.agentCapabilities ?? {})}`);
     await this.afterInitialize(this, token);

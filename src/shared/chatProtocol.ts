@@ -97,6 +97,23 @@ export interface OpenLocationParams { readonly toolCallId: string; readonly inde
 /** The user clicked a location of a tool call: the host opens the file at its line. */
 export const OpenLocationCommand = command<OpenLocationParams>()('location/open');
 
+/**
+ * Which capped text of a tool call to show whole: the text content at `index`, a printed text of its raw output
+ * (`label`), the raw output's JSON block, or the raw input's.
+ */
+export type ToolOutputPart = 'content' | 'rawText' | 'rawJson' | 'rawInput';
+export interface OpenToolOutputParams {
+  readonly toolCallId: string;
+  readonly part: ToolOutputPart;
+  /** The content item (`content`). */
+  readonly index?: number;
+  /** The printed text (`rawText`). */
+  readonly label?: 'output' | 'stdout' | 'stderr';
+  readonly sessionId?: string;
+}
+/** Open full output on a card's long text (shown capped): the host opens all of it in a read-only editor. */
+export const OpenToolOutputCommand = command<OpenToolOutputParams>()('toolOutput/open');
+
 export interface ShowTerminalParams { readonly terminalId: string }
 /** The user clicked Show in terminal on a terminal of a tool call: the host shows that terminal in the panel. */
 export const ShowTerminalCommand = command<ShowTerminalParams>()('terminal/show');
@@ -218,7 +235,7 @@ export const UndoCheckpointCommand = command<UndoCheckpointParams>()('checkpoint
 /** Every command the webview may send; the host has a schema for each (ipcSchemas.ts) and handles them. */
 export type ChatCommand =
   | typeof RequestStateCommand | typeof SendPromptCommand | typeof CancelTurnCommand | typeof RespondPermissionCommand
-  | typeof ToggleFollowCommand | typeof OpenDiffCommand | typeof OpenLocationCommand | typeof ShowTerminalCommand | typeof RetryPromptCommand
+  | typeof ToggleFollowCommand | typeof OpenDiffCommand | typeof OpenLocationCommand | typeof OpenToolOutputCommand | typeof ShowTerminalCommand | typeof RetryPromptCommand
   | typeof RestartAgentCommand | typeof ResendPromptCommand | typeof ContinueSessionCommand | typeof OpenLinkCommand | typeof CopyCodeCommand
   | typeof InsertCodeCommand | typeof RequestSnapshotCommand | typeof RequestEntriesCommand
   | typeof UpdateQueuedPromptCommand | typeof RemoveQueuedPromptCommand | typeof SaveDraftCommand

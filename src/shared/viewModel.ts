@@ -57,9 +57,20 @@ export interface PermissionSubjectView {
   readonly text: string;
 }
 
-/** A content item of a tool call. */
+/**
+ * What the card leaves out of a long text of a tool call (src/thread/view/toolTextPreview.ts): the content's text is
+ * the head, then `omittedChars` are left out, then comes `tail`. Open full output shows all of it.
+ */
+export interface ToolTextCut {
+  readonly omittedChars: number;
+  /** The whole text's length. */
+  readonly totalChars: number;
+  readonly tail: string;
+}
+
+/** A content item of a tool call; `cut`: a long text, of which `content` is the head (plain text). */
 export type ToolContentView =
-  | { readonly type: 'content'; readonly content: ContentView }
+  | { readonly type: 'content'; readonly content: ContentView; readonly cut?: ToolTextCut }
   | { readonly type: 'diff'; readonly path: string; readonly oldText: string | null; readonly newText: string }
   | { readonly type: 'terminal'; readonly terminalId: string };
 

@@ -56,6 +56,14 @@ export function runStreamBenchmark(): Promise<{ ok: boolean; lines: string[] }> 
   return runWorkbenchBenchmark('e2eStreamBench.mjs', 'the end-to-end streaming benchmark');
 }
 
+/**
+ * Runs the large tool content benchmark (test/bench/largeToolBench.mjs: 5 MB of tool output, turn end → Ready, in
+ * the workbench) and returns its output lines; it prints its own figures, target and baseline.
+ */
+export function runLargeToolBenchmark(): Promise<{ ok: boolean; lines: string[] }> {
+  return runWorkbenchBenchmark('largeToolBench.mjs', 'the large tool content benchmark');
+}
+
 /** Runs one of the benchmarks that drive the workbench in Chromium (a script in test/bench). */
 async function runWorkbenchBenchmark(script: string, what: string): Promise<{ ok: boolean; lines: string[] }> {
   const output: string[] = [];

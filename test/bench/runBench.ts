@@ -3,7 +3,7 @@
  * run, and the target it is held to. Benchmarks are not tests: nothing here is timed inside `npm test`.
  */
 import { runCheckpointBenchmark } from './checkpointBench';
-import { runHostBenchmarks, runSessionSwitchBenchmark, runStreamBenchmark } from './hostBench';
+import { runHostBenchmarks, runLargeToolBenchmark, runSessionSwitchBenchmark, runStreamBenchmark } from './hostBench';
 import { benchThroughput } from './ndjsonThroughput';
 import { runRenderBenchmark } from './renderBench';
 import { reportTerminalOutput } from './terminalOutput';
@@ -46,6 +46,11 @@ async function main(): Promise<void> {
   const sw = await runSessionSwitchBenchmark();
   for (const line of sw.lines) console.log(line);
   if (!sw.ok) process.exitCode = 1;
+
+  // 5 MB of text in one tool call, turn end → Ready, in fresh windows: test/bench/largeToolBench.mjs
+  const large = await runLargeToolBenchmark();
+  for (const line of large.lines) console.log(line);
+  if (!large.ok) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

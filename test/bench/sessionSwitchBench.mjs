@@ -23,10 +23,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  EXTENSION_ROOT, KNOWN_VERSIONS, ensureInstalled, launchBrowser, linkExtension, makeTmp, makeWorkspace,
-  payloadNeedsSmokeTestDriver, removeTmpDirs, runPaletteCommand, sleep, startServer,
-} from '../harness/harness.mjs';
+import { EXTENSION_ROOT, KNOWN_VERSIONS, ensureInstalled, makeTmp, removeTmpDirs, runPaletteCommand, sleep } from '../harness/harness.mjs';
+import { openBenchWindow } from './benchWindow.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -161,9 +159,6 @@ async function main() {
   const tmp = makeTmp('sb-switchbench-');
   const scenarioFile = path.join(tmp, 'switchBench.json');
   fs.writeFileSync(scenarioFile, JSON.stringify(scenario(entries)));
-  const load = payloadNeedsSmokeTestDriver(version) ? 'link' : 'dev';
-  const extensionsDir = path.join(tmp, 'extensions');
-  if (load === 'link') linkExtension(extensionsDir);
   const settings = {
     'switchboard.agents': [{
       id: 'switch-bench', name: AGENT, command: process.execPath,
@@ -171,18 +166,9 @@ async function main() {
       env: { SCRIPTED_AGENT_DELAY_SCALE: '0' },
     }],
   };
-  const server = await startServer({ version, forPayload: load === 'dev', settings, extensionsDir, quiet: true });
-  const browser = await launchBrowser();
+  const w = await openBenchWindow({ version, settings, viewport: { width: 1280, height: 800 }, init: recordReadiness, initArg: MARKER, tmpPrefix: 'sb-switchbench-win-' });
+  const page = w.page;
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await context.addInitScript(recordReadiness, MARKER);
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    const workspace = makeWorkspace(path.join(tmp, 'workspace'));
-    const payload = /** @type {[string, string][]} */ (load === 'dev' ? [['extensionDevelopmentPath', server.remote(EXTENSION_ROOT)]] : []);
-    await page.goto(server.url({ payload, folder: workspace }), { timeout: 60_000 });
-    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-    await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: 30_000 }).catch(() => {});
 
     const newSession = async () => {
       await runPaletteCommand(page, 'ACP: New Session…');
@@ -234,8 +220,7 @@ async function main() {
     console.log(`  (after the switch the chat holds all ${entries + 1} entries in order; their text was complete ${Date.now() - counted} ms after the last entry showed)`);
     return { big, empty };
   } finally {
-    await browser.close();
-    await server.stop();
+    await w.close();
     removeTmpDirs();
   }
 }

@@ -7,6 +7,7 @@ import '@vscode/codicons/dist/codicon.css';
 import '../styles/cards.css';
 import { formatChars } from '../../src/shared/terminalTail';
 import { h } from './dom';
+import { outputNote } from './outputNote';
 
 /** Blocks the user opened, by key (entry id and which block). */
 const openBlocks = new Set<string>();
@@ -21,6 +22,8 @@ export interface JsonDisclosure {
   readonly droppedChars?: number;
   /** `data-testid` of the block; its toggle gets `<testId>-toggle`. */
   readonly testId: string;
+  /** Open full output, offered when the host left part of the JSON out. */
+  readonly openAll?: () => void;
 }
 
 /** The disclosure: a toggle button and the JSON, hidden until opened. */
@@ -31,14 +34,16 @@ export function jsonDisclosureNode(d: JsonDisclosure): HTMLElement {
     chevron, h('span', { class: 'tool-raw-label' }, d.label));
   const more = d.droppedChars ? `\n… ${formatChars(d.droppedChars)} more not shown` : '';
   const body = h('pre', { class: 'tool-raw-json', id: bodyId, tabindex: '0' }, d.json + more);
+  const openAll = d.droppedChars && d.openAll ? outputNote('', d.openAll, `${d.testId}-omitted`) : undefined;
   const show = (open: boolean) => {
     toggle.setAttribute('aria-expanded', String(open));
     chevron.className = `codicon codicon-chevron-${open ? 'down' : 'right'}`;
     body.hidden = !open;
+    if (openAll) openAll.hidden = !open;
     if (open) openBlocks.add(d.key);
     else openBlocks.delete(d.key);
   };
   show(openBlocks.has(d.key));
   toggle.addEventListener('click', () => show(toggle.getAttribute('aria-expanded') !== 'true'));
-  return h('div', { class: 'tool-raw', 'data-testid': d.testId }, toggle, body);
+  return h('div', { class: 'tool-raw', 'data-testid': d.testId }, toggle, body, openAll);
 }

@@ -75,7 +75,8 @@ export function subagentNode(e: SubagentView, ctx: RenderContext, render: Nested
   // a click (or Enter / Space) on the line is the user's choice: it is no longer opened or closed for them
   summary.addEventListener('click', () => userOpen.set(e.id, !details.open));
   // the card's tool calls open their diffs and files in this subagent's session, not the parent's
-  const actions = { ...ctx.actions, openDiff: (t: string, i: number) => ctx.actions.openDiff(t, i, e.sessionId), openLocation: (t: string, i: number) => ctx.actions.openLocation(t, i, e.sessionId) };
+  const actions = { ...ctx.actions, openDiff: (t: string, i: number) => ctx.actions.openDiff(t, i, e.sessionId), openLocation: (t: string, i: number) => ctx.actions.openLocation(t, i, e.sessionId),
+    openToolOutput: (p: Parameters<typeof ctx.actions.openToolOutput>[0]) => ctx.actions.openToolOutput(p, e.sessionId) };
   parts.set(node, { id: e.id, details, title, state, description, detail, plans, list, cancel, ctx: { ...ctx, actions }, render, nodes: [], entries: [] });
   updateSubagentNode(node, e);
   return node;

@@ -8,7 +8,8 @@
  */
 import '@vscode/codicons/dist/codicon.css';
 import '../styles/cards.css';
-import type { ContentView, PermissionSubjectView, ToolCallView } from '../../src/shared/viewModel';
+import type { ContentView, PermissionSubjectView, ToolCallView, ToolTextCut } from '../../src/shared/viewModel';
+import { formatChars } from '../../src/shared/terminalTail';
 import { stripAnsi, hasAnsiEscapes } from '../lib/ansi';
 import { button } from '../components/button';
 import { progressRing } from '../components/progressRing';
@@ -18,6 +19,7 @@ import { elicitationNode } from './elicitation';
 import { h } from './dom';
 import { jsonDisclosureNode } from './jsonDisclosure';
 import { contentNode, markdownContentMax } from './messages';
+import { outputNote } from './outputNote';
 import { guardActivation } from './permissionGuard';
 import { rawOutputNodes } from './rawOutput';
 import type { RenderContext } from './renderContext';
@@ -58,6 +60,18 @@ function toolContentNode(c: ContentView): Node {
   return h('div', { class: 'tool-text', 'data-testid': 'tool-text' }, ...(foldEnvelopes(c.text, render) ?? [render(c.text)]));
 }
 
+/**
+ * A long text of a tool call as the host previewed it: its head and its tail as plain text (terminal text with its
+ * colours), between them what was left out and Open full output.
+ */
+function cutTextNode(head: ContentView, cut: ToolTextCut, open: () => void): HTMLElement {
+  const plain = (text: string): Node => (hasAnsiEscapes(text) ? ansiTextNode(text) : h('div', { class: 'text' }, text));
+  return h('div', { class: 'tool-text tool-text-cut', 'data-testid': 'tool-text' },
+    plain(head.type === 'text' ? head.text : ''),
+    outputNote(`… ${formatChars(cut.omittedChars)} not shown (${formatChars(cut.totalChars)} in all)`, open, 'tool-text-omitted'),
+    plain(cut.tail));
+}
+
 /** Terminal text in a tool's content: its colours as in a terminal card; past the Markdown cap, plain text without escapes. */
 function ansiTextNode(text: string): HTMLElement {
   const pre = h('pre', { class: 'terminal-output tool-ansi-text', 'data-testid': 'tool-ansi-text', tabindex: '0' });
@@ -67,9 +81,12 @@ function ansiTextNode(text: string): HTMLElement {
 }
 
 /** The raw input, collapsible JSON (collapsed by default). */
-function rawInputNode(e: ToolCallView): HTMLElement | undefined {
+function rawInputNode(e: ToolCallView, ctx: RenderContext): HTMLElement | undefined {
   if (e.rawInput === undefined) return undefined;
-  return jsonDisclosureNode({ key: `${e.id}-input`, label: 'Raw input', json: e.rawInput, droppedChars: e.rawInputDroppedChars, testId: 'raw-input' });
+  return jsonDisclosureNode({
+    key: `${e.id}-input`, label: 'Raw input', json: e.rawInput, droppedChars: e.rawInputDroppedChars, testId: 'raw-input',
+    openAll: () => ctx.actions.openToolOutput({ toolCallId: e.toolCallId, part: 'rawInput' }),
+  });
 }
 
 function locationsNode(e: ToolCallView, ctx: RenderContext): HTMLElement | undefined {
@@ -143,14 +160,14 @@ export function toolCallNode(e: ToolCallView, ctx: RenderContext): HTMLElement {
       h('span', { class: 'tool-title', 'data-testid': 'tool-title' }, titleNodes(e.title)),
       e.toolName ? h('span', { class: 'tool-name', 'data-testid': 'tool-name', title: 'The tool the agent used' }, visibleText(e.toolName)) : undefined,
       statusNode(e)));
-  const raw = rawInputNode(e);
+  const raw = rawInputNode(e, ctx);
   if (raw) card.append(raw);
   e.content.forEach((c, index) => {
-    if (c.type === 'content') card.append(toolContentNode(c.content));
+    if (c.type === 'content') card.append(c.cut ? cutTextNode(c.content, c.cut, () => ctx.actions.openToolOutput({ toolCallId: e.toolCallId, part: 'content', index })) : toolContentNode(c.content));
     else if (c.type === 'diff') card.append(diffNode(c, e.toolCallId, index, ctx));
     else card.append(terminalNode(c.terminalId, ctx.terminals(c.terminalId), ctx));
   });
-  if (e.rawOutput) card.append(...rawOutputNodes(e.rawOutput, e.id));
+  if (e.rawOutput) card.append(...rawOutputNodes(e.rawOutput, e.id, (part, label) => ctx.actions.openToolOutput({ toolCallId: e.toolCallId, part, ...(label ? { label } : {}) })));
   const locations = locationsNode(e, ctx);
   if (locations) card.append(locations);
   const dialog = permissionDialog(e, ctx);

@@ -2,7 +2,7 @@
  * Opens VS Code's diff editor for a diff of a tool call (`diff` content,
  * https://agentclientprotocol.com/protocol/tool-calls; also used by ACP: Review Changes): the old text on the
  * left as a read-only virtual document, the file on the right (or, while the file does not exist yet, the new
- * text as a virtual document too).
+ * text as a virtual document too); and a tool call's whole output, read-only (openReadOnlyText).
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -26,7 +26,7 @@ class VirtualTexts implements vscode.TextDocumentContentProvider {
   private _next = 0;
 
   /** A new virtual document showing `text`, named like `filePath` (so its language is recognized). */
-  add(filePath: string, text: string, label: 'before' | 'after'): vscode.Uri {
+  add(filePath: string, text: string, label: 'before' | 'after' | 'output'): vscode.Uri {
     const uri = vscode.Uri.file(filePath).with({ scheme: originalScheme, query: `${label}=${++this._next}` });
     this._texts.set(uri.toString(), text);
     return uri;
@@ -84,6 +84,15 @@ export async function openDiff(args: OpenDiffArgs, options: { preserveFocus?: bo
   const name = path.basename(args.path);
   const title = args.oldText === null || args.oldText === undefined ? inert.plain`${name} (agent's new file)` : inert.plain`${name} (agent's change)`;
   await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: true, preserveFocus: options.preserveFocus ?? false, ...(options.viewColumn !== undefined ? { viewColumn: options.viewColumn } : {}) });
+}
+
+/**
+ * Opens `text` in a read-only editor titled `name` (a tool call's whole output: Open full output on its card), as a
+ * preview in `viewColumn`.
+ */
+export async function openReadOnlyText(name: string, text: string, viewColumn: vscode.ViewColumn): Promise<void> {
+  const uri = texts.add(`/${name.replace(/[\\/]/g, '_')}`, text, 'output');
+  await vscode.window.showTextDocument(uri, { preview: true, viewColumn });
 }
 
 /**

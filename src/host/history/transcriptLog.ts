@@ -141,6 +141,7 @@ export function readTranscript(file: string): Transcript | undefined {
   return replayTranscript(parseTranscript(buf).records);
 }
 
+/** A record waiting for a flush (an append's text grows in place until then). */
 type Pending = { k: 'e'; i: number; e: ThreadEntry } | { k: 'a'; i: number; t: string } | Exclude<TranscriptRecord, { k: 'e' | 'a' }>;
 
 /**
@@ -189,10 +190,16 @@ export class TranscriptWriter {
 
   /** Text was appended to the message at `index`. */
   append(index: number, text: string): void {
+    // a streamed answer: the newest record is this message's (one per chunk, so no search and no new record)
+    const newest = this._pending[this._pending.length - 1];
+    if (newest?.k === 'a' && newest.i === index) {
+      newest.t += text;
+      return;
+    }
     const same = this._pending.findIndex((p) => (p.k === 'e' || p.k === 'a') && p.i === index);
     const p = this._pending[same];
     if (p?.k === 'e') return; // serialized at flush time with the appended text
-    if (p?.k === 'a') this._pending[same] = { k: 'a', i: index, t: p.t + text };
+    if (p?.k === 'a') p.t += text;
     else this._pending.push({ k: 'a', i: index, t: text });
   }
 

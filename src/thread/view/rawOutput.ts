@@ -96,13 +96,40 @@ const isString = (v: unknown): v is string => typeof v === 'string';
  * else `formatted_output` or `output`. Every string among them is taken out of `rest`: the others repeat what is shown.
  */
 function takeTexts(rest: Record<string, unknown>): RawTextView[] {
+  return takeFullTexts(rest).map(([label, text]) => tail(label, text));
+}
+
+/** The printed texts of {@link takeTexts}, whole. */
+function takeFullTexts(rest: Record<string, unknown>): [RawTextView['label'], string][] {
   const aggregated = take(rest, aggregatedKeys, isString);
   const stdout = take(rest, stdoutKeys, isString);
   const stderr = take(rest, stderrKeys, isString);
   const fallback = fallbackKeys.map((k) => take(rest, [k], isString)).find((v) => v);
-  if (aggregated) return [tail('output', aggregated)];
-  if (stdout || stderr) return [...(stdout ? [tail('stdout', stdout)] : []), ...(stderr ? [tail('stderr', stderr)] : [])];
-  return fallback ? [tail('output', fallback)] : [];
+  if (aggregated) return [['output', aggregated]];
+  const streams: [RawTextView['label'], string][] = [];
+  if (stdout) streams.push(['stdout', stdout]);
+  if (stderr) streams.push(['stderr', stderr]);
+  if (streams.length) return streams;
+  return fallback ? [['output', fallback]] : [];
+}
+
+/**
+ * The whole of what the card shows capped (Open full output): the printed text `label` of a `rawOutput` that has
+ * no content of its own, or, without a label, the JSON block (all of `rawOutput` when `hasContent`, else the rest).
+ */
+export function rawOutputFullText(raw: unknown, hasContent: boolean, label?: RawTextView['label']): string | undefined {
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  if (hasContent) return label ? undefined : typeof raw === 'string' ? raw : prettyJson(raw);
+  if (typeof raw === 'string') return label === 'output' ? raw : undefined;
+  if (typeof raw !== 'object' || Array.isArray(raw)) return label ? undefined : prettyJson(raw);
+  const rest: Record<string, unknown> = { ...(raw as Record<string, unknown>) };
+  if (label) return takeFullTexts(rest).find(([l]) => l === label)?.[1];
+  // the JSON block is what mapRawOutput leaves of it
+  for (const key of commandOf(rest)?.keys ?? []) delete rest[key];
+  take(rest, exitCodeKeys, (v): v is number => Number.isInteger(v));
+  takeFullTexts(rest);
+  takeDiffs(rest);
+  return Object.keys(rest).length ? prettyJson(rest) : undefined;
 }
 
 /** The diffs of a `changes` map (or array of `{path, …}`) and of a unified diff at the top level, taken out of `rest`. */

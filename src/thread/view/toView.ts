@@ -10,6 +10,7 @@ import { configOptionsToView, modesToView } from './configToView';
 import { parseContextHeader } from '../util/contextHeader';
 import { permissionSubject } from './permissionSubject';
 import { capJson, prettyJson, rawOutputToView } from './rawOutput';
+import { previewToolText } from './toolTextPreview';
 import { turnUsageToView } from './turnUsage';
 import type { AcpThread } from '../model/thread';
 import type { SessionMessageEntry, SubagentEntry, ThreadEntry } from '../model/threadEntries';
@@ -36,7 +37,10 @@ function toolCallToView(e: ToolCallEntry): EntryView {
     switch (c.type) {
       case 'diff': return { type: 'diff', path: c.path, oldText: c.oldText ?? null, newText: c.newText };
       case 'terminal': return { type: 'terminal', terminalId: c.terminalId };
-      default: return { type: 'content', content: contentToView(c.content) };
+      default: {
+        const preview = c.content.type === 'text' ? previewToolText(c.content.text) : undefined;
+        return preview ? { type: 'content', content: { type: 'text', text: preview.head }, cut: preview.cut } : { type: 'content', content: contentToView(c.content) };
+      }
     }
   });
   return {

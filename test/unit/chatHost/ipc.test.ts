@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { z } from 'zod';
-import { CancelTurnCommand, OpenDiffCommand, OpenLinkCommand, RequestStateCommand, RequestEntriesCommand, SendPromptCommand } from '../../../src/shared/chatProtocol';
-import type { OpenDiffParams, RequestEntriesParams, SendPromptParams } from '../../../src/shared/chatProtocol';
+import { CancelTurnCommand, OpenDiffCommand, OpenLinkCommand, OpenToolOutputCommand, RequestStateCommand, RequestEntriesCommand, SendPromptCommand } from '../../../src/shared/chatProtocol';
+import type { OpenDiffParams, OpenToolOutputParams, RequestEntriesParams, SendPromptParams } from '../../../src/shared/chatProtocol';
 import { IpcDispatcher } from '../../../src/chatHost/ipc';
 import { ipcSchemas } from '../../../src/chatHost/ipcSchemas';
 import type { IpcSchemaTable } from '../../../src/chatHost/ipcSchemas';
@@ -95,6 +95,20 @@ describe('IpcDispatcher (src/chatHost/ipc)', () => {
     ipc.on(CancelTurnCommand, () => { calls++; });
     ipc.dispatch({ method: CancelTurnCommand.method, params: {} });
     assert.equal(calls, 1);
+  });
+
+  it('takes Open full output of a tool call part by name and index, never a text, and rejects anything else', () => {
+    const { ipc, warnings } = dispatcher();
+    const got: OpenToolOutputParams[] = [];
+    ipc.on(OpenToolOutputCommand, (params) => { got.push(params); });
+    ipc.dispatch({ method: OpenToolOutputCommand.method, params: { toolCallId: 'c', part: 'content', index: 0 } });
+    ipc.dispatch({ method: OpenToolOutputCommand.method, params: { toolCallId: 'c', part: 'rawText', label: 'stderr', sessionId: 'sub' } });
+    for (const params of [{ toolCallId: 'c', part: 'file' }, { toolCallId: 'c', part: 'rawText', label: 'stdin' }, { toolCallId: 'c', part: 'content', index: -1 }, { toolCallId: 'c', part: 'content', text: 'x' }, { part: 'rawJson' }]) {
+      ipc.dispatch({ method: OpenToolOutputCommand.method, params });
+    }
+    assert.deepEqual(got, [{ toolCallId: 'c', part: 'content', index: 0 }, { toolCallId: 'c', part: 'rawText', label: 'stderr', sessionId: 'sub' }]);
+    assert.equal(warnings.length, 5);
+    for (const w of warnings) assert.match(w, /chat\/toolOutput\/open: /);
   });
 
   it('ties the schema table to the commands at compile time', () => {

@@ -49,6 +49,21 @@ describe('transcript log (the client transcript store)', () => {
     assert.equal(fs.readFileSync(file, 'utf8').trim().split('\n').length, 3, 'header and two entries, once each');
   });
 
+  it('merges the appends of two messages streamed in turns, each into its own record, in order', () => {
+    const file = path.join(dir, 'two.jsonl');
+    const w = new TranscriptWriter(file, header());
+    w.entry(0, agent(0, ''));
+    w.entry(1, agent(1, ''));
+    w.flushSync();
+    for (const [i, t] of [[0, 'a '], [0, 'b '], [1, 'x '], [0, 'c '], [1, 'y '], [1, 'z ']] as const) w.append(i, t);
+    w.flushSync();
+    const lines = fs.readFileSync(file, 'utf8').trim().split('\n');
+    assert.equal(lines.length, 1 + 2 + 2, 'header, two entries, one append per message');
+    const t = readTranscript(file);
+    assert.equal(textOf(t?.entries[0]), 'a b c ');
+    assert.equal(textOf(t?.entries[1]), 'x y z ');
+  });
+
   it('replays entries, merged appends, title and plan; a pending permission and unfinished tool calls do not survive', () => {
     const file = path.join(dir, 'a.jsonl');
     const w = new TranscriptWriter(file, header());
