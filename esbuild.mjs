@@ -81,11 +81,13 @@ const lazyEntries = {
 /**
  * The webview's codicon.css keeps only the icons the chat can show (docs/performance.md, "Start fast, ship
  * small"): the full file has 650 `.codicon-<name>:before` rules (29 KB of the webview's CSS). An icon is in
- * use when its name is a quoted string, or follows `codicon-`, in the webview's sources or in src/ (the host
- * sends icon names too, e.g. src/thread/view/welcomeView.ts). A prefix before an interpolation,
+ * use when its name is a quoted string, or follows `codicon-`, in the webview's sources or in what the host
+ * sends it ({@link codiconSources}: e.g. src/thread/view/welcomeView.ts names icons). A prefix before an interpolation,
  * `codicon-chevron-${…}`, is joined with every quoted string. UI tests check that every icon on screen has
  * its glyph (test/ui/scriptedSession.mjs, expectGlyphs).
  */
+/** Where the chat's icon names come from: the webview, and the host's view models and chat wire. */
+const codiconSources = ['webview', 'src/shared', 'src/thread/view', 'src/chatHost'];
 const codiconsInUse = {
   name: 'codicons-in-use',
   /** @param {esbuild.PluginBuild} build */
@@ -93,7 +95,7 @@ const codiconsInUse = {
     build.onLoad({ filter: /[\\/]@vscode[\\/]codicons[\\/]dist[\\/]codicon\.css$/ }, (args) => {
       const names = new Set();
       const prefixes = new Set(['']);
-      const sources = ['webview', 'src'].flatMap((d) => fs.readdirSync(d, { recursive: true }).map((f) => path.join(d, String(f))))
+      const sources = codiconSources.flatMap((d) => fs.readdirSync(d, { recursive: true }).map((f) => path.join(d, String(f))))
         .filter((f) => /\.(ts|css)$/.test(f));
       for (const f of sources) {
         const text = fs.readFileSync(f, 'utf8');
@@ -152,8 +154,9 @@ const builds = [
     format: 'iife',
     target: 'es2022',
     // markdown-it only decodes entities, one matched `&…;` at a time: the browser's parser does it
-    // (webview/lib/entityDecode.ts) instead of the package's 50 KB tables
-    alias: { entities: './webview/lib/entityDecode.ts' },
+    // (webview/lib/entityDecode.ts) instead of the package's 50 KB tables; and the URL parser converts link
+    // hosts to ASCII (webview/lib/punycode.ts) instead of punycode.js
+    alias: { entities: './webview/lib/entityDecode.ts', 'punycode.js': './webview/lib/punycode.ts' },
     // the page is UTF-8 (<meta charset>, src/chatHost/html.ts): '·' or '…' as themselves, not as \u00b7
     charset: 'utf8',
     loader: { '.css': 'css', '.ttf': 'file' },

@@ -139,8 +139,6 @@ const listOpen = new Set(['bullet_list_open', 'ordered_list_open']);
 /** The top-level list that a tail starts inside: its items before the tail were kept (rendered and final). */
 interface OpenList {
   readonly ordered: boolean;
-  /** markdown-it's `markup` of the list's open token (the bullet, or an ordered list's delimiter) */
-  readonly markup: string;
   /** a loose list's items have paragraphs (kept items were rendered so: their continuation must be too) */
   readonly loose: boolean;
   /** the number of the tail's first item (ordered lists) */
@@ -190,7 +188,7 @@ export function listCut(src: string, tokens: readonly Token[], open: OpenList | 
   const start = open?.next ?? Number(tokens[first].attrGet('start') ?? 1);
   return {
     cut: { token: last, char: lineOffset(src, (tokens[last].map as [number, number])[0]) },
-    list: { ordered, markup: tokens[first].markup, loose, next: start + lastItems },
+    list: { ordered, loose, next: start + lastItems },
   };
 }
 
