@@ -25,7 +25,7 @@ const MAX_HOST_ENTRIES = 15;
  * @type {[number, RegExp][]}
  */
 const LAYERS = [
-  [0, /^src\/(extension|core|api)\.ts$/],
+  [0, /^src\/(extension|core|coreLoader|api)\.ts$/],
   [1, /^src\/workbench\//],
   [2, /^src\/chatHost\//],
   [3, /^src\/host\/(sessionManager|features)\.ts$/],

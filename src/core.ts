@@ -1,7 +1,7 @@
 /**
  * The extension's core: builds the services, registers the commands, and returns the API. src/extension.ts
- * loads it on first use (a command, a view shown, a chat panel restored, the API read): see
- * docs/performance.md, "Start fast, ship small".
+ * loads it at idle after activation, or before that on first use (a command, a view shown, a chat panel
+ * restored, the API read): see docs/performance.md, "Start fast, ship small".
  */
 import * as vscode from 'vscode';
 import type { SwitchboardApi, SwitchboardTestApi } from './api';
@@ -40,9 +40,10 @@ let shutdown: (() => Promise<void>) | undefined;
 
 /**
  * Builds everything and registers the commands; the views and the panel serializer that activation registered
- * (`surfaces`) forward to what this builds.
+ * (`surfaces`) forward to what this builds. `how`: what loaded the core, for the log (src/coreLoader.ts).
  */
-export function activateCore(context: vscode.ExtensionContext, surfaces: PreRegistered): SwitchboardApi {
+export function activateCore(context: vscode.ExtensionContext, surfaces: PreRegistered, how: string): SwitchboardApi {
+  const started = performance.now();
   const pkg = context.extension.packageJSON as { name: string; displayName: string; version: string };
   const clientInfo: ClientInfo = { name: pkg.name, title: pkg.displayName, version: pkg.version };
   // one masker for the whole extension: its own log, every agent log, the chat's notices, the transcript store
@@ -172,6 +173,7 @@ export function activateCore(context: vscode.ExtensionContext, surfaces: PreRegi
     logDir: () => context.logUri.fsPath,
     globalStorageDir: () => context.globalStorageUri.fsPath,
   };
+  log.info(`the core loaded ${how}; its services were built in ${Math.round(performance.now() - started)} ms`);
   if (context.extensionMode !== vscode.ExtensionMode.Test) return api;
   const testApi: SwitchboardTestApi = {
     ...api, session: (id) => sessions.get(id), accounts: sessions.accounts,

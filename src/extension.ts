@@ -9,19 +9,23 @@
  *   forwarding to the core (loaded when VS Code first asks them for something);
  * - sets the two context keys that package.json's `when` clauses read before any use.
  *
- * An untrusted workspace loads the core right after activation: it says whether the workspace's agent
- * settings are ignored (src/workbench/agents/workspaceTrust.ts). The returned API loads the core when read.
- * Imports here stay tiny: `vscode`, the constants, the inert-text helpers for its one error, and types.
+ * After activation the core loads at idle (src/coreLoader.ts: once the extension host's event loop has been on
+ * time for a moment, a second or so after activation), so that the first command finds it loaded; whatever
+ * comes first, a use or idle, loads it. An untrusted workspace's notice about ignored agent settings
+ * (src/workbench/agents/workspaceTrust.ts) shows when it loads. The returned API loads the core when read.
+ * Imports here stay tiny: `vscode`, the constants, the loader, the inert-text helpers for its one error, and
+ * types.
  */
 import * as vscode from 'vscode';
 import type { SwitchboardApi } from './api';
 import type * as CoreModule from './core';
 import { chatViewId, chatViewType, promptSentKey, sessionsViewId } from './constants';
 import { showPlacedChatView } from './chatHost/chatViewPlacement';
+import { CoreLoader } from './coreLoader';
 import { inert } from './shared/inertText';
 import type { PreRegistered } from './workbench/sessions/sessionsFeature';
 
-let core: { readonly module: typeof CoreModule; readonly api: SwitchboardApi } | undefined;
+let loader: CoreLoader<typeof CoreModule, SwitchboardApi> | undefined;
 
 /** Activates the extension: stubs and forwarding providers only (see the file header). */
 export function activate(context: vscode.ExtensionContext): SwitchboardApi {
@@ -39,30 +43,36 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   const commands = (context.extension.packageJSON as { contributes?: { commands?: { command: string }[] } }).contributes?.commands ?? [];
   const registerStubs = () => {
     for (const { command } of commands) {
-      stubs.push(vscode.commands.registerCommand(command, (...args: unknown[]) => {
-        load();
-        return vscode.commands.executeCommand(command, ...args);
-      }));
+      try {
+        stubs.push(vscode.commands.registerCommand(command, (...args: unknown[]) => {
+          load(`for the command ${command}`);
+          return vscode.commands.executeCommand(command, ...args);
+        }));
+      } catch {
+        // a core that failed half-way registered this one: it stays
+      }
     }
   };
-  const load = (): SwitchboardApi => {
-    if (core) return core.api;
-    // the core registers the same command ids: the stubs go first (synchronously, so no call falls between)
-    for (const d of stubs.splice(0)) d.dispose();
-    try {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, as its own bundle (esbuild.mjs, lazyModules)
-      const module = require('./core') as typeof CoreModule;
-      core = { module, api: module.activateCore(context, surfaces) };
-      return core.api;
-    } catch (error) {
+  const coreLoader = new CoreLoader<typeof CoreModule, SwitchboardApi>({
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use or at idle, as its own bundle (esbuild.mjs, lazyModules)
+    require: () => require('./core') as typeof CoreModule,
+    activate: (module, how) => {
+      // the core registers the same command ids: the stubs go first (synchronously, so no call falls between)
+      for (const d of stubs.splice(0)) d.dispose();
+      return module.activateCore(context, surfaces, how);
+    },
+    failed: (error) => {
       // the commands stay (each call tries again) and say what went wrong
-      registerStubs();
+      if (!stubs.length) registerStubs();
       const message = error instanceof Error ? error.message : String(error);
       void vscode.window.showErrorMessage(inert.message`Switchboard could not start: ${message}`);
-      throw error;
-    }
-  };
-  tree.load = chatView.load = serializer.load = load;
+    },
+  });
+  loader = coreLoader;
+  const load = (how: string): SwitchboardApi => coreLoader.load(how);
+  tree.load = () => load('for the Sessions view');
+  chatView.load = () => load('for the Chat view');
+  serializer.load = () => load('to restore a chat panel');
   registerStubs();
   context.subscriptions.push(
     sessionsView,
@@ -74,26 +84,25 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
       deserializeWebviewPanel: (panel, state) => serializer.target().deserializeWebviewPanel(panel, state),
     }),
     { dispose: () => stubs.splice(0).forEach((d) => d.dispose()) },
+    coreLoader,
   );
   // read by package.json `when` clauses before anything is used: the Chat view's place, the walkthrough's last step
   showPlacedChatView(context.globalState);
   void vscode.commands.executeCommand('setContext', promptSentKey, context.globalState.get(promptSentKey, false));
-  if (!vscode.workspace.isTrusted) {
-    setTimeout(() => {
-      try { load(); } catch { /* load showed the error; the stubs try again on use */ }
-    }, 0);
-  }
+  // the core loads at idle after activation, so that the first command finds it loaded; a use before that
+  // loads it at once (an untrusted workspace's notice about ignored settings shows when it loads)
+  coreLoader.loadAtIdle();
 
   // the API loads the core when a member is read; `then` is not a member (VS Code resolves the result)
   return new Proxy({} as SwitchboardApi, {
-    get: (_target, key) => (key === 'then' ? undefined : Reflect.get(load(), key)),
-    has: (_target, key) => key in load(),
+    get: (_target, key) => (key === 'then' ? undefined : Reflect.get(load('for the API'), key)),
+    has: (_target, key) => key in load('for the API'),
   });
 }
 
 /** Deactivates (reload, window closed): the core stops every agent, when it was loaded. */
 export function deactivate(): Promise<void> | undefined {
-  return core?.module.deactivate();
+  return loader?.api ? loader.module?.deactivate() : undefined;
 }
 
 /** A provider registered at activation whose calls go to the core's, loading it first. */

@@ -64,6 +64,14 @@ export function runLargeToolBenchmark(): Promise<{ ok: boolean; lines: string[] 
   return runWorkbenchBenchmark('largeToolBench.mjs', 'the large tool content benchmark');
 }
 
+/**
+ * Runs the first-use benchmark (test/bench/firstPickerBench.mjs: the first New Session picker and activation,
+ * each in fresh windows) and returns its output lines; it prints its own figures, targets and baselines.
+ */
+export function runFirstPickerBenchmark(): Promise<{ ok: boolean; lines: string[] }> {
+  return runWorkbenchBenchmark('firstPickerBench.mjs', 'the first-use benchmark');
+}
+
 /** Runs one of the benchmarks that drive the workbench in Chromium (a script in test/bench). */
 async function runWorkbenchBenchmark(script: string, what: string): Promise<{ ok: boolean; lines: string[] }> {
   const output: string[] = [];

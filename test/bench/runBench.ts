@@ -3,7 +3,7 @@
  * run, and the target it is held to. Benchmarks are not tests: nothing here is timed inside `npm test`.
  */
 import { runCheckpointBenchmark } from './checkpointBench';
-import { runHostBenchmarks, runLargeToolBenchmark, runSessionSwitchBenchmark, runStreamBenchmark } from './hostBench';
+import { runFirstPickerBenchmark, runHostBenchmarks, runLargeToolBenchmark, runSessionSwitchBenchmark, runStreamBenchmark } from './hostBench';
 import { benchThroughput } from './ndjsonThroughput';
 import { runRenderBenchmark } from './renderBench';
 import { reportTerminalOutput } from './terminalOutput';
@@ -51,6 +51,11 @@ async function main(): Promise<void> {
   const large = await runLargeToolBenchmark();
   for (const line of large.lines) console.log(line);
   if (!large.ok) process.exitCode = 1;
+
+  // first use in fresh windows (code-server + Chromium): the first New Session picker, activation; test/bench/firstPickerBench.mjs
+  const first = await runFirstPickerBenchmark();
+  for (const line of first.lines) console.log(line);
+  if (!first.ok) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

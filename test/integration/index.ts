@@ -44,14 +44,18 @@ function plainReporter(lines: string[]): Mocha.ReporterConstructor {
   };
 }
 
-/** Every file below dir whose name ends in .test.js, sorted. */
+/**
+ * Every file below dir whose name ends in .test.js, sorted, activation.test.js first: it checks what the
+ * extension does after activation before any test used it (the core loads at idle).
+ */
 function testFiles(dir: string): string[] {
   // SWITCHBOARD_TEST_FILES: the base names to run (the oldest version's subset, test/integration/compatSubset.mjs)
   const only = process.env.SWITCHBOARD_TEST_FILES?.split(',').map((n) => `${n}.test.js`);
+  const first = (f: string) => (path.basename(f) === 'activation.test.js' ? 0 : 1);
   return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.test.js') && (!only || only.includes(path.basename(f))))
     .map((f) => path.join(dir, f))
-    .sort();
+    .sort((a, b) => first(a) - first(b) || (a < b ? -1 : a > b ? 1 : 0));
 }
 
 function writeResults(results: IntegrationResults): void {
