@@ -20,12 +20,13 @@ import { AgentNoticesView } from './views/agentNotices';
 import { ChangedFilesBar } from './views/changedFiles';
 import { Header } from './views/header';
 import { LiveAnnouncer } from './views/liveRegion';
-import { installMarkdownActions, warmUp } from './views/markdown';
+import { installMarkdownActions, setSegmentKeeper, warmUp } from './views/markdown';
 import { PermissionFocus } from './views/permissionFocus';
 import { focusComposerOnEntry } from './views/composerFocus';
 import { Welcome } from './views/welcome';
 import { installMessageActions } from './views/messageActions';
 import { TranscriptFocus } from './transcript/transcriptFocus';
+import { Freezer } from './transcript/freezer';
 // last: its narrow-width rules override the others in a side bar
 import './styles/narrow.css';
 
@@ -52,6 +53,9 @@ focusComposerOnEntry(composerInput);
 const welcome = new Welcome({ useCommand: (name) => composer.insertCommand(name), openSession: (id) => actions.openRecentSession(id) });
 transcript.before(welcome.element);
 installMessageActions(transcript, actions);
+const follow = followTranscript(transcript, () => composerInput()?.focus());
+// the parts of long answers far from the view are frozen: a bounded DOM (transcript/freezer.ts)
+setSegmentKeeper(new Freezer(transcript, () => follow.stopFollowing()));
 
 const view = new TranscriptView({
   root: transcript,
@@ -60,7 +64,7 @@ const view = new TranscriptView({
   actions,
   live,
   permissionFocus,
-  follow: followTranscript(transcript, () => composerInput()?.focus()),
+  follow,
   focus: new TranscriptFocus(transcript, composerInput),
   renderState: (state) => {
     header.render(state);

@@ -23,6 +23,8 @@ export class ChatPanel implements vscode.Disposable {
     const panel = vscode.window.createWebviewPanel(chatViewType, chatTitles(session).full, { viewColumn: vscode.ViewColumn.Active, preserveFocus }, {
       ...chatWebviewOptions(context.extensionUri),
       retainContextWhenHidden: false,
+      // Find in the chat (Ctrl+F / Cmd+F); the parts far from the view keep their text for it (webview/transcript/freezer.ts)
+      enableFindWidget: true,
     });
     return new ChatPanel(panel, session, context);
   }

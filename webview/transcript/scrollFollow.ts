@@ -119,6 +119,16 @@ export class ScrollFollow<E> {
     this.deps.nextFrame(() => this.settle());
   }
 
+  /**
+   * The page showed something far above at the user's request (a Find match, webview/transcript/freezer.ts):
+   * the view no longer follows new content, as if the user had scrolled there.
+   */
+  stopFollowing(): void {
+    if (!this.stick) return;
+    this.stick = false;
+    this.deps.showJumpToLatest(true);
+  }
+
   /** Jump to latest: back to the newest content, following it again. */
   jumpToLatest(): void {
     this.stick = true;

@@ -115,6 +115,20 @@ export function warmUp(): void {
     + '- one\n- two\n\n1. first\n2. second\n\n> quote\n\n```ts\nconst x = 1;\n```\n\n| a | b |\n|---|--:|\n| 1 | 2 |\n');
 }
 
+/**
+ * What keeps the DOM bounded (webview/transcript/freezer.ts): it is told of each kept segment, and thaws a
+ * frozen one before more is put in it.
+ */
+export interface SegmentKeeper {
+  watch(part: Element): void;
+  thaw(part: Element): void;
+}
+let keeper: SegmentKeeper | undefined;
+/** Sets what keeps the DOM bounded (the page does, once). */
+export function setSegmentKeeper(k: SegmentKeeper | undefined): void {
+  keeper = k;
+}
+
 /** What one {@link MarkdownStream.render} did. */
 export interface StreamRenderResult {
   /** Plain text of the blocks that became final (for the screen-reader live region). */
@@ -213,6 +227,7 @@ export class MarkdownStream {
 
   /** Puts what {@link render} prepared on the page. */
   commit(): void {
+    if (this.segment) keeper?.thaw(this.segment);
     if (this.staged) {
       this.keep(this.staged);
       this.staged = undefined;
@@ -251,6 +266,7 @@ export class MarkdownStream {
         this.segmentCount = 0;
         this.chapter.append(this.segment);
         this.chapterCount++;
+        keeper?.watch(this.segment);
       }
       this.segment.append(node);
       if (node.nodeType === Node.ELEMENT_NODE) this.segmentCount++;

@@ -57,6 +57,22 @@ describe('ScrollFollow: the transcript follows new content until the user scroll
     assert.deepEqual(jump, [true, false]);
   });
 
+  it('a Find match shown far above stops the following (the parts coming back do not pull the view down); Jump to latest follows again', () => {
+    const { box, follow, jump } = setup();
+    box.scrollTop = 100; // the page scrolled to the match
+    follow.stopFollowing();
+    assert.equal(follow.stick, false);
+    assert.deepEqual(jump, [true]);
+    box.scrollHeight = 1010; // a frozen part came back 10 px taller: the last entry grew
+    follow.followBottom();
+    assert.equal(box.scrollTop, 100, 'the match stays in view');
+    follow.stopFollowing();
+    assert.deepEqual(jump, [true], 'told once');
+    follow.jumpToLatest();
+    assert.equal(follow.stick, true);
+    assert.equal(box.scrollTop, 1010);
+  });
+
   it(`a scroll counts as the user's for ${userScrollMs} ms after the gesture`, () => {
     const { box, follow, tick } = setup();
     follow.userScrolls();

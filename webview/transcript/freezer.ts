@@ -1,0 +1,169 @@
+/**
+ * A bounded DOM for a transcript of any length (docs/performance.md, "A bounded DOM"). The kept parts of
+ * streamed answers (the `.md-seg` segments of webview/views/markdown.ts, 8 blocks each) that are far from
+ * the view are frozen: their nodes are dropped, and what they showed is kept as sanitized HTML. In their
+ * place stays one element of the same height holding their plain text (transparent), so that
+ * - the scroll height, the scroll position and following the bottom do not change;
+ * - Find in the webview (the browser's `window.find`) finds their text, and Copy copies it;
+ * - a screen reader and an entry's accessible name still read it.
+ * A frozen part comes back (sanitized again) before it scrolls into view, and a selection or a Find match
+ * inside it is carried over to the same characters of what comes back. A part that holds the selection or
+ * the keyboard focus is never frozen.
+ */
+import { sanitize } from '../views/markdown';
+
+/** How far from the view (in heights of the view, above and below) parts stay rendered. */
+const margin = '150% 0px';
+/** Milliseconds before a part that could not be frozen (it holds the selection or the focus) is looked at again. */
+const retryMs = 2000;
+
+const blockTags = new Set([
+  'P', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'LI', 'TR', 'PRE', 'BLOCKQUOTE', 'UL', 'OL', 'TABLE', 'THEAD', 'TBODY', 'DIV', 'HR',
+]);
+
+/** The nearest block element of `node` below `root` (inclusive). */
+function blockOf(node: Node, root: Element): Element {
+  for (let el = node.parentElement; el && el !== root; el = el.parentElement) if (blockTags.has(el.tagName)) return el;
+  return root;
+}
+
+/**
+ * The text nodes of a rendered part in reading order, each with the separator its text starts with in the
+ * part's plain text (a line break between blocks, a tab between table cells). Code-block toolbars are not
+ * text of the answer.
+ */
+function* textRuns(root: Element): Generator<{ node: Text; sep: string }> {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
+    acceptNode: (n) => (n.parentElement?.closest('.code-toolbar') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+  });
+  let lastBlock: Element | undefined;
+  let lastCell: Element | null = null;
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const block = blockOf(n, root);
+    const cell = n.parentElement?.closest('td, th') ?? null;
+    let sep = '';
+    if (lastBlock !== undefined && block !== lastBlock) sep = '\n';
+    else if (lastBlock !== undefined && cell !== lastCell && cell) sep = '\t';
+    lastBlock = block;
+    lastCell = cell;
+    yield { node: n as Text, sep };
+  }
+}
+
+/** The plain text of a rendered part (what its frozen stand-in holds). */
+export function plainText(root: Element): string {
+  let text = '';
+  for (const { node, sep } of textRuns(root)) text += sep + (node.nodeValue ?? '');
+  return text;
+}
+
+/** The text node and offset in `root` at `offset` of its {@link plainText}. */
+function pointAt(root: Element, offset: number): { node: Node; offset: number } {
+  let at = 0;
+  let last: Text | undefined;
+  for (const { node, sep } of textRuns(root)) {
+    at += sep.length;
+    const length = node.nodeValue?.length ?? 0;
+    if (offset <= at + length) return { node, offset: Math.max(0, offset - at) };
+    at += length;
+    last = node;
+  }
+  return last ? { node: last, offset: last.nodeValue?.length ?? 0 } : { node: root, offset: 0 };
+}
+
+/** Freezes and thaws the parts of a transcript by their distance from the view. */
+export class Freezer {
+  private readonly observer: IntersectionObserver;
+  /** The sanitized HTML of each frozen part. */
+  private readonly frozen = new WeakMap<Element, string>();
+  private frozenCount = 0;
+
+  /**
+   * `root`: the scrolling element (the transcript); `revealed`: a Find match in a frozen part was scrolled to
+   * (the view stops following new content there).
+   */
+  constructor(root: Element, private readonly revealed: () => void = () => undefined) {
+    this.observer = new IntersectionObserver((entries) => {
+      for (const e of entries) {
+        if (e.isIntersecting) this.thaw(e.target);
+        else this.freeze(e.target, e.boundingClientRect.height);
+      }
+    }, { root, rootMargin: margin });
+    // Find in the webview (`window.find`) selects a match in a frozen part, and cannot show it there (it is
+    // not laid out): the part comes back, the match stays selected, and is scrolled to
+    document.addEventListener('selectionchange', () => this.revealSelection());
+  }
+
+  /** Parts frozen now. */
+  get count(): number {
+    return this.frozenCount;
+  }
+
+  /** Watches a kept part: frozen while far from the view. */
+  watch(part: Element): void {
+    this.observer.observe(part);
+  }
+
+  isFrozen(part: Element): boolean {
+    return this.frozen.has(part);
+  }
+
+  /** Brings a frozen part back (before it changes, or as it nears the view); the selection in it is kept. */
+  thaw(part: Element): void {
+    const html = this.frozen.get(part);
+    if (html === undefined || !(part instanceof HTMLElement)) return;
+    const selection = document.getSelection();
+    const stand = part.firstChild;
+    // a selection's ends inside the stand-in text, as offsets of the part's plain text
+    const anchor = selection && stand && selection.anchorNode === stand ? selection.anchorOffset : undefined;
+    const focus = selection && stand && selection.focusNode === stand ? selection.focusOffset : undefined;
+    this.frozen.delete(part);
+    this.frozenCount--;
+    part.replaceChildren(sanitize(html));
+    part.classList.remove('md-frozen');
+    part.style.removeProperty('height');
+    if (selection && (anchor !== undefined || focus !== undefined)) {
+      const a = anchor !== undefined ? pointAt(part, anchor) : { node: selection.anchorNode ?? part, offset: selection.anchorOffset };
+      const f = focus !== undefined ? pointAt(part, focus) : { node: selection.focusNode ?? part, offset: selection.focusOffset };
+      selection.setBaseAndExtent(a.node, a.offset, f.node, f.offset);
+    }
+  }
+
+  /** A selection inside one frozen part (a Find match): the part is thawed and the match scrolled to. */
+  private revealSelection(): void {
+    const s = document.getSelection();
+    const node = s?.focusNode;
+    if (!s || !node || node !== s.anchorNode || node.nodeType !== Node.TEXT_NODE) return;
+    const part = node.parentElement;
+    if (!part || !this.frozen.has(part)) return;
+    this.thaw(part);
+    this.revealed();
+    const at = document.getSelection()?.focusNode;
+    (at instanceof Element ? at : at?.parentElement)?.scrollIntoView({ block: 'center' });
+  }
+
+  private freeze(part: Element, height: number): void {
+    if (this.frozen.has(part) || !(part instanceof HTMLElement) || !part.isConnected) return;
+    const selection = document.getSelection();
+    const busy = (selection && selection.rangeCount > 0 && selection.containsNode(part, true))
+      || part.contains(document.activeElement);
+    if (busy) {
+      // looked at again later: an observer reports a part only when it crosses the margin
+      setTimeout(() => {
+        this.observer.unobserve(part);
+        this.observer.observe(part);
+      }, retryMs);
+      return;
+    }
+    const text = plainText(part);
+    // the toolbars are added again by sanitize() when the part comes back
+    for (const toolbar of part.querySelectorAll('.code-toolbar')) toolbar.remove();
+    this.frozen.set(part, part.innerHTML);
+    this.frozenCount++;
+    // a part never laid out (restored far from the view, in a skipped chapter) has no height of its own yet:
+    // its chapter's remembered size stands for it, as before it was frozen
+    if (height > 0) part.style.height = `${height}px`;
+    part.classList.add('md-frozen');
+    part.textContent = text;
+  }
+}
