@@ -4,7 +4,7 @@
  * No vscode, no node, no DOM here (docs/architecture.md#layers).
  */
 import type { ElicitationView } from './elicitationModel';
-import type { RawOutputView } from './rawOutputModel';
+import type { DiffHunkView, RawOutputView } from './rawOutputModel';
 
 /** Where a session stands, as the chat and the status bar show it. */
 export type SessionStatus = 'starting' | 'idle' | 'working' | 'awaitingPermission' | 'disconnected' | 'error';
@@ -71,7 +71,8 @@ export interface ToolTextCut {
 /** A content item of a tool call; `cut`: a long text, of which `content` is the head (plain text). */
 export type ToolContentView =
   | { readonly type: 'content'; readonly content: ContentView; readonly cut?: ToolTextCut }
-  | { readonly type: 'diff'; readonly path: string; readonly oldText: string | null; readonly newText: string }
+  /** A file edit as hunks made on the host (src/thread/view/diffHunks.ts); `tooLarge`: not diffed (Open Diff shows it). */
+  | { readonly type: 'diff'; readonly path: string; readonly added: boolean; readonly hunks: readonly DiffHunkView[]; readonly tooLarge?: true }
   | { readonly type: 'terminal'; readonly terminalId: string };
 
 /** A tool call card. */

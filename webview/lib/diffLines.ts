@@ -1,10 +1,8 @@
 /**
  * The rows of an inline unified diff (pure, no DOM): hunk headers and context / added / removed lines with
- * their old and new line numbers, computed with the `diff` package (or from hunks the host parsed from an agent's
- * unified diff, src/thread/view/rawOutput.ts). Big inputs are not diffed line by line in the webview (the Open Diff
- * editor shows them); long diffs are cut to a row limit.
+ * their old and new line numbers, from hunks the host made (src/thread/view/diffHunks.ts for a file edit,
+ * src/thread/view/rawOutput.ts for an agent's unified diff). Long diffs are cut to a row limit.
  */
-import { structuredPatch } from 'diff';
 import type { DiffHunkView } from '../../src/shared/rawOutputModel';
 
 /** One row of an inline diff. */
@@ -21,26 +19,8 @@ export interface InlineDiff {
   readonly removed: number;
   /** Rows not shown because of the row limit. */
   readonly omittedRows: number;
-  /** Set when the texts were too large to diff here. */
+  /** Set when the texts were too large to diff (the host did not). */
   readonly tooLarge?: boolean;
-}
-
-/** Options of {@link inlineDiff}. */
-export interface InlineDiffOptions {
-  /** Unchanged lines around each change. Default 3. */
-  readonly context?: number;
-  /** Rows rendered at most. Default 1,000. */
-  readonly maxRows?: number;
-  /** Characters (old + new) above which no line diff is computed. Default 400,000. */
-  readonly maxChars?: number;
-}
-
-/** The inline unified diff of `oldText` (null: a new file) to `newText`. */
-export function inlineDiff(oldText: string | null, newText: string, options: InlineDiffOptions = {}): InlineDiff {
-  const maxRows = options.maxRows ?? 1000;
-  if ((oldText?.length ?? 0) + newText.length > (options.maxChars ?? 400_000)) return { rows: [], added: 0, removed: 0, omittedRows: 0, tooLarge: true };
-  const patch = structuredPatch('a', 'b', oldText ?? '', newText, '', '', { context: options.context ?? 3 });
-  return hunkRows(patch.hunks, maxRows);
 }
 
 /** The rows of parsed hunks (lines marked `+`, `-`, ` `; a `\ No newline at end of file` line is not shown). */

@@ -11,6 +11,7 @@ import { parseContextHeader } from '../util/contextHeader';
 import { permissionSubject } from './permissionSubject';
 import { capJson, prettyJson, rawOutputToView } from './rawOutput';
 import { previewToolText } from './toolTextPreview';
+import { diffToView } from './diffHunks';
 import { turnUsageToView } from './turnUsage';
 import type { AcpThread } from '../model/thread';
 import type { SessionMessageEntry, SubagentEntry, ThreadEntry } from '../model/threadEntries';
@@ -35,7 +36,7 @@ export function contentToView(block: ContentBlock): ContentView {
 function toolCallToView(e: ToolCallEntry): EntryView {
   const content: ToolContentView[] = e.content.map((c): ToolContentView => {
     switch (c.type) {
-      case 'diff': return { type: 'diff', path: c.path, oldText: c.oldText ?? null, newText: c.newText };
+      case 'diff': return diffToView(c);
       case 'terminal': return { type: 'terminal', terminalId: c.terminalId };
       default: {
         const preview = c.content.type === 'text' ? previewToolText(c.content.text) : undefined;

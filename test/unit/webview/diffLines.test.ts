@@ -1,8 +1,15 @@
 import * as assert from 'node:assert/strict';
-import { hunkRows, inlineDiff } from '../../../webview/lib/diffLines';
+import { diffToView, maxDiffChars } from '../../../src/thread/view/diffHunks';
+import { hunkRows } from '../../../webview/lib/diffLines';
 import { usageLevel } from '../../../webview/lib/usageLevel';
 
-describe('inline diff rows', () => {
+/** The rows the chat shows for an edit (hunks from the host, rows in the webview). */
+function inlineDiff(oldText: string | null, newText: string, options: { maxRows?: number } = {}) {
+  const view = diffToView({ path: 'a.txt', oldText, newText });
+  return view.tooLarge ? { rows: [], added: 0, removed: 0, omittedRows: 0, tooLarge: true } : hunkRows(view.hunks, options.maxRows);
+}
+
+describe('inline diff rows (hunks made on the host)', () => {
   it('numbers context, removed and added lines from the hunk starts', () => {
     const d = inlineDiff('a\nb\nc\n', 'a\nB\nc\nd\n');
     assert.equal(d.added, 2);
@@ -28,8 +35,16 @@ describe('inline diff rows', () => {
     const d = inlineDiff('', big, { maxRows: 10 });
     assert.equal(d.rows.length, 10);
     assert.equal(d.omittedRows, 41);
-    assert.equal(inlineDiff('a', 'b'.repeat(100), { maxChars: 50 }).tooLarge, true);
+    assert.equal(inlineDiff('a', 'b'.repeat(maxDiffChars)).tooLarge, true);
     assert.deepEqual(inlineDiff('same\n', 'same\n').rows, []);
+  });
+
+  it('diffs an edit once, however often its tool call is shown again', () => {
+    const edit = { path: 'a.txt', oldText: 'a\n', newText: 'b\n' };
+    const first = diffToView(edit);
+    assert.equal(diffToView(edit), first);
+    assert.equal(first.added, false);
+    assert.equal(diffToView({ path: 'n.txt', newText: 'x\n' }).added, true);
   });
 });
 
