@@ -72,6 +72,11 @@ export function runFirstPickerBenchmark(): Promise<{ ok: boolean; lines: string[
   return runWorkbenchBenchmark('firstPickerBench.mjs', 'the first-use benchmark');
 }
 
+/** A day in one chat (100 turns) in a fresh window: test/bench/dayBench.mjs. */
+export function runDayBenchmark(): Promise<{ ok: boolean; lines: string[] }> {
+  return runWorkbenchBenchmark('dayBench.mjs', 'the day-in-one-chat benchmark');
+}
+
 /** Runs one of the benchmarks that drive the workbench in Chromium (a script in test/bench). */
 async function runWorkbenchBenchmark(script: string, what: string): Promise<{ ok: boolean; lines: string[] }> {
   const output: string[] = [];

@@ -3,7 +3,7 @@
  * run, and the target it is held to. Benchmarks are not tests: nothing here is timed inside `npm test`.
  */
 import { runCheckpointBenchmark } from './checkpointBench';
-import { runFirstPickerBenchmark, runHostBenchmarks, runLargeToolBenchmark, runSessionSwitchBenchmark, runStreamBenchmark } from './hostBench';
+import { runDayBenchmark, runFirstPickerBenchmark, runHostBenchmarks, runLargeToolBenchmark, runSessionSwitchBenchmark, runStreamBenchmark } from './hostBench';
 import { benchThroughput } from './ndjsonThroughput';
 import { runRenderBenchmark } from './renderBench';
 import { reportTerminalOutput } from './terminalOutput';
@@ -56,6 +56,11 @@ async function main(): Promise<void> {
   const first = await runFirstPickerBenchmark();
   for (const line of first.lines) console.log(line);
   if (!first.ok) process.exitCode = 1;
+
+  // a day in one chat: 100 turns of 1,000 chunks + 3 tool calls in a fresh window; test/bench/dayBench.mjs
+  const day = await runDayBenchmark();
+  for (const line of day.lines) console.log(line);
+  if (!day.ok) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

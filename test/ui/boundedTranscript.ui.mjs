@@ -80,7 +80,7 @@ export async function run(t) {
       frozen: document.querySelectorAll('.md-frozen').length,
       parts: document.querySelectorAll('.md-seg').length,
       fromBottom: el.scrollHeight - el.scrollTop - el.clientHeight,
-      needleFrozen: [...document.querySelectorAll('.md-frozen')].some((p) => p.textContent?.includes('needle-early')),
+      needleFrozen: Array.from(document.querySelectorAll('.md-frozen')).some((p) => p.textContent?.includes('needle-early')),
     };
   });
   const end = await dom();
@@ -124,7 +124,7 @@ export async function run(t) {
   await chat.locator('[data-testid="agent-message"] h2', { hasText: /^Section 1$/ }).click({ position: { x: 1, y: 4 } });
   const target = chat.locator('[data-testid="agent-message"] h2', { hasText: /^Section 60$/ });
   await frame.evaluate(() => {
-    const h = [...document.querySelectorAll('.md-seg h2, .md-frozen')].find((e) => e.textContent?.includes('Section 60'));
+    const h = Array.from(document.querySelectorAll('.md-seg h2, .md-frozen')).find((e) => e.textContent?.includes('Section 60'));
     h?.scrollIntoView({ block: 'center' });
   });
   await target.waitFor({ timeout: 10_000 });
@@ -133,7 +133,7 @@ export async function run(t) {
     const s = document.getSelection();
     if (!s || !s.rangeCount) return { frozen: 0, text: '' };
     const range = s.getRangeAt(0);
-    return { frozen: [...document.querySelectorAll('.md-frozen')].filter((p) => range.intersectsNode(p)).length, text: s.toString() };
+    return { frozen: Array.from(document.querySelectorAll('.md-frozen')).filter((p) => range.intersectsNode(p)).length, text: s.toString() };
   });
   t.expect(spanned.frozen > 0, `the selection spans frozen parts (${spanned.frozen})`);
   await page.keyboard.press(`${mod}+C`);

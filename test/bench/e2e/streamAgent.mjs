@@ -7,6 +7,7 @@
 // JSON file in env STREAM_CONTROL at that moment (the bench changes it between runs):
 //   { "chunks": 20000, "rate": 0 }      as fast as the pipe takes them (waits for 'drain'); "shape" picks the
 //                                       answer's Markdown (../render/chunks.mjs SHAPES, default "bench")
+//   { "chunks": 1000, "tools": 3 }      3 tool calls (started, then completed with 12 lines of output) first
 //   { "chunks": 3000, "rate": 100 }     paced, chunks per second; each chunk ends with « k@t » (t = Date.now()
 //                                       when it was written), so the page can measure write → painted
 // After each turn it writes a line to env STREAM_LOG (if set): {"chunks", "bytes", "writeMs"}.
@@ -15,6 +16,8 @@ import readline from 'node:readline';
 import { makeChunks } from '../render/chunks.mjs';
 
 const sessionId = 'bench-session';
+/** Prompts answered so far (tool call ids are unique per turn). */
+let turn = 0;
 
 /** @param {unknown} msg */
 function send(msg) {
@@ -31,8 +34,16 @@ const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(
 
 /** Streams one answer as `control` says; resolves when every chunk was handed to the pipe. */
 async function stream() {
-  /** @type {{ chunks: number, rate?: number, shape?: import('../render/chunks.mjs').Shape }} */
+  /** @type {{ chunks: number, rate?: number, shape?: import('../render/chunks.mjs').Shape, tools?: number }} */
   const control = JSON.parse(fs.readFileSync(String(process.env.STREAM_CONTROL), 'utf8'));
+  // tool calls first (as coding agents do: read, then answer), each one started and completed with some output
+  turn++;
+  for (let k = 0; k < (control.tools ?? 0); k++) {
+    const toolCallId = `t${turn}-${k}`;
+    send({ jsonrpc: '2.0', method: 'session/update', params: { sessionId, update: { sessionUpdate: 'tool_call', toolCallId, title: `Read src/file${k}.ts`, kind: 'read', status: 'in_progress', locations: [{ path: `/tmp/file${k}.ts` }] } } });
+    const output = Array.from({ length: 12 }, (_, i) => `${i + 1}\texport const value${i} = ${turn * 100 + i}; // line of file ${k}`).join('\n');
+    send({ jsonrpc: '2.0', method: 'session/update', params: { sessionId, update: { sessionUpdate: 'tool_call_update', toolCallId, status: 'completed', content: [{ type: 'content', content: { type: 'text', text: output } }] } } });
+  }
   const { chunks } = makeChunks(control.chunks, control.shape);
   const rate = control.rate ?? 0;
   const t0 = Date.now();
