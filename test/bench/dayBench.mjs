@@ -21,7 +21,7 @@ import { parseArgs } from 'node:util';
 import { resolveVersions, runPaletteCommand, sleep } from '../harness/harness.mjs';
 import { median } from './e2e/report.mjs';
 import { openChat, startWorkbench } from './e2e/workbench.mjs';
-import { rssMb } from './e2e/procStats.mjs';
+import { cpuMs, rssMb } from './e2e/procStats.mjs';
 import fs from 'node:fs';
 
 const { values } = parseArgs({ options: { turns: { type: 'string' }, chunks: { type: 'string' }, version: { type: 'string' } } });
@@ -136,6 +136,7 @@ try {
     }
     await w.page.keyboard.type(`turn ${turn} `);
     await frame.evaluate(armTurnEnd);
+    const cpu0 = { host: cpuMs(w.exthost), renderer: cpuMs(w.renderer) };
     await w.page.keyboard.press('Enter');
     let r = { sendAt: 0, endAt: 0 };
     for (const end = Date.now() + 120_000; !r.endAt && Date.now() < end; await sleep(50)) {
@@ -144,7 +145,8 @@ try {
     if (!r.endAt) throw new Error(`turn ${turn}: the answer was not painted within 120 s`);
     await frame.locator('[data-testid="session-status"][data-status="idle"]').waitFor({ timeout: 60_000 });
     rows.push({ turn, ms: r.endAt - r.sendAt, keyMs, clickMs });
-    if (sampled || turn % 10 === 0) out(`  turn ${turn}: ${(r.endAt - r.sendAt)} ms${keyMs !== undefined ? `; key ${keyMs.toFixed(1)} ms, click ${clickMs?.toFixed(1)} ms` : ''}`);
+    const cpu = `CPU: extension host ${cpuMs(w.exthost) - cpu0.host} ms, workbench renderer ${cpuMs(w.renderer) - cpu0.renderer} ms`;
+    if (sampled || turn % 10 === 0) out(`  turn ${turn}: ${(r.endAt - r.sendAt)} ms${keyMs !== undefined ? `; key ${keyMs.toFixed(1)} ms, click ${clickMs?.toFixed(1)} ms` : ''}; ${cpu}`);
   }
   const domNodes = await frame.evaluate(() => {
     const walker = document.createTreeWalker(document, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);

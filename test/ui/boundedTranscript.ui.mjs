@@ -10,7 +10,8 @@
 // - a selection from there to far below (Shift+click), across frozen parts, is copied whole with Ctrl+C
 //   (pasted into an editor to check);
 // - the keyboard moves between the entries (Up, Home, End), and each has its accessible name (role listitem
-//   in a list, "Agent: " and the start of its text, read from a frozen part).
+//   in a list, "Agent: " and the start of its text, read from a frozen part); the first prompt, far above, is
+//   frozen whole and comes back when Home shows it.
 // Screenshots: bounded-{end,find,copy,keys}.png
 import fs from 'node:fs';
 import os from 'node:os';
@@ -180,8 +181,19 @@ export async function run(t) {
     firstFrozen: !!document.activeElement?.querySelector('.md-seg')?.classList.contains('md-frozen'),
   }));
   t.expect(roles.list === 'list' && roles.item === 'listitem', `the transcript is a list of list items for screen readers (${JSON.stringify(roles)}; label ${JSON.stringify(long.label.slice(0, 60))})`);
+  // the first prompt, far above, is frozen whole (an entry far from the view); Home brings it back
+  let firstFrozen = false;
+  for (const t0 = Date.now(); Date.now() - t0 < 6000 && !firstFrozen; await page.waitForTimeout(200)) {
+    firstFrozen = await frame.evaluate(() => !!document.querySelector('#transcript > .entry')?.classList.contains('entry-frozen'));
+  }
+  t.expect(firstFrozen, 'the first prompt, far above the view, is frozen whole');
   await page.keyboard.press('Home');
   await expectFocus(t, chat, (f) => f.isItem && f.testId === 'user-message' && f.text.includes('a very long answer please'), 'Home moves to the first entry');
+  let firstBack = false;
+  for (const t0 = Date.now(); Date.now() - t0 < 5000 && !firstBack; await page.waitForTimeout(100)) {
+    firstBack = await frame.evaluate(() => { const e = document.querySelector('#transcript > .entry'); return !!e && !e.classList.contains('entry-frozen') && !!e.querySelector('*'); });
+  }
+  t.expect(firstBack, 'it is rendered again once it is in view');
   await page.keyboard.press('End');
   await expectFocus(t, chat, (f) => f.isItem && f.label.startsWith('Agent: A short second answer'), 'End moves to the last entry');
   const after = await dom();

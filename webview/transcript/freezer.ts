@@ -14,7 +14,12 @@ import { sanitize } from '../views/markdown';
 
 /** How far from the view (in heights of the view, above and below) parts stay rendered. */
 const margin = '150% 0px';
-/** Milliseconds before a part that could not be frozen (it holds the selection or the focus) is looked at again. */
+/** The newest entries of a transcript, never frozen whole. */
+const keptLast = 3;
+/**
+ * Milliseconds before a part that could not be frozen yet (it holds the selection or the focus; an entry among
+ * the newest, or a tool call still running) is looked at again.
+ */
 const retryMs = 2000;
 
 const blockTags = new Set([
@@ -71,18 +76,36 @@ function pointAt(root: Element, offset: number): { node: Node; offset: number } 
   return last ? { node: last, offset: last.nodeValue?.length ?? 0 } : { node: root, offset: 0 };
 }
 
+/**
+ * Whether an entry of the transcript may be frozen whole: one of the last entries never is (it may still
+ * grow, or have just arrived), nor anything that waits for the user (a permission request, a question), nor
+ * a running tool call; only prompts, answers, thoughts and finished tool calls are.
+ */
+function freezableEntry(entry: HTMLElement): 'yes' | 'no' | 'later' {
+  const kind = entry.getAttribute('data-testid');
+  const tool = kind === 'tool-call';
+  if (!tool && kind !== 'user-message' && kind !== 'agent-message' && kind !== 'thought' && kind !== 'session-message') return 'no';
+  let after = 0;
+  for (let next = entry.nextElementSibling; next && after < keptLast; next = next.nextElementSibling) after++;
+  if (after < keptLast) return 'later';
+  if (tool && (!['completed', 'failed'].includes(entry.getAttribute('data-status') ?? '') || entry.querySelector('[data-testid="permission"]'))) return 'later';
+  return 'yes';
+}
+
 /** Freezes and thaws the parts of a transcript by their distance from the view. */
 export class Freezer {
   private readonly observer: IntersectionObserver;
   /** The sanitized HTML of each frozen part. */
   private readonly frozen = new WeakMap<Element, string>();
+  /** The nodes of each frozen entry. */
+  private readonly frozenEntries = new WeakMap<Element, DocumentFragment>();
   private frozenCount = 0;
 
   /**
    * `root`: the scrolling element (the transcript); `revealed`: a Find match in a frozen part was scrolled to
    * (the view stops following new content there).
    */
-  constructor(root: Element, private readonly revealed: () => void = () => undefined) {
+  constructor(private readonly root: Element, private readonly revealed: () => void = () => undefined) {
     this.observer = new IntersectionObserver((entries) => {
       for (const e of entries) {
         if (e.isIntersecting) this.thaw(e.target);
@@ -92,6 +115,14 @@ export class Freezer {
     // Find in the webview (`window.find`) selects a match in a frozen part, and cannot show it there (it is
     // not laid out): the part comes back, the match stays selected, and is scrolled to
     document.addEventListener('selectionchange', () => this.revealSelection());
+    // the entries themselves (a tool call, a prompt, an answer's wrapper): watched as they are added
+    new MutationObserver((records) => {
+      for (const r of records) {
+        for (const n of r.addedNodes) if (n instanceof HTMLElement && n.parentElement === root) this.observer.observe(n);
+        for (const n of r.removedNodes) if (n instanceof HTMLElement && !n.isConnected) this.observer.unobserve(n);
+      }
+    }).observe(root, { childList: true });
+    for (const child of root.children) this.observer.observe(child);
   }
 
   /** Parts frozen now. */
@@ -110,23 +141,44 @@ export class Freezer {
 
   /** Brings a frozen part back (before it changes, or as it nears the view); the selection in it is kept. */
   thaw(part: Element): void {
+    const kept = this.frozenEntries.get(part);
+    if (kept && part instanceof HTMLElement) {
+      this.frozenEntries.delete(part);
+      const { selection, anchor, focus } = this.selectionIn(part);
+      part.replaceChildren(kept);
+      part.classList.remove('entry-frozen');
+      part.style.removeProperty('height');
+      this.restoreSelection(part, selection, anchor, focus);
+      return;
+    }
     const html = this.frozen.get(part);
     if (html === undefined || !(part instanceof HTMLElement)) return;
-    const selection = document.getSelection();
-    const stand = part.firstChild;
-    // a selection's ends inside the stand-in text, as offsets of the part's plain text
-    const anchor = selection && stand && selection.anchorNode === stand ? selection.anchorOffset : undefined;
-    const focus = selection && stand && selection.focusNode === stand ? selection.focusOffset : undefined;
+    const { selection, anchor, focus } = this.selectionIn(part);
     this.frozen.delete(part);
     this.frozenCount--;
     part.replaceChildren(sanitize(html));
     part.classList.remove('md-frozen');
     part.style.removeProperty('height');
-    if (selection && (anchor !== undefined || focus !== undefined)) {
-      const a = anchor !== undefined ? pointAt(part, anchor) : { node: selection.anchorNode ?? part, offset: selection.anchorOffset };
-      const f = focus !== undefined ? pointAt(part, focus) : { node: selection.focusNode ?? part, offset: selection.focusOffset };
-      selection.setBaseAndExtent(a.node, a.offset, f.node, f.offset);
-    }
+    this.restoreSelection(part, selection, anchor, focus);
+  }
+
+  /** A selection's ends inside a frozen stand-in's text, as offsets of its plain text. */
+  private selectionIn(part: Element): { selection: Selection | null; anchor?: number; focus?: number } {
+    const selection = document.getSelection();
+    const stand = part.firstChild;
+    return {
+      selection,
+      anchor: selection && stand && selection.anchorNode === stand ? selection.anchorOffset : undefined,
+      focus: selection && stand && selection.focusNode === stand ? selection.focusOffset : undefined,
+    };
+  }
+
+  /** Puts a selection's ends that were in the stand-in at the same characters of what came back. */
+  private restoreSelection(part: Element, selection: Selection | null, anchor: number | undefined, focus: number | undefined): void {
+    if (!selection || (anchor === undefined && focus === undefined)) return;
+    const a = anchor !== undefined ? pointAt(part, anchor) : { node: selection.anchorNode ?? part, offset: selection.anchorOffset };
+    const f = focus !== undefined ? pointAt(part, focus) : { node: selection.focusNode ?? part, offset: selection.focusOffset };
+    selection.setBaseAndExtent(a.node, a.offset, f.node, f.offset);
   }
 
   /** A selection inside one frozen part (a Find match): the part is thawed and the match scrolled to. */
@@ -135,7 +187,7 @@ export class Freezer {
     const node = s?.focusNode;
     if (!s || !node || node !== s.anchorNode || node.nodeType !== Node.TEXT_NODE) return;
     const part = node.parentElement;
-    if (!part || !this.frozen.has(part)) return;
+    if (!part || !(this.frozen.has(part) || this.frozenEntries.has(part))) return;
     this.thaw(part);
     this.revealed();
     const at = document.getSelection()?.focusNode;
@@ -143,16 +195,30 @@ export class Freezer {
   }
 
   private freeze(part: Element, height: number): void {
-    if (this.frozen.has(part) || !(part instanceof HTMLElement) || !part.isConnected) return;
+    if (this.frozen.has(part) || this.frozenEntries.has(part) || !(part instanceof HTMLElement) || !part.isConnected) return;
+    const entry = part.parentElement === this.root;
+    const may = entry ? freezableEntry(part) : 'yes';
+    if (may === 'no') return;
     const selection = document.getSelection();
     const busy = (selection && selection.rangeCount > 0 && selection.containsNode(part, true))
       || part.contains(document.activeElement);
-    if (busy) {
+    if (busy || may === 'later') {
       // looked at again later: an observer reports a part only when it crosses the margin
       setTimeout(() => {
         this.observer.unobserve(part);
         this.observer.observe(part);
       }, retryMs);
+      return;
+    }
+    if (entry) {
+      // an entry keeps its own nodes (their listeners and the views' state) off the page, not its HTML
+      const text = plainText(part);
+      const kept = document.createDocumentFragment();
+      kept.append(...part.childNodes);
+      this.frozenEntries.set(part, kept);
+      if (height > 0) part.style.height = `${height}px`;
+      part.classList.add('entry-frozen');
+      part.textContent = text;
       return;
     }
     const text = plainText(part);
