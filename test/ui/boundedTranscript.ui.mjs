@@ -91,6 +91,17 @@ export async function run(t) {
   t.expect(end.needleFrozen, 'the word to find is only in a frozen part (far above the view)');
   await t.screenshot('bounded-end');
 
+  // the view settles: parts coming back or going away near the view move nothing once the answer ended
+  /** @type {string[]} */
+  const samples = [];
+  let settledAfter = NaN;
+  for (const t0 = Date.now(); Date.now() - t0 < 20_000; await page.waitForTimeout(100)) {
+    const v = await frame.evaluate(() => { const el = /** @type {HTMLElement} */ (document.getElementById('transcript')); return `${Math.round(el.scrollTop)}/${Math.round(el.scrollHeight)}/${document.querySelectorAll('.md-frozen').length}`; });
+    samples.push(v);
+    if (samples.length >= 6 && samples.slice(-6).every((x) => x === v)) { settledAfter = Date.now() - t0; break; }
+  }
+  t.expect(Number.isFinite(settledAfter), `the view settles once the answer ended (${Number.isFinite(settledAfter) ? `after ${settledAfter} ms` : `still moving: ${samples.slice(-8).join(', ')}`})`);
+
   // Find: VS Code's find widget over the chat (Ctrl+F with the chat focused)
   await chat.locator('[data-testid="agent-message"] h2').last().click();
   await page.keyboard.press(`${mod}+F`);
