@@ -103,7 +103,8 @@ export async function run(t) {
   t.expect(Number.isFinite(settledAfter), `the view settles once the answer ended (${Number.isFinite(settledAfter) ? `after ${settledAfter} ms` : `still moving: ${samples.slice(-8).join(', ')}`})`);
 
   // Find: VS Code's find widget over the chat (Ctrl+F with the chat focused)
-  await chat.locator('[data-testid="agent-message"] h2').last().click();
+  // (force: Playwright's own stability check can starve on a loaded machine; the view is settled, above)
+  await chat.locator('[data-testid="agent-message"] h2').last().click({ force: true });
   await page.keyboard.press(`${mod}+F`);
   const findInput = page.locator('.simple-find-part input, .simple-find-part textarea').first();
   await findInput.waitFor({ timeout: 10_000 });
@@ -133,14 +134,14 @@ export async function run(t) {
 
   // Copy: from the start of section 1 (a click; closing Find cleared its selection) to section 60 (Shift+click),
   // across frozen parts
-  await chat.locator('[data-testid="agent-message"] h2', { hasText: /^Section 1$/ }).click({ position: { x: 1, y: 4 } });
+  await chat.locator('[data-testid="agent-message"] h2', { hasText: /^Section 1$/ }).click({ position: { x: 1, y: 4 }, force: true });
   const target = chat.locator('[data-testid="agent-message"] h2', { hasText: /^Section 60$/ });
   await frame.evaluate(() => {
     const h = Array.from(document.querySelectorAll('.md-seg h2, .md-frozen')).find((e) => e.textContent?.includes('Section 60'));
     h?.scrollIntoView({ block: 'center' });
   });
   await target.waitFor({ timeout: 10_000 });
-  await target.click({ modifiers: ['Shift'] });
+  await target.click({ modifiers: ['Shift'], force: true });
   const spanned = await frame.evaluate(() => {
     const s = document.getSelection();
     if (!s || !s.rangeCount) return { frozen: 0, text: '' };
