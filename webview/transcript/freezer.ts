@@ -56,7 +56,7 @@ function* textRuns(root: Element): Generator<{ node: Text; sep: string }> {
 }
 
 /** The plain text of a rendered part (what its frozen stand-in holds). */
-export function plainText(root: Element): string {
+function plainText(root: Element): string {
   let text = '';
   for (const { node, sep } of textRuns(root)) text += sep + (node.nodeValue ?? '');
   return text;
@@ -95,11 +95,11 @@ function freezableEntry(entry: HTMLElement): 'yes' | 'no' | 'later' {
 /** Freezes and thaws the parts of a transcript by their distance from the view. */
 export class Freezer {
   private readonly observer: IntersectionObserver;
-  /** The sanitized HTML of each frozen part. */
-  private readonly frozen = new WeakMap<Element, string>();
-  /** The nodes of each frozen entry. */
-  private readonly frozenEntries = new WeakMap<Element, DocumentFragment>();
-  private frozenCount = 0;
+  /**
+   * What each frozen part or entry showed: a part of an answer keeps its sanitized HTML (its nodes are
+   * freed); an entry keeps its own nodes (their listeners and the views' state; an update goes to them).
+   */
+  private readonly frozen = new WeakMap<Element, string | DocumentFragment>();
 
   /**
    * `root`: the scrolling element (the transcript); `revealed`: a Find match in a frozen part was scrolled to
@@ -125,39 +125,19 @@ export class Freezer {
     for (const child of root.children) this.observer.observe(child);
   }
 
-  /** Parts frozen now. */
-  get count(): number {
-    return this.frozenCount;
-  }
-
-  /** Watches a kept part: frozen while far from the view. */
+  /** Watches a kept part of an answer: frozen while far from the view. */
   watch(part: Element): void {
     this.observer.observe(part);
   }
 
-  isFrozen(part: Element): boolean {
-    return this.frozen.has(part);
-  }
-
-  /** Brings a frozen part back (before it changes, or as it nears the view); the selection in it is kept. */
+  /** Brings a frozen part or entry back (before it changes, or as it nears the view); the selection in it is kept. */
   thaw(part: Element): void {
-    const kept = this.frozenEntries.get(part);
-    if (kept && part instanceof HTMLElement) {
-      this.frozenEntries.delete(part);
-      const { selection, anchor, focus } = this.selectionIn(part);
-      part.replaceChildren(kept);
-      part.classList.remove('entry-frozen');
-      part.style.removeProperty('height');
-      this.restoreSelection(part, selection, anchor, focus);
-      return;
-    }
-    const html = this.frozen.get(part);
-    if (html === undefined || !(part instanceof HTMLElement)) return;
+    const kept = this.frozen.get(part);
+    if (kept === undefined || !(part instanceof HTMLElement)) return;
     const { selection, anchor, focus } = this.selectionIn(part);
     this.frozen.delete(part);
-    this.frozenCount--;
-    part.replaceChildren(sanitize(html));
-    part.classList.remove('md-frozen');
+    part.replaceChildren(typeof kept === 'string' ? sanitize(kept) : kept);
+    part.classList.remove('md-frozen', 'entry-frozen');
     part.style.removeProperty('height');
     this.restoreSelection(part, selection, anchor, focus);
   }
@@ -187,7 +167,7 @@ export class Freezer {
     const node = s?.focusNode;
     if (!s || !node || node !== s.anchorNode || node.nodeType !== Node.TEXT_NODE) return;
     const part = node.parentElement;
-    if (!part || !(this.frozen.has(part) || this.frozenEntries.has(part))) return;
+    if (!part || !this.frozen.has(part)) return;
     this.thaw(part);
     this.revealed();
     const at = document.getSelection()?.focusNode;
@@ -195,7 +175,7 @@ export class Freezer {
   }
 
   private freeze(part: Element, height: number): void {
-    if (this.frozen.has(part) || this.frozenEntries.has(part) || !(part instanceof HTMLElement) || !part.isConnected) return;
+    if (this.frozen.has(part) || !(part instanceof HTMLElement) || !part.isConnected) return;
     const entry = part.parentElement === this.root;
     const may = entry ? freezableEntry(part) : 'yes';
     if (may === 'no') return;
@@ -210,26 +190,20 @@ export class Freezer {
       }, retryMs);
       return;
     }
-    if (entry) {
-      // an entry keeps its own nodes (their listeners and the views' state) off the page, not its HTML
-      const text = plainText(part);
-      const kept = document.createDocumentFragment();
-      kept.append(...part.childNodes);
-      this.frozenEntries.set(part, kept);
-      if (height > 0) part.style.height = `${height}px`;
-      part.classList.add('entry-frozen');
-      part.textContent = text;
-      return;
-    }
     const text = plainText(part);
-    // the toolbars are added again by sanitize() when the part comes back
-    for (const toolbar of part.querySelectorAll('.code-toolbar')) toolbar.remove();
-    this.frozen.set(part, part.innerHTML);
-    this.frozenCount++;
+    if (entry) {
+      const nodes = document.createDocumentFragment();
+      nodes.append(...part.childNodes);
+      this.frozen.set(part, nodes);
+    } else {
+      // the toolbars are added again by sanitize() when the part comes back
+      for (const toolbar of part.querySelectorAll('.code-toolbar')) toolbar.remove();
+      this.frozen.set(part, part.innerHTML);
+    }
     // a part never laid out (restored far from the view, in a skipped chapter) has no height of its own yet:
     // its chapter's remembered size stands for it, as before it was frozen
     if (height > 0) part.style.height = `${height}px`;
-    part.classList.add('md-frozen');
+    part.classList.add(entry ? 'entry-frozen' : 'md-frozen');
     part.textContent = text;
   }
 }
