@@ -4,6 +4,7 @@
  * src/thread/view/rawOutput.ts for an agent's unified diff). Long diffs are cut to a row limit.
  */
 import type { DiffHunkView } from '../../src/shared/rawOutputModel';
+import type { ToolContentView } from '../../src/shared/viewModel';
 
 /** One row of an inline diff. */
 export type DiffRow =
@@ -46,4 +47,9 @@ export function hunkRows(hunks: readonly DiffHunkView[], maxRows = 1000): Inline
     }
   }
   return { rows, added, removed, omittedRows: total - rows.length };
+}
+
+/** The rows of a file edit's view (hunks the host made), or none when the host found it too large to diff. */
+export function editRows(edit: Extract<ToolContentView, { type: 'diff' }>, maxRows = 1000): InlineDiff {
+  return edit.tooLarge ? { rows: [], added: 0, removed: 0, omittedRows: 0, tooLarge: true } : hunkRows(edit.hunks, maxRows);
 }

@@ -5,7 +5,7 @@
  */
 import type { ToolContentView } from '../../src/shared/viewModel';
 import { button } from '../components/button';
-import { hunkRows } from '../lib/diffLines';
+import { editRows } from '../lib/diffLines';
 import type { DiffRow, InlineDiff } from '../lib/diffLines';
 import { h } from './dom';
 import type { RenderContext } from './renderContext';
@@ -68,7 +68,7 @@ export function diffFrame(path: string, change: DiffChange, d: InlineDiff, extra
 
 /** The inline diff of the content item at `index` of tool call `toolCallId`. */
 export function diffNode(c: DiffView, toolCallId: string, index: number, ctx: RenderContext): HTMLElement {
-  const d = c.tooLarge ? { rows: [], added: 0, removed: 0, omittedRows: 0, tooLarge: true } : hunkRows(c.hunks);
+  const d = editRows(c);
   const name = baseName(c.path);
   const open = button({
     label: 'Open Diff', icon: 'diff', testId: 'open-diff', className: 'diff-open', title: `Open the changes of ${name} in the diff editor`,

@@ -1,12 +1,11 @@
 import * as assert from 'node:assert/strict';
 import { diffToView, maxDiffChars } from '../../../src/thread/view/diffHunks';
-import { hunkRows } from '../../../webview/lib/diffLines';
+import { editRows, hunkRows } from '../../../webview/lib/diffLines';
 import { usageLevel } from '../../../webview/lib/usageLevel';
 
 /** The rows the chat shows for an edit (hunks from the host, rows in the webview). */
 function inlineDiff(oldText: string | null, newText: string, options: { maxRows?: number } = {}) {
-  const view = diffToView({ path: 'a.txt', oldText, newText });
-  return view.tooLarge ? { rows: [], added: 0, removed: 0, omittedRows: 0, tooLarge: true } : hunkRows(view.hunks, options.maxRows);
+  return editRows(diffToView({ path: 'a.txt', oldText, newText }), options.maxRows);
 }
 
 describe('inline diff rows (hunks made on the host)', () => {
