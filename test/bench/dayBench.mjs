@@ -4,7 +4,7 @@
 // 1,400×900, the chat in an editor tab), one chat gets `--turns` prompts (default 100). Each answer is 3 tool
 // calls (started, then completed with 12 lines of output) and 1,000 chunks of the mix Markdown
 // (e2e/streamAgent.mjs, render/chunks.mjs). Measured, per turn, in the page:
-//   - Send → the answer's last chunk painted (frameProbe.mjs);
+//   - Send → the answer's last chunk painted (e2e/frameProbe.mjs, counting only a new answer);
 //   - on turns 1-10 and the last: a typed key until it is drawn (keydown in the composer → the paint after
 //     it: a task posted from the next animation frame), the median of 10 keys; and a click into the composer
 //     (pointerdown → the paint after it), the median of 3;
@@ -47,34 +47,6 @@ function installLatency() {
   document.addEventListener('pointerdown', (e) => {
     if (e.target instanceof Element && e.target.closest('[data-testid="composer-input"]')) afterPaint(day.clicks, performance.now());
   }, true);
-}
-
-/**
- * Arms, in the chat's frame, the measurement of the next turn: `__turn.sendAt` at the Enter key, `__turn.endAt`
- * when a new answer's last block has the end marker, after the paint of the frame that showed it (as
- * frameProbe.mjs does for one stream; the answers before this one end with the same marker).
- */
-function armTurnEnd() {
-  const g = /** @type {any} */ (globalThis);
-  const before = document.querySelectorAll('[data-testid="agent-message"]').length;
-  const turn = { sendAt: 0, endAt: 0 };
-  g.__turn = turn;
-  document.addEventListener('keydown', (e) => { if (e.key === 'Enter' && !turn.sendAt) turn.sendAt = Date.now(); }, { capture: true, once: true });
-  const transcript = document.getElementById('transcript');
-  if (!transcript) return;
-  const mo = new MutationObserver(() => {
-    const answers = document.querySelectorAll('[data-testid="agent-message"]');
-    if (answers.length <= before) return;
-    const last = answers[answers.length - 1].querySelector('.markdown')?.lastElementChild;
-    if (!(last?.textContent ?? '').includes('END-OF-BENCH')) return;
-    mo.disconnect();
-    requestAnimationFrame(() => {
-      const ch = new MessageChannel();
-      ch.port1.onmessage = () => { turn.endAt = Date.now(); };
-      ch.port2.postMessage(undefined);
-    });
-  });
-  mo.observe(transcript, { childList: true, subtree: true, characterData: true });
 }
 
 /**
@@ -135,12 +107,13 @@ try {
       await input().click();
     }
     await w.page.keyboard.type(`turn ${turn} `);
-    await frame.evaluate(armTurnEnd);
+    // the end marker counts in this turn's answer only (every answer ends with it)
+    await frame.evaluate(() => /** @type {any} */ (globalThis).__e2e.reset(false, document.querySelectorAll('[data-testid="agent-message"]').length));
     const cpu0 = { host: cpuMs(w.exthost), renderer: cpuMs(w.renderer) };
     await w.page.keyboard.press('Enter');
     let r = { sendAt: 0, endAt: 0 };
     for (const end = Date.now() + 120_000; !r.endAt && Date.now() < end; await sleep(50)) {
-      r = await frame.evaluate(() => /** @type {any} */ (globalThis).__turn);
+      r = await frame.evaluate(() => { const s = /** @type {any} */ (globalThis).__e2e; return { sendAt: s.sendAt, endAt: s.endAt }; });
     }
     if (!r.endAt) throw new Error(`turn ${turn}: the answer was not painted within 120 s`);
     await frame.locator('[data-testid="session-status"][data-status="idle"]').waitFor({ timeout: 60_000 });

@@ -38,9 +38,12 @@ export function frameProbe(marker) {
     stamps: {},
     /** @type {Record<string, number>} chunk index -> when the chat's window received it */
     received: {},
-    /** @param {boolean} paced */
-    reset(paced) {
+    /** Answers in the chat before this measurement: the end marker counts only in a newer one. */
+    answersBefore: 0,
+    /** @param {boolean} paced @param {number} [answersBefore] the answers already in the chat (a later turn) */
+    reset(paced, answersBefore = 0) {
       state.paced = paced;
+      state.answersBefore = answersBefore;
       state.sendAt = 0;
       state.endAt = 0;
       state.stamps = {};
@@ -54,8 +57,11 @@ export function frameProbe(marker) {
   let framePending = false;
   /** The message's last block (ours: the tail; the naive client: its last paragraph). */
   const lastBlock = () => {
-    const messages = document.querySelectorAll('[data-testid="agent-message"] .markdown');
-    return messages[messages.length - 1]?.lastElementChild;
+    // counted by their entries, which stay in the DOM (an answer far from the view is frozen, its nodes detached)
+    const answers = document.querySelectorAll('[data-testid="agent-message"]');
+    if (answers.length <= state.answersBefore) return undefined;
+    const parts = answers[answers.length - 1].querySelectorAll('.markdown');
+    return parts[parts.length - 1]?.lastElementChild;
   };
   /** Reads the changed nodes for stamps and the end marker; stamps them in the task after the next paint. */
   const check = () => {
