@@ -32,8 +32,8 @@ const LAYERS = [
   [4, /^src\/host\/(history|lifecycle|auth)\//],
   [5, /^src\/host\/agentSession\.ts$/],
   [6, /^src\/host\/agentHost\.ts$/],
-  [7, /^src\/host\/(terminals|permissions|follow)\//],
-  [8, /^src\/host\/(files|prompts)\//],
+  [7, /^src\/host\/(terminals|follow)\//],
+  [8, /^src\/host\/(files|prompts|permissions)\//], // permissions: the answers bind the writes of files/ (src/host/permissions/grantLedger.ts)
   [9, /^src\/host\/[^/]+\.ts$/], // the host's seams: clientFeature, sessionContext, sessionKey
   [10, /^src\/(registry|agents|checkpoints)\//],
   // the thread by kind of thing: the Markdown and text export → the projections to the view → the model and its

@@ -135,7 +135,9 @@ const tourTurn: ScenarioInput['turns'] = [{
     // Stop 3: terminal
     {
       step: 'text', chunks: 6, chunkDelayMs: 40,
-      text: '\n**Stop 3 — a terminal.** Commands run in a terminal your editor owns, and their output streams into the tool call.\n',
+      text: '\n**Stop 3 — a terminal.** Commands run in a terminal your editor owns, and their output streams into the tool call. '
+        + 'I start this one without asking you first, so Switchboard asks you itself: none of your answers covers it '
+        + '(unless `switchboard.permissions.uncoveredActions` lets agents decide).\n',
     },
     {
       step: 'toolCall', toolCallId: 'tour-run-{{turn}}', title: 'Say hello from a terminal', kind: 'execute', status: 'pending',

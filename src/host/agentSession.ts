@@ -190,6 +190,7 @@ export class AgentSession implements vscode.Disposable {
   /** Shows the user's message (and `warning` under it), then runs its turn; `goOn`: the next queued prompt follows it. */
   private startTurn(prompt: ContentBlock[], goOn: boolean, warning?: string, titleFrom: readonly ContentBlock[] = prompt): Promise<void> {
     this.thread.addUserMessage(prompt, titleFrom);
+    this._parts.each('turnStarted');
     const entryId = this.thread.entries[this.thread.entries.length - 1].id;
     if (warning) this.thread.addNotice('warning', warning);
     this.thread.setStatus('working');

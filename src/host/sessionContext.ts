@@ -62,10 +62,12 @@ export interface SessionPart<T extends Disposable, O = unknown> {
   agentExited?(part: T): void;
   /** The session's roots changed (docs/sessions.md, "Session roots"). */
   rootsChanged?(part: T): void;
+  /** The user's prompt starts a turn (before `session/prompt` is sent). */
+  turnStarted?(part: T): void;
 }
 
 /** The hooks of {@link SessionPart}. */
-export type SessionPartHook = 'cancelRequests' | 'agentExited' | 'rootsChanged';
+export type SessionPartHook = 'cancelRequests' | 'agentExited' | 'rootsChanged' | 'turnStarted';
 
 /** The parts of one session, made from a list in its order; a part another one needs is made when first asked for. */
 export class SessionPartSet<O> implements SessionParts {

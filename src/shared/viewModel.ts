@@ -100,7 +100,8 @@ export interface ToolCallView {
    * Set while the agent waits for the user's permission; `subject` is what the dialog shows the user is
    * approving (absent when the tool call names no command or path).
    */
-  readonly permission?: { readonly requestId: string; readonly options: readonly PermissionOptionView[]; readonly subject?: readonly PermissionSubjectView[] };
+  /** `fromClient`: a question of Switchboard's own (a write or command no answer covers: docs/approvals.md), not the agent's. */
+  readonly permission?: { readonly requestId: string; readonly options: readonly PermissionOptionView[]; readonly subject?: readonly PermissionSubjectView[]; readonly fromClient?: boolean };
   /** Set once a permission request was answered, e.g. "Allowed once" or "Auto-approved (reads)". */
   readonly permissionOutcome?: string;
   /** Elicitations the agent scoped to this tool call (`toolCallId`), oldest first. */

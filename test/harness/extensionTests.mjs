@@ -5,7 +5,7 @@ import path from 'node:path';
 import util from 'node:util';
 import { log, TEST_SHELL_ENV } from './base.mjs';
 import { sleep } from './processes.mjs';
-import { startServer } from './server.mjs';
+import { startServer, TEST_SETTINGS } from './server.mjs';
 import { launchBrowser } from './browser.mjs';
 
 // ------------------------------------------------------------------------------------------------
@@ -54,7 +54,7 @@ export async function runExtensionTests(o) {
   let code = 1;
   let reason = '';
   try {
-    const srv = await startServer({ version: o.version, forPayload: true, workspace: o.workspace, env: { ...TEST_SHELL_ENV, ...o.env }, settings: o.settings });
+    const srv = await startServer({ version: o.version, forPayload: true, workspace: o.workspace, env: { ...TEST_SHELL_ENV, ...o.env }, settings: { ...TEST_SETTINGS, ...o.settings } });
     server = srv;
     mark('serverReady');
     browser = await launchBrowser();

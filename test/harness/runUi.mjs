@@ -44,7 +44,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   EXTENSION_ROOT, REPO_ROOT, SUBSET_VERSIONS, TEST_SHELL_ENV, ensureInstalled, installVsix, launchBrowser, linkExtension, log, makeTmp,
-  makeWorkspace, payloadNeedsSmokeTestDriver, removeTmpDirs, resolveVersions, sleep, startServer,
+  makeWorkspace, payloadNeedsSmokeTestDriver, removeTmpDirs, resolveVersions, sleep, startServer, TEST_SETTINGS,
 } from './harness.mjs';
 import { errorText, finishLayer, writeProgress } from './report.mjs';
 import { resetWindow, restoreSampleProject, serverGroups, writeFolderSettings } from './sharedWindow.mjs';
@@ -216,7 +216,7 @@ async function runGroup({ version, load, mods, firstTry }, r, traffic, w) {
     if (load === 'link') linkExtension(extensionsDir);
     if (load === 'vsix') installVsix(version, /** @type {string} */ (process.env.SWITCHBOARD_UI_VSIX), extensionsDir);
     const { env, trust } = mods[0];
-    server = await startServer({ version, forPayload: load === 'dev', settings: mods[0].sharedWindow ? {} : mods[0].settings, env: { ...TEST_SHELL_ENV, ...env, SWITCHBOARD_TRAFFIC_DIR: traffic }, trust, extensionsDir });
+    server = await startServer({ version, forPayload: load === 'dev', settings: { ...TEST_SETTINGS, ...(mods[0].sharedWindow ? {} : mods[0].settings) }, env: { ...TEST_SHELL_ENV, ...env, SWITCHBOARD_TRAFFIC_DIR: traffic }, trust, extensionsDir });
   } catch (e) {
     for (const m of mods) {
       r.failed++;

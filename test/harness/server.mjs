@@ -36,6 +36,15 @@ export const QUIET_SETTINGS = {
 };
 
 /**
+ * User settings of the test runs (UI and integration), not of `npm start`: the scripted agents of the older tests
+ * write files and start commands without asking, which is not what those tests are about, so a write or command
+ * that no answer covers runs (docs/approvals.md). The approval tests set `ask`, the product's default, themselves.
+ */
+export const TEST_SETTINGS = {
+  'switchboard.permissions.uncoveredActions': 'allow',
+};
+
+/**
  * @typedef {object} ServerOptions
  * @property {string} version                       VS Code version (see versions.json)
  * @property {'code-server' | 'vscode-server'} [mode]  code-server CLI, or VS Code's server-main.js

@@ -144,7 +144,7 @@ function permissionDialog(e: ToolCallView, ctx: RenderContext): HTMLElement | un
     class: 'permission', role: 'alertdialog', 'aria-modal': 'false', 'aria-labelledby': `${id}-title`,
     'aria-describedby': subject ? `${id}-desc ${id}-subject` : `${id}-desc`, 'data-testid': 'permission', 'data-request-id': p.requestId,
   },
-  h('div', { class: 'permission-title', id: `${id}-title` }, h('span', { class: 'codicon codicon-shield', 'aria-hidden': 'true' }), ' The agent asks for permission'),
+  h('div', { class: 'permission-title', id: `${id}-title` }, h('span', { class: 'codicon codicon-shield', 'aria-hidden': 'true' }), p.fromClient ? ' Switchboard asks: no answer of yours covers this' : ' The agent asks for permission'),
   h('div', { class: 'permission-desc', id: `${id}-desc` }, titleNodes(e.title)),
   subject,
   group);

@@ -3,11 +3,12 @@ import type { ClientFeature } from '../clientFeature';
 import type { SessionPart } from '../sessionContext';
 import { changesPart } from './changeTracker';
 import { FsHandler } from './fsHandler';
+import { permissionsPart } from '../permissions/permissionFeature';
 
 /** Each session's file system handler; it records the agent's writes in the session's changes. */
 export const fsPart: SessionPart<FsHandler> = {
   name: 'file system handler',
-  create: (session) => new FsHandler(session.context, session.part(changesPart)),
+  create: (session) => new FsHandler(session.context, session.part(changesPart), session.part(permissionsPart)),
   rootsChanged: (fs) => fs.rootsChanged(),
 };
 

@@ -15,6 +15,8 @@ import type { CancellationToken } from 'vscode-jsonrpc/node';
 import { AcpError, AcpErrorCodes } from '../../acp/errors';
 import type { ReadTextFileRequest, ReadTextFileResponse, WriteTextFileRequest, WriteTextFileResponse } from '../../acp/schema/types.gen';
 import type { ChangeTracker, FileBefore } from './changeTracker';
+import type { PermissionBroker } from '../permissions/permissionBroker';
+import { askBeforeWrite, refuseWrite } from './writeGrant';
 import { createMissingFolders, findOpenDocument, fsFailure, replaceDocumentText, statOrUndefined } from './editorFiles';
 import { modalPathConsent } from './pathConsent';
 import type { PathConsent } from './pathConsent';
@@ -51,7 +53,7 @@ export class FsHandler implements vscode.Disposable {
   /** The write in progress per real path: writes of one file run one after the other. */
   private readonly _writes = new Map<string, Promise<unknown>>();
 
-  constructor(readonly ctx: SessionContext, readonly changes: ChangeTracker) {
+  constructor(readonly ctx: SessionContext, readonly changes: ChangeTracker, readonly permissions: PermissionBroker) {
     this._roots = new SessionRoots(ctx);
   }
 
@@ -79,9 +81,21 @@ export class FsHandler implements vscode.Disposable {
     return { content: result.text };
   }
 
-  /** `fs/write_text_file`: through the editor when the file is open, else on disk (creating folders). */
+  /**
+   * `fs/write_text_file`: through the editor when the file is open, else on disk (creating folders). The user's
+   * answers bind (src/host/permissions/grantLedger.ts): a file they refused is refused, and a write no answer covers
+   * is asked about (outside the roots, the outside-roots question asks every write).
+   */
   async writeTextFile(p: WriteTextFileRequest, token: CancellationToken): Promise<WriteTextFileResponse> {
+    const normalized = normalizeAgentPath(p.path);
+    const real = await resolveRealPath(normalized);
+    const grant = this.permissions.grants.write([normalized, real]);
+    if (grant.kind === 'refused') throw refuseWrite(this.ctx, normalized);
+    const inside = await this._roots.contains(real);
     const file = await this.authorize(p.path, 'write', token);
+    if (inside && grant.kind === 'uncovered' && this.permissions.uncoveredPolicy() === 'ask') {
+      await askBeforeWrite(this, { path: file.path, uri: file.uri, content: p.content, sessionId: p.sessionId }, token);
+    }
     const key = platformCaseInsensitive ? file.real.toLowerCase() : file.real;
     const previous = this._writes.get(key) ?? Promise.resolve();
     const write = previous.then(() => {

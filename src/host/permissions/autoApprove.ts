@@ -1,11 +1,14 @@
 /**
  * The `switchboard.permissions.autoApprove` decision (no vscode import: unit-tested in plain Node).
- * `reads` answers `allow_once` for the read-only tool kinds read, search, think and fetch when every location
- * is inside the session's roots (clients MAY auto-allow according to user settings,
- * https://agentclientprotocol.com/protocol/tool-calls).
+ * `reads` answers `allow_once` for a request that is a read by its content (docs/approvals.md): its declared kind is
+ * read, search, think or fetch, AND its `rawInput` carries no command and nothing to write, it has no diff, and every
+ * path it names (locations and `rawInput`) is inside the session's roots. The declared kind alone never approves
+ * (clients MAY auto-allow according to user settings, https://agentclientprotocol.com/protocol/tool-calls).
  */
-import type { PermissionOption, ToolKind } from '../../acp/schema/types.gen';
+import * as path from 'node:path';
+import type { PermissionOption, ToolCallContent, ToolKind } from '../../acp/schema/types.gen';
 import { isInside, normalizeAgentPath, realRoots, resolveRealPath } from '../files/pathPolicy';
+import { rawInputCommand, subjectPaths, writesByContent } from './grantLedger';
 
 /** The values of `switchboard.permissions.autoApprove`. */
 export type AutoApprovePolicy = 'never' | 'reads';
@@ -21,6 +24,32 @@ export interface AutoApproveInput {
   readonly toolKind: ToolKind;
   readonly locations: readonly { readonly path: string }[];
   readonly options: readonly PermissionOption[];
+  readonly rawInput?: unknown;
+  readonly content?: readonly ToolCallContent[];
+}
+
+/** `rawInput` keys, at any depth, that name a command to run: a request carrying one is never a read. */
+const commandKeys = new Set(['command', 'cmd', 'commandLine', 'command_line', 'script', 'shell', 'argv', 'exec']);
+/** `rawInput` keys, at any depth, that name a file or folder: each must be inside the roots. */
+const pathLikeKeys = new Set(['path', 'paths', 'file', 'files', 'file_path', 'filePath', 'notebook_path', 'abs_path', 'absolute_path', 'dir', 'directory', 'cwd', 'workdir', 'target', 'destination', 'dest', 'source', 'root']);
+
+/** What the `rawInput` of a request says about it: a command or write inside, and the paths it names. */
+function inspectRawInput(raw: unknown, depth = 0, out = { command: false, paths: [] as string[] }, key = ''): typeof out {
+  if (depth > 8) {
+    out.command = true; // too deep to read: not a read by its content
+    return out;
+  }
+  if (typeof raw === 'string') {
+    if (pathLikeKeys.has(key) || raw.startsWith('~')) out.paths.push(raw);
+  } else if (Array.isArray(raw)) {
+    raw.forEach((v) => inspectRawInput(v, depth + 1, out, key));
+  } else if (typeof raw === 'object' && raw !== null) {
+    for (const [k, v] of Object.entries(raw)) {
+      if (commandKeys.has(k) && v !== undefined && v !== null && v !== '') out.command = true;
+      inspectRawInput(v, depth + 1, out, k);
+    }
+  }
+  return out;
 }
 
 /** Reads the setting value leniently: anything but `reads` is `never`. */
@@ -32,12 +61,29 @@ export function toAutoApprovePolicy(value: unknown): AutoApprovePolicy {
  * The option to pick without asking, or undefined to ask the user.
  * @param roots the session's roots (cwd and additionalDirectories), absolute
  */
-export async function autoApproveOption(policy: AutoApprovePolicy, input: AutoApproveInput, roots: readonly string[]): Promise<PermissionOption | undefined> {
+export async function autoApproveOption(policy: AutoApprovePolicy, input: AutoApproveInput, roots: readonly string[], cwd = roots[0] ?? '/'): Promise<PermissionOption | undefined> {
   if (policy !== 'reads' || !autoApprovableKinds.has(input.toolKind)) return undefined;
   const option = input.options.find((o) => o.kind === 'allow_once');
   if (!option) return undefined;
-  if (input.locations.length === 0) return locationFreeKinds.has(input.toolKind) ? option : undefined;
-  return (await allInside(input.locations.map((l) => l.path), roots)) ? option : undefined;
+  const call = { rawInput: input.rawInput, locations: input.locations, content: input.content ?? [] };
+  // a read by its content only: no command, nothing to write, no path outside the roots
+  const raw = typeof input.rawInput === 'string' && /^\s*[{[]/.test(input.rawInput) ? parseJson(input.rawInput) : input.rawInput;
+  const inspected = inspectRawInput(raw);
+  if (inspected.command || rawInputCommand(input.rawInput) || writesByContent(call)) return undefined;
+  if (typeof raw === 'string' && raw.trim() !== '' && !/^\s*[{[]/.test(raw)) return undefined; // a bare text: a command line?
+  // locations must be absolute as ACP requires (a relative one asks); rawInput's paths are the tool's own, against cwd
+  const named = [...input.locations.map((l) => l.path), ...[...subjectPaths({ ...call, locations: [] }, cwd), ...inspected.paths].map((p) => (p.startsWith('~') ? p : path.resolve(cwd, p)))];
+  if (named.length === 0) return locationFreeKinds.has(input.toolKind) ? option : undefined;
+  if (named.some((p) => p.startsWith('~'))) return undefined;
+  return (await allInside(named, roots)) ? option : undefined;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
 }
 
 /** True when every path is absolute and, symlinks resolved, inside one of the roots (fails closed). */

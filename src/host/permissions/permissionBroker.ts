@@ -8,11 +8,14 @@
  * No vscode import at run time: the VS Code side (settings, notifications) comes in a
  * {@link PermissionEnvironment}, so the races are unit-tested in plain Node.
  */
+import { randomUUID } from 'node:crypto';
 import type * as vscode from 'vscode';
 import type { CancellationToken } from 'vscode-jsonrpc/node';
-import type { PermissionOption, RequestPermissionRequest, RequestPermissionResponse, ToolKind } from '../../acp/schema/types.gen';
+import type { PermissionOption, RequestPermissionRequest, RequestPermissionResponse, ToolCallUpdate, ToolKind } from '../../acp/schema/types.gen';
 import { autoApproveOption } from './autoApprove';
 import type { AutoApprovePolicy } from './autoApprove';
+import { GrantLedger, grantSubject } from './grantLedger';
+import type { UncoveredPolicy } from './grantLedger';
 import type { SessionContext } from '../sessionContext';
 
 /** What a notification offering a permission request shows. */
@@ -22,12 +25,16 @@ export interface PermissionPrompt {
   readonly title: string;
   readonly toolKind: ToolKind;
   readonly options: readonly PermissionOption[];
+  /** A question of Switchboard's own (docs/approvals.md), not the agent's request. */
+  readonly fromClient?: boolean;
 }
 
 /** The editor around the broker: settings and notifications (VS Code in the product, fakes in unit tests). */
 export interface PermissionEnvironment {
   /** The current `switchboard.permissions.autoApprove` policy. */
   autoApprovePolicy(): AutoApprovePolicy;
+  /** The current `switchboard.permissions.uncoveredActions` policy. */
+  uncoveredPolicy(): UncoveredPolicy;
   /** Shows a non-modal notification; resolves with the chosen optionId, or undefined when it was dismissed. */
   notify(prompt: PermissionPrompt): PromiseLike<string | undefined>;
 }
@@ -35,6 +42,7 @@ export interface PermissionEnvironment {
 /** An environment that never answers by itself and shows no notification. */
 export const askInChatOnly: PermissionEnvironment = {
   autoApprovePolicy: () => 'never',
+  uncoveredPolicy: () => 'ask',
   notify: () => Promise.resolve(undefined),
 };
 
@@ -62,6 +70,26 @@ export const outcomeLabels: Readonly<Record<string, string>> = {
 /** The label of an automatic answer under `reads`. */
 export const autoApprovedLabel = 'Auto-approved (reads)';
 
+/**
+ * A question the client asks on its own (a write or command that no answer covers, or that differs from the
+ * approved one): shown as a tool call card of the client's, with the client's options.
+ */
+export interface ClientQuestion {
+  /** The card: its title, kind, `rawInput` (the command), locations and content (the diff, both command lines). */
+  readonly toolCall: Omit<ToolCallUpdate, 'toolCallId'>;
+  /** The name of the option that allows the same for the rest of the session; none when it is not offered. */
+  readonly sessionOption?: string;
+  /** The session (or subagent) whose transcript shows the card. */
+  readonly sessionId: string;
+}
+
+/** The answer to a {@link ClientQuestion}. */
+export type ClientAnswer = 'once' | 'session' | 'refused' | 'cancelled';
+
+/** The prefix of the ids of the client's own cards. */
+export const clientCheckPrefix = 'switchboard-check-';
+let lastClientCheck = 0;
+
 const cancelled: RequestPermissionResponse = { outcome: { outcome: 'cancelled' } };
 // unique across sessions: a chat (or a stale notification) can only ever answer its own session's request
 let lastRequestNumber = 0;
@@ -72,6 +100,8 @@ export class PermissionBroker implements vscode.Disposable {
   /** Bumped by every cancelAll, so a request still being checked for auto-approval sees the cancel. */
   private _cancelEpoch = 0;
   private _disposed = false;
+  /** What the user answered in this session: writes and commands are checked against it (src/host/permissions/grantLedger.ts). */
+  readonly grants = new GrantLedger();
 
   constructor(private readonly ctx: SessionContext, private readonly env: PermissionEnvironment = askInChatOnly) {}
 
@@ -100,7 +130,58 @@ export class PermissionBroker implements vscode.Disposable {
       this.ctx.log.info(`permission for tool call ${p.toolCall.toolCallId} auto-approved (reads) with option '${auto.optionId}'`);
       return { outcome: { outcome: 'selected', optionId: auto.optionId } };
     }
-    return this.park(p, token);
+    const response = await this.park(p, token);
+    await this.recordAnswer(p, response);
+    return response;
+  }
+
+  /** The user's answer binds: what the tool call says it does is allowed or refused in the ledger. */
+  private async recordAnswer(p: RequestPermissionRequest, response: RequestPermissionResponse): Promise<void> {
+    if (response.outcome.outcome !== 'selected') return;
+    const optionId = response.outcome.optionId;
+    const option = p.options.find((o) => o.optionId === optionId);
+    if (!option) return;
+    const entry = this.ctx.thread.toolCall(p.toolCall.toolCallId, p.sessionId);
+    const call = {
+      rawInput: p.toolCall.rawInput ?? entry?.rawInput,
+      locations: p.toolCall.locations ?? entry?.locations ?? [],
+      content: [...(entry?.content ?? []), ...(p.toolCall.content ?? [])],
+      toolKind: p.toolCall.kind ?? entry?.toolKind,
+    };
+    try {
+      const subject = await grantSubject(call, this.ctx.cwd);
+      const allowed = option.kind === 'allow_once' || option.kind === 'allow_always';
+      this.grants.record(subject, allowed, option.kind.endsWith('_always') ? 'session' : 'turn');
+    } catch (error) {
+      // nothing is granted: a later write or command of it is asked about
+      this.ctx.log.warn(`the answer to ${p.toolCall.toolCallId} could not be recorded: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /** The policy for a write or command that no answer covers (the user's setting). */
+  uncoveredPolicy(): UncoveredPolicy {
+    return this.env.uncoveredPolicy();
+  }
+
+  /**
+   * Asks the user about something the agent did not ask about (or asked about differently), in a card of the
+   * client's own in the chat (or a notification when no chat shows the session), like an agent's request.
+   */
+  async askClient(q: ClientQuestion, token: CancellationToken): Promise<ClientAnswer> {
+    if (this._disposed) return 'cancelled';
+    // unguessable: the agent never learns it, so it cannot update the client's card with a tool_call_update
+    const toolCallId = `${clientCheckPrefix}${++lastClientCheck}-${randomUUID()}`;
+    const options: PermissionOption[] = [
+      { optionId: 'once', name: 'Allow once', kind: 'allow_once' },
+      ...(q.sessionOption ? [{ optionId: 'session', name: q.sessionOption, kind: 'allow_always' as const }] : []),
+      { optionId: 'refuse', name: 'Refuse', kind: 'reject_once' },
+    ];
+    const request: RequestPermissionRequest = { sessionId: q.sessionId, toolCall: { ...q.toolCall, toolCallId, status: 'pending' }, options };
+    const response = await this.park(request, token, true);
+    const picked = response.outcome.outcome === 'selected' ? response.outcome.optionId : undefined;
+    const answer: ClientAnswer = picked === 'once' ? 'once' : picked === 'session' ? 'session' : picked === 'refuse' ? 'refused' : 'cancelled';
+    this.ctx.thread.recordPermissionOutcome({ toolCallId, status: answer === 'once' || answer === 'session' ? 'completed' : 'failed' }, this.ctx.thread.toolCall(toolCallId, q.sessionId)?.permissionOutcome ?? 'Cancelled', q.sessionId);
+    return answer;
   }
 
   /**
@@ -121,20 +202,20 @@ export class PermissionBroker implements vscode.Disposable {
     for (const id of [...this._pending.keys()]) this.settle(id, cancelled, label);
   }
 
-  private park(p: RequestPermissionRequest, token: CancellationToken): Promise<RequestPermissionResponse> {
+  private park(p: RequestPermissionRequest, token: CancellationToken, fromClient = false): Promise<RequestPermissionResponse> {
     return new Promise<RequestPermissionResponse>((resolve) => {
       const requestId = `perm-${++lastRequestNumber}`;
       const pending: PendingPermission = { requestId, toolCallId: p.toolCall.toolCallId, options: p.options, resolve, notified: false };
       this._pending.set(requestId, pending);
-      this.ctx.thread.setPermission(p.toolCall, requestId, p.options.map((o) => ({ optionId: o.optionId, name: o.name, kind: o.kind })), p.sessionId);
+      this.ctx.thread.setPermission(p.toolCall, requestId, p.options.map((o) => ({ optionId: o.optionId, name: o.name, kind: o.kind })), p.sessionId, fromClient);
       // the agent withdrew the request ($/cancel_request): close the dialog; the connection answers -32800
       pending.cancelListener = token.onCancellationRequested(() => this.settle(requestId, cancelled, 'Withdrawn by the agent'));
-      if (this._pending.has(requestId) && !this.ctx.isChatVisible()) this.notify(pending, p);
+      if (this._pending.has(requestId) && !this.ctx.isChatVisible()) this.notify(pending, p, fromClient);
     });
   }
 
   /** Offers the request in a notification too; whichever answer comes first wins, a late click does nothing. */
-  private notify(pending: PendingPermission, p: RequestPermissionRequest): void {
+  private notify(pending: PendingPermission, p: RequestPermissionRequest, fromClient: boolean): void {
     pending.notified = true;
     const entry = this.ctx.thread.toolCall(pending.toolCallId, p.sessionId);
     const prompt: PermissionPrompt = {
@@ -142,6 +223,7 @@ export class PermissionBroker implements vscode.Disposable {
       title: entry?.title ?? p.toolCall.title ?? 'a tool call',
       toolKind: entry?.toolKind ?? p.toolCall.kind ?? 'other',
       options: pending.options,
+      ...(fromClient ? { fromClient } : {}),
     };
     Promise.resolve(this.env.notify(prompt)).then((optionId) => {
       if (optionId === undefined) return; // dismissed: the chat still asks
@@ -157,11 +239,13 @@ export class PermissionBroker implements vscode.Disposable {
       toolKind: p.toolCall.kind ?? entry?.toolKind ?? 'other',
       locations: p.toolCall.locations ?? entry?.locations ?? [],
       options: p.options,
+      rawInput: p.toolCall.rawInput ?? entry?.rawInput,
+      content: [...(entry?.content ?? []), ...(p.toolCall.content ?? [])],
     };
     // the session's folders: exactly its cwd and additional directories (docs/sessions.md "Session roots")
     const roots = [this.ctx.cwd, ...this.ctx.additionalDirectories];
     try {
-      return await autoApproveOption(policy, input, roots);
+      return await autoApproveOption(policy, input, roots, this.ctx.cwd);
     } catch (error) {
       this.ctx.log.warn(`auto-approve check failed, asking instead: ${error instanceof Error ? error.message : String(error)}`);
       return undefined;

@@ -6,6 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { toAutoApprovePolicy } from './autoApprove';
+import { toUncoveredPolicy } from './grantLedger';
 import type { PermissionEnvironment, PermissionPrompt } from './permissionBroker';
 import { inert, inertText } from '../../shared/inertText';
 
@@ -15,16 +16,22 @@ interface OptionItem extends vscode.MessageItem {
 
 /** The broker's environment in VS Code. */
 export const vscodePermissionEnvironment: PermissionEnvironment = {
-  autoApprovePolicy: () => {
-    const config = vscode.workspace.getConfiguration('switchboard');
-    if (vscode.workspace.isTrusted) return toAutoApprovePolicy(config.get('permissions.autoApprove'));
-    // an untrusted workspace must not loosen permissions through its own settings
-    const inspected = config.inspect<string>('permissions.autoApprove');
-    return toAutoApprovePolicy(inspected?.globalValue ?? inspected?.defaultValue);
-  },
+  autoApprovePolicy: () => toAutoApprovePolicy(trustedSetting('permissions.autoApprove')),
+  uncoveredPolicy: () => toUncoveredPolicy(trustedSetting('permissions.uncoveredActions')),
   notify: async (prompt: PermissionPrompt) => {
     const items: OptionItem[] = prompt.options.map((o) => ({ title: inertText(o.name, 'message', 40), optionId: o.optionId }));
-    const pick = await vscode.window.showInformationMessage(inert.message`${prompt.agentName} asks for permission: ${prompt.title}`, ...items);
+    const message = prompt.fromClient
+      ? inert.message`Switchboard asks (none of your answers covers it): ${prompt.agentName}: ${prompt.title}`
+      : inert.message`${prompt.agentName} asks for permission: ${prompt.title}`;
+    const pick = await vscode.window.showInformationMessage(message, ...items);
     return pick?.optionId;
   },
 };
+
+/** A `switchboard.*` setting; an untrusted workspace must not loosen permissions through its own settings. */
+function trustedSetting(key: string): unknown {
+  const config = vscode.workspace.getConfiguration('switchboard');
+  if (vscode.workspace.isTrusted) return config.get(key);
+  const inspected = config.inspect(key);
+  return inspected?.globalValue ?? inspected?.defaultValue;
+}

@@ -9,6 +9,7 @@ export const permissionsPart: SessionPart<PermissionBroker, { readonly permissio
   name: 'permission broker',
   create: (session) => new PermissionBroker(session.context, session.options.permissionEnvironment),
   cancelRequests: (permissions) => permissions.cancelAll(),
+  turnStarted: (permissions) => permissions.grants.startTurn(),
 };
 
 /** Permission requests (https://agentclientprotocol.com/protocol/tool-calls#requesting-permission). */

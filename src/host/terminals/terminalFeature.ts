@@ -2,11 +2,12 @@
 import type { ClientFeature } from '../clientFeature';
 import type { SessionPart } from '../sessionContext';
 import { TerminalManager } from './terminalHandler';
+import { permissionsPart } from '../permissions/permissionFeature';
 
 /** Each session's terminals; the agent's exit releases them. */
 export const terminalsPart: SessionPart<TerminalManager> = {
   name: 'terminals',
-  create: (session) => new TerminalManager(session.context),
+  create: (session) => new TerminalManager(session.context, session.part(permissionsPart)),
   agentExited: (terminals) => terminals.releaseAll(),
 };
 

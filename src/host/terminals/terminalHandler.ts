@@ -17,6 +17,8 @@ import type { EnvLayer } from '../../agents/spawnPlan';
 import { displayCommand, TerminalProcess, type TerminalExitStatus } from '../../agents/terminalProcess';
 import { AgentPseudoterminal, describeExit } from './agentPseudoterminal';
 import { normalizeAgentPath } from '../files/pathPolicy';
+import type { PermissionBroker } from '../permissions/permissionBroker';
+import { checkCommand } from './commandGrant';
 import type { SessionContext } from '../sessionContext';
 import { inertText } from '../../shared/inertText';
 
@@ -64,7 +66,7 @@ export class TerminalManager implements vscode.Disposable {
   private _kept: AgentTerminal[] = [];
   private _disposed = false;
 
-  constructor(readonly ctx: SessionContext, private readonly options: TerminalManagerOptions = {}) {}
+  constructor(readonly ctx: SessionContext, readonly permissions: PermissionBroker, private readonly options: TerminalManagerOptions = {}) {}
 
   /** A live terminal by id (tests reach the VS Code terminal and its pseudoterminal through it). */
   get(terminalId: string): AgentTerminal | undefined {
@@ -78,14 +80,20 @@ export class TerminalManager implements vscode.Disposable {
     return terminal !== undefined;
   }
 
-  /** `terminal/create`: starts the command and answers its id at once. */
-  async create(p: CreateTerminalRequest, _token: CancellationToken): Promise<CreateTerminalResponse> {
+  /**
+   * `terminal/create`: starts the command and answers its id at once. The user's answers bind
+   * (src/host/permissions/grantLedger.ts): a refused command is refused, and one that differs from the approved
+   * one, or that no answer covers, is asked about first.
+   */
+  async create(p: CreateTerminalRequest, token: CancellationToken): Promise<CreateTerminalResponse> {
     if (this._disposed) throw new AcpError('remote', `Session '${this.ctx.sessionId}' has ended: no new terminals.`, AcpErrorCodes.InvalidRequest);
     if (this._live.size >= maxLiveTerminals) {
       throw new AcpError('remote', `Too many terminals: ${maxLiveTerminals} are running in this session. Release some with terminal/release first.`, AcpErrorCodes.InvalidRequest);
     }
     validate(p);
     const cwd = p.cwd ? normalizeAgentPath(p.cwd) : this.ctx.cwd;
+    await checkCommand(this, p, token);
+    if (this._disposed) throw new AcpError('remote', `Session '${this.ctx.sessionId}' has ended: no new terminals.`, AcpErrorCodes.InvalidRequest);
     const terminalId = `term-${++nextTerminalNumber}`;
     const command = displayCommand(p.command, p.args ?? []);
     const proc = TerminalProcess.start({

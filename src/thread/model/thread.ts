@@ -254,10 +254,10 @@ export class AcpThread {
   }
 
   /** Parks a permission request on its tool call (creating the call if the agent never announced it) in the session or subagent `sessionId`. */
-  setPermission(toolCall: ToolCallPatch, requestId: string, options: { optionId: string; name: string; kind: string }[], sessionId = this.sessionId): void {
+  setPermission(toolCall: ToolCallPatch, requestId: string, options: { optionId: string; name: string; kind: string }[], sessionId = this.sessionId, fromClient = false): void {
     const stream = this._streams.get(sessionId) ?? this._streams.main;
     const { index, entry } = stream.upsertToolCall(toolCall);
-    entry.permission = { requestId, options, previousStatus: entry.status === 'waitingForConfirmation' ? 'pending' : entry.status };
+    entry.permission = { requestId, options, previousStatus: entry.status === 'waitingForConfirmation' ? 'pending' : entry.status, ...(fromClient ? { fromClient } : {}) };
     entry.status = 'waitingForConfirmation';
     stream.changed(index);
     this.setStatus('awaitingPermission');

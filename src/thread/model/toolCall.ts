@@ -33,6 +33,8 @@ export interface ParkedPermission {
   readonly options: { optionId: string; name: string; kind: string }[];
   /** The status to go back to once answered. */
   readonly previousStatus: ToolCallState;
+  /** True for a question of the client's own (docs/approvals.md), never for an agent's request. */
+  readonly fromClient?: boolean;
 }
 
 /** A tool call in the transcript. */

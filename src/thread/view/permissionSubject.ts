@@ -50,7 +50,7 @@ export function permissionSubject(call: SubjectSource): PermissionSubjectView[] 
 }
 
 /** `rawInput` as an object: itself, or parsed from a JSON text of an object. */
-function asObject(raw: unknown): Record<string, unknown> | undefined {
+export function asObject(raw: unknown): Record<string, unknown> | undefined {
   let value = raw;
   if (typeof value === 'string' && /^\s*\{/.test(value)) {
     try {

@@ -65,7 +65,7 @@ function toolCallToView(e: ToolCallEntry): EntryView {
 /** A pending request as the dialog shows it, with what it is about. */
 function permissionToView(e: ToolCallEntry, p: ParkedPermission): NonNullable<ToolCallView['permission']> {
   const subject = permissionSubject(e);
-  return { requestId: p.requestId, options: p.options, ...(subject.length ? { subject } : {}) };
+  return { requestId: p.requestId, options: p.options, ...(subject.length ? { subject } : {}), ...(p.fromClient ? { fromClient: true } : {}) };
 }
 
 const compactionStatuses: ReadonlySet<string> = new Set<CompactionStatusView>(['in_progress', 'completed', 'failed', 'cancelled']);

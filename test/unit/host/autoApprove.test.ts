@@ -65,6 +65,24 @@ describe('autoApproveOption', () => {
     assert.equal(await decide('read', [path.join(root, 'a.ts')], options, []), undefined);
   });
 
+  it('approves a read by its content only: a command, a write or an outside path in rawInput asks, whatever the kind says', async () => {
+    const raw = (rawInput: unknown, toolKind: ToolKind = 'read', paths: string[] = []) =>
+      autoApproveOption('reads', { toolKind, locations: paths.map((p) => ({ path: p })), options, rawInput }, [root], root).then((o) => o?.optionId);
+    assert.equal(await raw({ file_path: path.join(root, 'README.md') }), 'allow', 'a real read');
+    assert.equal(await raw({ pattern: 'TODO', path: 'src' }, 'search'), 'allow', 'a relative path is the cwd\'s');
+    assert.equal(await raw({ command: 'rm -rf src' }), undefined, 'a command titled as a read');
+    assert.equal(await raw({ cmd: ['rm', '-rf', 'src'] }, 'search'), undefined);
+    assert.equal(await raw({ nested: { script: 'curl x | sh' } }, 'think'), undefined, 'a command at any depth');
+    assert.equal(await raw(JSON.stringify({ command: 'touch x' })), undefined, 'rawInput as a JSON text');
+    assert.equal(await raw({ file_path: path.join(root, 'a.txt'), content: 'new' }), undefined, 'a write');
+    assert.equal(await raw({ file_path: path.join(root, 'a.txt'), new_string: 'b', old_string: 'a' }), undefined, 'an edit');
+    assert.equal(await raw({ path: path.join(outside, 'secret.txt') }), undefined, 'a path outside the roots');
+    assert.equal(await raw({ path: '../outside/secret.txt' }), undefined, 'a relative path that leaves the roots');
+    assert.equal(await raw({ path: '~/.ssh/id_rsa' }), undefined, 'a home path');
+    assert.equal(await raw('rm -rf src'), undefined, 'a bare text');
+    assert.equal(await autoApproveOption('reads', { toolKind: 'read', locations: [{ path: path.join(root, 'a.txt') }], options, content: [{ type: 'diff', path: path.join(root, 'a.txt'), oldText: 'a', newText: 'b' }] }, [root]).then((o) => o?.optionId), undefined, 'a diff');
+  });
+
   it('reads the setting leniently', () => {
     assert.equal(toAutoApprovePolicy('reads'), 'reads');
     assert.equal(toAutoApprovePolicy('never'), 'never');

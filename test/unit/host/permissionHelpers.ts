@@ -33,6 +33,7 @@ export function fakeEnvironment(policy: AutoApprovePolicy = 'never'): Permission
   return {
     prompts: [],
     autoApprovePolicy: () => policy,
+    uncoveredPolicy: () => 'ask',
     notify(prompt) {
       this.prompts.push(prompt);
       return new Promise<string | undefined>((resolve) => pending.push(resolve));

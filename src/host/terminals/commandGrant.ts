@@ -1,0 +1,73 @@
+/**
+ * The user's answers bind the agent's commands (docs/approvals.md): before `terminal/create` runs, its command line
+ * is compared with what the user answered in this turn. A refused command is refused with -32003 and the chat says
+ * so; a command that differs from the one the user allowed is asked about in a card of the client's own that shows
+ * both lines; one that no answer covers is asked about too (unless the user's setting lets the agent decide). A
+ * command whose environment changes what its line runs (`LD_PRELOAD`, `NODE_OPTIONS`, `BASH_ENV`, `PATH`, …) is
+ * asked about even when its line was allowed.
+ */
+import type { CancellationToken } from 'vscode-jsonrpc/node';
+import { AcpError } from '../../acp/errors';
+import type { CreateTerminalRequest, ToolCallContent } from '../../acp/schema/types.gen';
+import { commandForms } from '../permissions/grantLedger';
+import type { PermissionBroker } from '../permissions/permissionBroker';
+import type { SessionContext } from '../sessionContext';
+
+/** Approved lines shown beside a different command, at most. */
+const maxApprovedShown = 3;
+
+/**
+ * Environment variables that change what a command line runs (a preloaded library, a Node or Python option, a
+ * shell's start file, the search path). The same line with one of them set is not the command the user allowed.
+ */
+const commandChangingEnv = new Set([
+  'LD_PRELOAD', 'LD_LIBRARY_PATH', 'LD_AUDIT', 'DYLD_INSERT_LIBRARIES', 'DYLD_LIBRARY_PATH', 'DYLD_FRAMEWORK_PATH', 'NODE_OPTIONS',
+  'NODE_PATH', 'BASH_ENV', 'ENV', 'ZDOTDIR', 'PROMPT_COMMAND', 'SHELLOPTS', 'BASHOPTS', 'IFS', 'PATH', 'PYTHONPATH', 'PYTHONSTARTUP',
+  'PYTHONHOME', 'PERL5OPT', 'PERL5LIB', 'RUBYOPT', 'RUBYLIB', 'GIT_SSH_COMMAND', 'GIT_EXEC_PATH', 'GIT_CONFIG_PARAMETERS',
+  'GIT_CONFIG_GLOBAL', 'JAVA_TOOL_OPTIONS', '_JAVA_OPTIONS', 'NPM_CONFIG_SCRIPT_SHELL', 'COMSPEC', 'PSMODULEPATH',
+]);
+
+/** Returns when the command may run; throws the refusal otherwise. */
+export async function checkCommand(handler: { readonly ctx: SessionContext; readonly permissions: PermissionBroker }, p: CreateTerminalRequest, token: CancellationToken): Promise<void> {
+  const { ctx, permissions } = handler;
+  const command = commandForms(p.command, p.args ?? []);
+  const grant = permissions.grants.command(command);
+  // an agent that passes its whole environment on passes the same PATH: only a changed value counts
+  const changing = (p.env ?? []).filter((v) => (commandChangingEnv.has(v.name.toUpperCase()) || /^GIT_CONFIG_(KEY|VALUE)_\d+$/i.test(v.name)) && process.env[v.name] !== v.value);
+  if (grant.kind === 'allowed' && changing.length === 0) return;
+  if (grant.kind === 'refused') {
+    ctx.log.info(`terminal: refused ${command.line}: the user rejected this command`);
+    ctx.thread.addNotice('warning', `Switchboard refused to run ${command.line}: you rejected this command.`);
+    throw AcpError.accessDenied(`Access denied by the user: the command was rejected: ${command.line}`, p.cwd ?? ctx.cwd, 'deniedByUser');
+  }
+  if (grant.kind === 'uncovered' && changing.length === 0 && permissions.uncoveredPolicy() === 'allow') return;
+  const differs = grant.kind === 'differs';
+  const env = changing.length === 0 ? '' : `\nwith environment variables that change what it runs:\n${fenced(changing.map((v) => `${v.name}=${v.value}`).join('\n'))}`;
+  const text = differs
+    ? `You allowed:\n${fenced(grant.approved.slice(0, maxApprovedShown).join('\n'))}\n${ctx.agentName} now runs a different command:\n${fenced(command.line)}${env}`
+    : grant.kind === 'allowed'
+      ? `You allowed this command:\n${fenced(command.line)}\n${ctx.agentName} runs it${env}`
+      : `${ctx.agentName} runs this command without a request you answered, so Switchboard asks:\n${fenced(command.line)}${env}`;
+  const content: ToolCallContent[] = [{ type: 'content', content: { type: 'text', text } }];
+  const answer = await permissions.askClient({
+    sessionId: p.sessionId,
+    ...(grant.kind === 'uncovered' && changing.length === 0 ? { sessionOption: 'Allow commands in this session' } : {}),
+    toolCall: {
+      title: differs ? 'Run a different command than the one you allowed' : grant.kind === 'allowed' ? 'Run the command you allowed, changed by its environment' : 'Run a command',
+      kind: 'execute', content,
+      rawInput: { command: p.command, args: p.args ?? [], ...(p.cwd ? { cwd: p.cwd } : {}), ...(changing.length ? { env: Object.fromEntries(changing.map((v) => [v.name, v.value])) } : {}) },
+    },
+  }, token);
+  if (answer === 'session') permissions.grants.allowForSession('commands');
+  if (answer === 'once' || answer === 'session') return;
+  if (answer === 'cancelled') throw AcpError.cancelled(`terminal/create was not answered (the turn was cancelled): ${command.line}`);
+  ctx.log.info(`terminal: the user refused ${command.line}`);
+  throw AcpError.accessDenied(`Access denied by the user: the command was refused: ${command.line}`, p.cwd ?? ctx.cwd, 'deniedByUser');
+}
+
+/** Text in a Markdown code fence longer than any run of backticks in it (it cannot close the fence early). */
+function fenced(text: string): string {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = '`'.repeat(longest + 1);
+  return `${fence}\n${text}\n${fence}`;
+}
