@@ -65,9 +65,9 @@ export async function checkCommand(handler: { readonly ctx: SessionContext; read
   throw AcpError.accessDenied(`Access denied by the user: the command was refused: ${command.line}`, p.cwd ?? ctx.cwd, 'deniedByUser');
 }
 
-/** Text in a Markdown code fence longer than any run of backticks in it (it cannot close the fence early). */
+/** Shell text in a Markdown code fence longer than any run of backticks in it (it cannot close the fence early). */
 function fenced(text: string): string {
   const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
   const fence = '`'.repeat(longest + 1);
-  return `${fence}\n${text}\n${fence}`;
+  return `${fence}sh\n${text}\n${fence}`;
 }
