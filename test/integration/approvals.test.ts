@@ -44,7 +44,7 @@ describe('approvals: the user\'s answers bind the agent\'s writes and commands',
     await turn;
     assert.match(agentText(sb, id), /\[write-after-reject\] error: -32003/);
     assert.equal(fs.readFileSync(file('a.txt'), 'utf8'), 'original\n');
-    assert.match(notices(id), /refused .*write to a\.txt: you rejected a change to this file/);
+    assert.match(notices(id), /refused .*write to a\.txt: you rejected a request that names this file/);
   });
 
   it('asks before a different command than the one allowed, showing both lines; refused, it does not run', async () => {

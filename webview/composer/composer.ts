@@ -67,7 +67,7 @@ export class Composer {
     this.status = h('div', { class: 'composer-status', role: 'status', 'data-testid': 'composer-status' });
     this.permissionHint = h('div', { class: 'composer-hint composer-permission-hint', 'data-testid': 'permission-hint' },
       h('span', { class: 'codicon codicon-shield', 'aria-hidden': 'true' }),
-      ` The agent asks for permission: press ${reviewPermissionKeyLabel(isMac)} to review the request.`);
+      ` A permission request is waiting: press ${reviewPermissionKeyLabel(isMac)} to review it.`);
     this.permissionHint.hidden = true;
     this.queue = new QueueView({
       update: (id, text) => actions.updateQueuedPrompt(id, text),

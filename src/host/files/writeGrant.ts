@@ -33,9 +33,9 @@ export function shownPath(ctx: SessionContext, p: string): string {
 
 /** The refusal of a write of a file the user refused, after a warning in the chat. */
 export function refuseWrite(ctx: SessionContext, p: string): AcpError {
-  ctx.log.info(`fs: refused the write of ${p}: the user rejected a change to it`);
-  ctx.thread.addNotice('warning', `Switchboard refused ${ctx.agentName}'s write to ${shownPath(ctx, p)}: you rejected a change to this file.`);
-  return AcpError.accessDenied(`Access denied by the user: a change to ${p} was rejected`, p, 'deniedByUser');
+  ctx.log.info(`fs: refused the write of ${p}: the user rejected a request that names it`);
+  ctx.thread.addNotice('warning', `Switchboard refused ${ctx.agentName}'s write to ${shownPath(ctx, p)}: you rejected a request that names this file.`);
+  return AcpError.accessDenied(`Access denied by the user: a request that names ${p} was rejected`, p, 'deniedByUser');
 }
 
 /** Asks the user about a write no answer covers; returns when it is allowed, throws the refusal otherwise. */
