@@ -49,10 +49,9 @@ export async function askBeforeWrite(handler: { readonly ctx: SessionContext; re
   ];
   const answer = await permissions.askClient({
     sessionId: w.sessionId,
-    sessionOption: 'Allow writes in this session',
+    session: { option: 'Allow writes in this session', allows: 'writes' },
     toolCall: { title: inert.plain`Write ${shown}`, kind: 'edit', locations: [{ path: w.path }], content, rawInput: { path: w.path } },
   }, token);
-  if (answer === 'session') permissions.grants.allowForSession('writes');
   if (answer === 'once' || answer === 'session') return;
   if (answer === 'cancelled') throw AcpError.cancelled(`The write of ${w.path} was not answered (the turn was cancelled)`);
   ctx.log.info(`fs: the user refused the write of ${w.path}`);

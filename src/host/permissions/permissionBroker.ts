@@ -61,6 +61,8 @@ interface PendingPermission {
   readonly resolve: (r: RequestPermissionResponse) => void;
   notified: boolean;
   cancelListener?: { dispose(): void };
+  /** A question of the client's own that an answer for the whole session answers too. */
+  readonly allows?: 'writes' | 'commands';
 }
 
 /** The label on the tool card once a request was answered. */
@@ -77,8 +79,11 @@ export const autoApprovedLabel = 'Auto-approved (reads)';
 export interface ClientQuestion {
   /** The card: its title, kind, `rawInput` (the command), locations and content (the diff, both command lines). */
   readonly toolCall: Omit<ToolCallUpdate, 'toolCallId'>;
-  /** The name of the option that allows the same for the rest of the session; none when it is not offered. */
-  readonly sessionOption?: string;
+  /**
+   * The option that allows every write (or command) for the rest of the session, and what it allows; none when it
+   * is not offered. Picked, it also answers the other questions of the same kind that are waiting.
+   */
+  readonly session?: { readonly option: string; readonly allows: 'writes' | 'commands' };
   /** The session (or subagent) whose transcript shows the card. */
   readonly sessionId: string;
 }
@@ -173,13 +178,21 @@ export class PermissionBroker implements vscode.Disposable {
     const toolCallId = `${clientCheckPrefix}${++lastClientCheck}-${randomUUID()}`;
     const options: PermissionOption[] = [
       { optionId: 'once', name: 'Allow once', kind: 'allow_once' },
-      ...(q.sessionOption ? [{ optionId: 'session', name: q.sessionOption, kind: 'allow_always' as const }] : []),
+      ...(q.session ? [{ optionId: 'session', name: q.session.option, kind: 'allow_always' as const }] : []),
       { optionId: 'refuse', name: 'Refuse', kind: 'reject_once' },
     ];
     const request: RequestPermissionRequest = { sessionId: q.sessionId, toolCall: { ...q.toolCall, toolCallId, status: 'pending' }, options };
-    const response = await this.park(request, token, true);
+    const response = await this.park(request, token, true, q.session?.allows);
     const picked = response.outcome.outcome === 'selected' ? response.outcome.optionId : undefined;
     const answer: ClientAnswer = picked === 'once' ? 'once' : picked === 'session' ? 'session' : picked === 'refuse' ? 'refused' : 'cancelled';
+    const allows = q.session?.allows;
+    if (answer === 'session' && allows) {
+      this.grants.allowForSession(allows);
+      // the questions of the same kind that wait behind this one are answered by it
+      for (const other of [...this._pending.values()]) {
+        if (other.allows === allows) this.settle(other.requestId, { outcome: { outcome: 'selected', optionId: 'once' } }, `Allowed: you allowed ${allows} in this session`);
+      }
+    }
     this.ctx.thread.recordPermissionOutcome({ toolCallId, status: answer === 'once' || answer === 'session' ? 'completed' : 'failed' }, this.ctx.thread.toolCall(toolCallId, q.sessionId)?.permissionOutcome ?? 'Cancelled', q.sessionId);
     return answer;
   }
@@ -202,10 +215,10 @@ export class PermissionBroker implements vscode.Disposable {
     for (const id of [...this._pending.keys()]) this.settle(id, cancelled, label);
   }
 
-  private park(p: RequestPermissionRequest, token: CancellationToken, fromClient = false): Promise<RequestPermissionResponse> {
+  private park(p: RequestPermissionRequest, token: CancellationToken, fromClient = false, allows?: 'writes' | 'commands'): Promise<RequestPermissionResponse> {
     return new Promise<RequestPermissionResponse>((resolve) => {
       const requestId = `perm-${++lastRequestNumber}`;
-      const pending: PendingPermission = { requestId, toolCallId: p.toolCall.toolCallId, options: p.options, resolve, notified: false };
+      const pending: PendingPermission = { requestId, toolCallId: p.toolCall.toolCallId, options: p.options, resolve, notified: false, ...(allows ? { allows } : {}) };
       this._pending.set(requestId, pending);
       this.ctx.thread.setPermission(p.toolCall, requestId, p.options.map((o) => ({ optionId: o.optionId, name: o.name, kind: o.kind })), p.sessionId, fromClient);
       // the agent withdrew the request ($/cancel_request): close the dialog; the connection answers -32800

@@ -51,14 +51,13 @@ export async function checkCommand(handler: { readonly ctx: SessionContext; read
   const content: ToolCallContent[] = [{ type: 'content', content: { type: 'text', text } }];
   const answer = await permissions.askClient({
     sessionId: p.sessionId,
-    ...(grant.kind === 'uncovered' && changing.length === 0 ? { sessionOption: 'Allow commands in this session' } : {}),
+    ...(grant.kind === 'uncovered' && changing.length === 0 ? { session: { option: 'Allow commands in this session', allows: 'commands' as const } } : {}),
     toolCall: {
       title: differs ? 'Run a different command than the one you allowed' : grant.kind === 'allowed' ? 'Run the command you allowed, changed by its environment' : 'Run a command',
       kind: 'execute', content,
       rawInput: { command: p.command, args: p.args ?? [], ...(p.cwd ? { cwd: p.cwd } : {}), ...(changing.length ? { env: Object.fromEntries(changing.map((v) => [v.name, v.value])) } : {}) },
     },
   }, token);
-  if (answer === 'session') permissions.grants.allowForSession('commands');
   if (answer === 'once' || answer === 'session') return;
   if (answer === 'cancelled') throw AcpError.cancelled(`terminal/create was not answered (the turn was cancelled): ${command.line}`);
   ctx.log.info(`terminal: the user refused ${command.line}`);

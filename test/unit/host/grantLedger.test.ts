@@ -110,7 +110,7 @@ describe('PermissionBroker: answers go into the ledger; the client asks on its o
   it('shows its own card, with its own options, and answers once, for the session, refused or cancelled', async () => {
     const { ctx, thread } = fakeSession();
     const broker = new PermissionBroker(ctx, fakeEnvironment());
-    const ask = (sessionOption?: string) => broker.askClient({ sessionId: ctx.sessionId, toolCall: { title: 'Write a.txt', kind: 'edit' }, ...(sessionOption ? { sessionOption } : {}) }, CancellationToken.None);
+    const ask = (option?: string) => broker.askClient({ sessionId: ctx.sessionId, toolCall: { title: 'Write a.txt', kind: 'edit' }, ...(option ? { session: { option, allows: 'writes' as const } } : {}) }, CancellationToken.None);
     const first = ask('Allow writes in this session');
     for (const end = Date.now() + 2000; !broker.hasPending && Date.now() < end;) await new Promise((r) => setTimeout(r, 2));
     const card = thread.entries.find((e) => e.kind === 'toolCall' && e.toolCallId.startsWith('switchboard-check-'));
@@ -127,5 +127,21 @@ describe('PermissionBroker: answers go into the ledger; the client asks on its o
     for (const end = Date.now() + 2000; !broker.hasPending && Date.now() < end;) await new Promise((r) => setTimeout(r, 2));
     broker.cancelAll();
     assert.equal(await third, 'cancelled');
+    assert.equal(broker.grants.write(['/any/file']).kind, 'allowed', 'writes are allowed for the session');
+  });
+
+  it('an answer for the whole session answers the questions of the same kind that wait behind it', async () => {
+    const { ctx } = fakeSession();
+    const broker = new PermissionBroker(ctx, fakeEnvironment());
+    const ask = (allows: 'writes' | 'commands') => broker.askClient({ sessionId: ctx.sessionId, toolCall: { title: 'x', kind: 'edit' }, session: { option: `Allow ${allows} in this session`, allows } }, CancellationToken.None);
+    const writes = [ask('writes'), ask('writes'), ask('writes')];
+    const command = ask('commands');
+    for (const end = Date.now() + 2000; broker.pending.length < 4 && Date.now() < end;) await new Promise((r) => setTimeout(r, 2));
+    broker.respond(broker.pending[1].requestId, 'session');
+    assert.deepEqual(await Promise.all(writes), ['once', 'session', 'once']);
+    assert.equal(broker.pending.length, 1, 'the command question still waits');
+    assert.equal(broker.grants.command(commandForms('ls')).kind, 'uncovered');
+    broker.cancelAll();
+    assert.equal(await command, 'cancelled');
   });
 });
