@@ -72,6 +72,12 @@ describe('GrantLedger: the user\'s answers bind', () => {
     argv.record({ commands: [rawInputCommand({ command: ['git', 'commit', '-m', 'a message'] }) ?? cmd('')], paths: [], writes: false }, true, 'turn');
     assert.equal(argv.command(cmd('git', ['commit', '-m', 'a message'])).kind, 'allowed');
     assert.equal(argv.command(cmd('git', ['commit', '-m', 'other'])).kind, 'differs');
+    // as codex-acp asks: an argv through a login shell; run as the script, or through the same shell
+    const codex = new GrantLedger();
+    codex.record({ commands: [rawInputCommand({ command: ['bash', '-lc', 'npm test'] }) ?? cmd('')], paths: [], writes: false }, true, 'turn');
+    assert.equal(codex.command(cmd('bash', ['-lc', 'npm test'])).kind, 'allowed');
+    assert.equal(codex.command(cmd('npm', ['test'])).kind, 'allowed');
+    assert.equal(codex.command(cmd('bash', ['-lc', 'npm test; rm -rf ~'])).kind, 'differs');
   });
 
   it('asks about a different command, naming the approved one; refuses a rejected one; asks when none was answered', () => {
