@@ -87,12 +87,10 @@ export class FsHandler implements vscode.Disposable {
    * is asked about (outside the roots, the outside-roots question asks every write).
    */
   async writeTextFile(p: WriteTextFileRequest, token: CancellationToken): Promise<WriteTextFileResponse> {
-    const normalized = normalizeAgentPath(p.path);
-    const real = await resolveRealPath(normalized);
-    const grant = this.permissions.grants.write([normalized, real]);
-    if (grant.kind === 'refused') throw refuseWrite(this.ctx, normalized);
-    const inside = await this._roots.contains(real);
-    const file = await this.authorize(p.path, 'write', token);
+    const file = await locate(p.path);
+    const grant = this.permissions.grants.write([file.path, file.real]);
+    if (grant.kind === 'refused') throw refuseWrite(this.ctx, file.path);
+    const inside = await this.checkRoots(file, 'write', token);
     if (inside && grant.kind === 'uncovered' && this.permissions.uncoveredPolicy() === 'ask') {
       await askBeforeWrite(this, { path: file.path, uri: file.uri, content: p.content, sessionId: p.sessionId }, token);
     }
@@ -147,17 +145,25 @@ export class FsHandler implements vscode.Disposable {
 
   /** Normalizes the agent's path and applies the boundary policy; throws the refusal. */
   private async authorize(requested: string, op: FileOperation, token: CancellationToken): Promise<AgentFile> {
-    const normalized = normalizeAgentPath(requested);
-    const real = await resolveRealPath(normalized);
-    const file: AgentFile = { path: normalized, real, uri: vscode.Uri.file(real) };
-    if (await this._roots.contains(real)) return file;
+    const file = await locate(requested);
+    await this.checkRoots(file, op, token);
+    return file;
+  }
+
+  /**
+   * The boundary policy for a located file: true when it is inside the session's folders, false when the user or
+   * the setting let the agent go outside them this time; throws the refusal.
+   */
+  private async checkRoots(file: AgentFile, op: FileOperation, token: CancellationToken): Promise<boolean> {
+    const { path: normalized, real } = file;
+    if (await this._roots.contains(real)) return true;
     const policy = parseOutsideRootsPolicy(vscode.workspace.getConfiguration('switchboard').get('files.outsideRoots'));
     const readKey = platformCaseInsensitive ? real.toLowerCase() : real;
     // a read the user allowed earlier, or is being asked about right now (one question for both)
     const prior = op === 'read' ? this._reads.get(readKey) : undefined;
     const priorAnswer = prior !== undefined && (await prior);
     const decision = decideOutsideRoots(policy, op, priorAnswer);
-    if (decision === 'allow') return file;
+    if (decision === 'allow') return false;
     if (decision === 'deny') {
       this.ctx.log.info(`fs: refused to ${op} ${normalized}: outside the session's folders (setting "deny")`);
       throw AcpError.accessDenied(`Access denied by the setting switchboard.files.outsideRoots ("deny"): ${normalized} is outside the session's folders`, normalized, 'outsideRoots');
@@ -176,12 +182,19 @@ export class FsHandler implements vscode.Disposable {
       this.ctx.log.info(`fs: the user refused to let the agent ${op} ${normalized}`);
       throw AcpError.accessDenied(`Access denied by the user: ${normalized} is outside the session's folders`, normalized, 'deniedByUser');
     }
-    return file;
+    return false;
   }
 
   private async ask(op: FileOperation, file: AgentFile): Promise<boolean> {
     return this.consent.ask({ agentName: this.ctx.agentName, op, path: file.path, realPath: file.real, roots: this._roots.declared });
   }
+}
+
+/** The agent's path normalized (`..` resolved, a relative one refused) and its real path (symlinks resolved). */
+async function locate(requested: string): Promise<AgentFile> {
+  const normalized = normalizeAgentPath(requested);
+  const real = await resolveRealPath(normalized);
+  return { path: normalized, real, uri: vscode.Uri.file(real) };
 }
 
 /** The text of a window of an open document, from the start of its first line to the start of the line after it. */
