@@ -3,7 +3,6 @@
  * with -32003 and the chat says so; a write that no answer covers is shown as a card of the client's own, with
  * the diff it would make, and runs only when the user allows it.
  */
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CancellationToken } from 'vscode-jsonrpc/node';
 import { AcpError } from '../../acp/errors';
@@ -25,23 +24,17 @@ export interface PendingWrite {
   readonly sessionId: string;
 }
 
-/** The path as the chat shows it: relative to the session's folder when inside it. */
-export function shownPath(ctx: SessionContext, p: string): string {
-  const rel = path.relative(ctx.cwd, p);
-  return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : p;
-}
-
 /** The refusal of a write of a file the user refused, after a warning in the chat. */
 export function refuseWrite(ctx: SessionContext, p: string): AcpError {
   ctx.log.info(`fs: refused the write of ${p}: the user rejected a request that names it`);
-  ctx.thread.addNotice('warning', `Switchboard refused ${ctx.agentName}'s write to ${shownPath(ctx, p)}: you rejected a request that names this file.`);
+  ctx.thread.addNotice('warning', `Switchboard refused ${ctx.agentName}'s write to ${vscode.workspace.asRelativePath(p, false)}: you rejected a request that names this file.`);
   return AcpError.accessDenied(`Access denied by the user: a request that names ${p} was rejected`, p, 'deniedByUser');
 }
 
 /** Asks the user about a write no answer covers; returns when it is allowed, throws the refusal otherwise. */
 export async function askBeforeWrite(handler: { readonly ctx: SessionContext; readonly permissions: PermissionBroker }, w: PendingWrite, token: CancellationToken): Promise<void> {
   const { ctx, permissions } = handler;
-  const shown = shownPath(ctx, w.path);
+  const shown = vscode.workspace.asRelativePath(w.path, false);
   const before = await currentText(w);
   const content: ToolCallContent[] = [
     { type: 'content', content: { type: 'text', text: `${ctx.agentName} writes this file without a request you answered, so Switchboard asks.` } },
