@@ -9,6 +9,7 @@
 import type { CancellationToken } from 'vscode-jsonrpc/node';
 import { AcpError } from '../../acp/errors';
 import type { CreateTerminalRequest, ToolCallContent } from '../../acp/schema/types.gen';
+import type { EnvLayer } from '../../agents/spawnPlan';
 import { commandForms } from '../permissions/grantLedger';
 import type { PermissionBroker } from '../permissions/permissionBroker';
 import type { SessionContext } from '../sessionContext';
@@ -27,13 +28,19 @@ const commandChangingEnv = new Set([
   'GIT_CONFIG_GLOBAL', 'JAVA_TOOL_OPTIONS', '_JAVA_OPTIONS', 'NPM_CONFIG_SCRIPT_SHELL', 'COMSPEC', 'PSMODULEPATH',
 ]);
 
-/** Returns when the command may run; throws the refusal otherwise. */
-export async function checkCommand(handler: { readonly ctx: SessionContext; readonly permissions: PermissionBroker }, p: CreateTerminalRequest, token: CancellationToken): Promise<void> {
+/**
+ * Returns when the command may run; throws the refusal otherwise. `baseEnv` is the environment the command would
+ * start from without the agent's variables (the user's login shell's: src/agents/terminalProcess.ts).
+ */
+export async function checkCommand(handler: { readonly ctx: SessionContext; readonly permissions: PermissionBroker }, p: CreateTerminalRequest, baseEnv: () => Promise<EnvLayer>, token: CancellationToken): Promise<void> {
   const { ctx, permissions } = handler;
   const command = commandForms(p.command, p.args ?? []);
   const grant = permissions.grants.command(command);
-  // an agent that passes its whole environment on passes the same PATH: only a changed value counts
-  const changing = (p.env ?? []).filter((v) => (commandChangingEnv.has(v.name.toUpperCase()) || /^GIT_CONFIG_(KEY|VALUE)_\d+$/i.test(v.name)) && process.env[v.name] !== v.value);
+  // an agent that passes its whole environment on passes the same PATH: only a value the command would not have
+  // had anyway counts (the base is read only when such a variable is there)
+  const candidates = (p.env ?? []).filter((v) => commandChangingEnv.has(v.name.toUpperCase()) || /^GIT_CONFIG_(KEY|VALUE)_\d+$/i.test(v.name));
+  const base = candidates.length > 0 ? await baseEnv().catch((): EnvLayer => process.env) : {};
+  const changing = candidates.filter((v) => base[v.name] !== v.value);
   if (grant.kind === 'allowed' && changing.length === 0) return;
   if (grant.kind === 'refused') {
     ctx.log.info(`terminal: refused ${command.line}: the user rejected this command`);

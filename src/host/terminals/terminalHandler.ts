@@ -14,6 +14,7 @@ import type {
   ReleaseTerminalResponse, TerminalOutputRequest, TerminalOutputResponse, WaitForTerminalExitRequest, WaitForTerminalExitResponse,
 } from '../../acp/schema/types.gen';
 import type { EnvLayer } from '../../agents/spawnPlan';
+import { resolveShellEnv } from '../../agents/shellEnv';
 import { displayCommand, TerminalProcess, type TerminalExitStatus } from '../../agents/terminalProcess';
 import { AgentPseudoterminal, describeExit } from './agentPseudoterminal';
 import { normalizeAgentPath } from '../files/pathPolicy';
@@ -92,7 +93,7 @@ export class TerminalManager implements vscode.Disposable {
     }
     validate(p);
     const cwd = p.cwd ? normalizeAgentPath(p.cwd) : this.ctx.cwd;
-    await checkCommand(this, p, token);
+    await checkCommand(this, p, () => this.baseEnv(), token);
     if (this._disposed) throw new AcpError('remote', `Session '${this.ctx.sessionId}' has ended: no new terminals.`, AcpErrorCodes.InvalidRequest);
     const terminalId = `term-${++nextTerminalNumber}`;
     const command = displayCommand(p.command, p.args ?? []);
@@ -140,6 +141,11 @@ export class TerminalManager implements vscode.Disposable {
       this.ctx.log.warn(`terminal ${terminalId}: cannot open a VS Code terminal: ${error instanceof Error ? error.message : String(error)}`);
     }
     return { terminalId };
+  }
+
+  /** The environment a command starts from before the agent's variables (as TerminalProcess takes it). */
+  private async baseEnv(): Promise<EnvLayer> {
+    return this.options.baseEnv ?? (await resolveShellEnv()).env;
   }
 
   /** `terminal/output`: the kept output, `truncated`, and the exit status once the command ended. */
