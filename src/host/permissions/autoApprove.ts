@@ -8,7 +8,7 @@
 import * as path from 'node:path';
 import type { PermissionOption, ToolCallContent, ToolKind } from '../../acp/schema/types.gen';
 import { isInside, normalizeAgentPath, realRoots, resolveRealPath } from '../files/pathPolicy';
-import { rawInputCommand, subjectPaths, writesByContent } from './grantLedger';
+import { writesByContent } from './grantLedger';
 
 /** The values of `switchboard.permissions.autoApprove`. */
 export type AutoApprovePolicy = 'never' | 'reads';
@@ -65,14 +65,14 @@ export async function autoApproveOption(policy: AutoApprovePolicy, input: AutoAp
   if (policy !== 'reads' || !autoApprovableKinds.has(input.toolKind)) return undefined;
   const option = input.options.find((o) => o.kind === 'allow_once');
   if (!option) return undefined;
-  const call = { rawInput: input.rawInput, locations: input.locations, content: input.content ?? [] };
-  // a read by its content only: no command, nothing to write, no path outside the roots
-  const raw = typeof input.rawInput === 'string' && /^\s*[{[]/.test(input.rawInput) ? parseJson(input.rawInput) : input.rawInput;
+  // a read by its content only: no command, nothing to write, no path outside the roots; a text that is not a JSON
+  // object or list (a command line?) is not read as one
+  const raw = typeof input.rawInput === 'string' ? parseJson(input.rawInput) : input.rawInput;
+  if (typeof raw === 'string' && raw.trim() !== '') return undefined;
   const inspected = inspectRawInput(raw);
-  if (inspected.command || rawInputCommand(input.rawInput) || writesByContent(call)) return undefined;
-  if (typeof raw === 'string' && raw.trim() !== '' && !/^\s*[{[]/.test(raw)) return undefined; // a bare text: a command line?
+  if (inspected.command || writesByContent({ rawInput: raw, locations: input.locations, content: input.content ?? [] })) return undefined;
   // locations must be absolute as ACP requires (a relative one asks); rawInput's paths are the tool's own, against cwd
-  const named = [...input.locations.map((l) => l.path), ...[...subjectPaths({ ...call, locations: [] }, cwd), ...inspected.paths].map((p) => (p.startsWith('~') ? p : path.resolve(cwd, p)))];
+  const named = [...input.locations.map((l) => l.path), ...inspected.paths.map((p) => (p.startsWith('~') ? p : path.resolve(cwd, p)))];
   if (named.length === 0) return locationFreeKinds.has(input.toolKind) ? option : undefined;
   if (named.some((p) => p.startsWith('~'))) return undefined;
   return (await allInside(named, roots)) ? option : undefined;

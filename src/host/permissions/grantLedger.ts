@@ -13,7 +13,7 @@
  *   permission flow decide those).
  */
 import * as path from 'node:path';
-import { asObject, commandOf } from '../../thread/view/permissionSubject';
+import { asObject, namedPaths, shellQuote } from '../../thread/view/permissionSubject';
 import type { SubjectSource } from '../../thread/view/permissionSubject';
 import { normalizeAgentPath, platformCaseInsensitive, resolveRealPath } from '../files/pathPolicy';
 
@@ -66,19 +66,13 @@ function collapse(line: string): string {
   return line.replace(/\s+/g, ' ').trim();
 }
 
-/** One argument shell-quoted only when it needs it (as src/thread/view/permissionSubject.ts shows argv). */
-function quoteArg(arg: string): string {
-  if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(arg)) return arg;
-  return `'${arg.replace(/'/g, `'\\''`)}'`;
-}
-
 /**
  * The forms in which a command is compared: its argv shell-quoted, its argv as plain words (a `command` that is a
  * whole line), and for a shell's `-c` the script. Two commands are the same when they share a form.
  */
 export function commandForms(command: string, args: readonly string[] = []): CommandForms {
   const forms = new Set<string>();
-  const quoted = collapse([command, ...args.map(quoteArg)].join(' '));
+  const quoted = collapse([command, ...args.map(shellQuote)].join(' '));
   forms.add(quoted);
   forms.add(collapse([command, ...args].join(' ')));
   const base = path.basename(command).replace(/\.exe$/i, '').toLowerCase();
@@ -95,31 +89,14 @@ export function rawInputCommand(rawInput: unknown): CommandForms | undefined {
     const v = input[key];
     const extra = [input.args, input.argv].find((a): a is string[] => Array.isArray(a) && a.every((x) => typeof x === 'string')) ?? [];
     if (Array.isArray(v) && v.length > 0 && v.every((x): x is string => typeof x === 'string')) return commandForms(v[0], [...v.slice(1), ...extra]);
-    if (typeof v === 'string' && v.trim() !== '') {
-      if (extra.length > 0) return commandForms(v, extra);
-      const line = commandOf(input)?.line ?? v;
-      return { line: collapse(line), forms: [collapse(line)] };
-    }
+    if (typeof v === 'string' && v.trim() !== '') return extra.length > 0 ? commandForms(v, extra) : { line: collapse(v), forms: [collapse(v)] };
   }
   return undefined;
 }
 
-const rawPathKeys = ['path', 'file_path', 'filePath', 'notebook_path', 'abs_path', 'absolute_path'] as const;
-
 /** The paths a tool call names (rawInput, locations, diffs), absolute against `cwd`. */
 export function subjectPaths(call: SubjectSource, cwd: string): string[] {
-  const out = new Set<string>();
-  const add = (p: unknown) => {
-    if (typeof p === 'string' && p !== '' && !p.includes('\0')) out.add(path.resolve(cwd, p));
-  };
-  const input = asObject(call.rawInput);
-  if (input) {
-    for (const key of rawPathKeys) add(input[key]);
-    if (Array.isArray(input.paths)) input.paths.forEach(add);
-  }
-  for (const l of call.locations) add(l.path);
-  for (const c of call.content) if (c.type === 'diff') add(c.path);
-  return [...out];
+  return [...new Set(namedPaths(call).filter((p) => p !== '' && !p.includes('\0')).map((p) => path.resolve(cwd, p)))];
 }
 
 /** The subject of an answered tool call: its command and its paths, each path normalized and symlinks resolved. */

@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import type * as vscode from 'vscode';
 import type { CancellationToken } from 'vscode-jsonrpc/node';
-import type { PermissionOption, RequestPermissionRequest, RequestPermissionResponse, ToolCallUpdate, ToolKind } from '../../acp/schema/types.gen';
+import type { PermissionOption, RequestPermissionRequest, RequestPermissionResponse, ToolCallContent, ToolCallLocation, ToolCallUpdate, ToolKind } from '../../acp/schema/types.gen';
 import { autoApproveOption } from './autoApprove';
 import type { AutoApprovePolicy } from './autoApprove';
 import { GrantLedger, grantSubject } from './grantLedger';
@@ -146,21 +146,25 @@ export class PermissionBroker implements vscode.Disposable {
     const optionId = response.outcome.optionId;
     const option = p.options.find((o) => o.optionId === optionId);
     if (!option) return;
-    const entry = this.ctx.thread.toolCall(p.toolCall.toolCallId, p.sessionId);
-    const call = {
-      rawInput: p.toolCall.rawInput ?? entry?.rawInput,
-      locations: p.toolCall.locations ?? entry?.locations ?? [],
-      content: [...(entry?.content ?? []), ...(p.toolCall.content ?? [])],
-      toolKind: p.toolCall.kind ?? entry?.toolKind,
-    };
     try {
-      const subject = await grantSubject(call, this.ctx.cwd);
+      const subject = await grantSubject(this.callOf(p), this.ctx.cwd);
       const allowed = option.kind === 'allow_once' || option.kind === 'allow_always';
       this.grants.record(subject, allowed, option.kind.endsWith('_always') ? 'session' : 'turn');
     } catch (error) {
       // nothing is granted: a later write or command of it is asked about
       this.ctx.log.warn(`the answer to ${p.toolCall.toolCallId} could not be recorded: ${error instanceof Error ? error.message : String(error)}`);
     }
+  }
+
+  /** What the request's tool call carries: the request's fields over what the thread knows of the call. */
+  private callOf(p: RequestPermissionRequest): { rawInput: unknown; locations: readonly ToolCallLocation[]; content: readonly ToolCallContent[]; toolKind: ToolKind | undefined } {
+    const entry = this.ctx.thread.toolCall(p.toolCall.toolCallId, p.sessionId);
+    return {
+      rawInput: p.toolCall.rawInput ?? entry?.rawInput,
+      locations: p.toolCall.locations ?? entry?.locations ?? [],
+      content: [...(entry?.content ?? []), ...(p.toolCall.content ?? [])],
+      toolKind: p.toolCall.kind ?? entry?.toolKind,
+    };
   }
 
   /** The policy for a write or command that no answer covers (the user's setting). */
@@ -247,14 +251,8 @@ export class PermissionBroker implements vscode.Disposable {
   private async autoApproval(p: RequestPermissionRequest): Promise<PermissionOption | undefined> {
     const policy = this.env.autoApprovePolicy();
     if (policy === 'never') return undefined;
-    const entry = this.ctx.thread.toolCall(p.toolCall.toolCallId, p.sessionId);
-    const input = {
-      toolKind: p.toolCall.kind ?? entry?.toolKind ?? 'other',
-      locations: p.toolCall.locations ?? entry?.locations ?? [],
-      options: p.options,
-      rawInput: p.toolCall.rawInput ?? entry?.rawInput,
-      content: [...(entry?.content ?? []), ...(p.toolCall.content ?? [])],
-    };
+    const call = this.callOf(p);
+    const input = { ...call, toolKind: call.toolKind ?? 'other', options: p.options };
     // the session's folders: exactly its cwd and additional directories (docs/sessions.md "Session roots")
     const roots = [this.ctx.cwd, ...this.ctx.additionalDirectories];
     try {

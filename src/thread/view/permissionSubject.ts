@@ -20,7 +20,7 @@ export const subjectMaxChars = 10_000;
 const commandKeys = ['command', 'cmd'] as const;
 const argKeys = ['args', 'argv'] as const;
 const cwdKeys = ['cwd', 'workdir'] as const;
-const pathKeys = ['path', 'file_path', 'filePath', 'notebook_path', 'abs_path'] as const;
+const pathKeys = ['path', 'file_path', 'filePath', 'notebook_path', 'abs_path', 'absolute_path'] as const;
 
 /** The parts of a tool call the subject is read from. */
 export interface SubjectSource {
@@ -41,11 +41,24 @@ export function permissionSubject(call: SubjectSource): PermissionSubjectView[] 
   if (input) {
     add('command', commandLine(input));
     for (const key of cwdKeys) add('cwd', stringAt(input, key));
-    for (const key of pathKeys) add('path', stringAt(input, key));
-    for (const p of stringsAt(input, 'paths') ?? []) add('path', p);
   }
-  for (const l of call.locations) add('path', l.path);
-  for (const c of call.content) if (c.type === 'diff') add('path', c.path);
+  for (const p of namedPaths(call)) add('path', p);
+  return out;
+}
+
+/** Every path a tool call names, as written: its `rawInput`'s path keys and `paths`, its locations, its diffs. */
+export function namedPaths(call: SubjectSource): string[] {
+  const out: string[] = [];
+  const input = asObject(call.rawInput);
+  if (input) {
+    for (const key of pathKeys) {
+      const p = stringAt(input, key);
+      if (p !== undefined) out.push(p);
+    }
+    out.push(...(stringsAt(input, 'paths') ?? []));
+  }
+  for (const l of call.locations) out.push(l.path);
+  for (const c of call.content) if (c.type === 'diff') out.push(c.path);
   return out;
 }
 
