@@ -80,6 +80,7 @@ describe('autoApproveOption', () => {
     assert.equal(await raw({ path: '../outside/secret.txt' }), undefined, 'a relative path that leaves the roots');
     assert.equal(await raw({ path: '~/.ssh/id_rsa' }), undefined, 'a home path');
     assert.equal(await raw('rm -rf src'), undefined, 'a bare text');
+    assert.equal(await raw('{"command": "rm -rf src"', 'think'), undefined, 'a JSON text that does not parse');
     assert.equal(await autoApproveOption('reads', { toolKind: 'read', locations: [{ path: path.join(root, 'a.txt') }], options, content: [{ type: 'diff', path: path.join(root, 'a.txt'), oldText: 'a', newText: 'b' }] }, [root]).then((o) => o?.optionId), undefined, 'a diff');
   });
 
