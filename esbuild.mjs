@@ -64,7 +64,11 @@ const zodEnglishOnly = {
  * commands load on their first run. A module state that every part must share lives on `globalThis`
  * (src/shared/inertText.ts, the secret masker): each part has its own copy of the modules it imports.
  */
-const lazyModules = { core: 'src/core.ts', registry: 'src/workbench/registry/registryCommands.ts', archiveExtract: 'src/registry/archiveExtract.ts' };
+const lazyModules = {
+  core: 'src/core.ts', registry: 'src/workbench/registry/registryCommands.ts', archiveExtract: 'src/registry/archiveExtract.ts',
+  // the permission rules' shell parser (web-tree-sitter): loaded at the first rule or permission card
+  shellParser: 'src/host/permissions/rules/shellParser.ts',
+};
 const lazyEntries = {
   name: 'lazy-entries',
   /** @param {esbuild.PluginBuild} build */
@@ -112,6 +116,23 @@ const codiconsInUse = {
   },
 };
 
+/**
+ * The shell parser of the permission rules (src/host/permissions/rules/shellParser.ts) reads web-tree-sitter's
+ * runtime and the bash grammar as .wasm files from the extension's folder: every build of the extension copies
+ * them into dist/ (shipped by .vscodeignore's `!dist/*.wasm`).
+ */
+const wasmFiles = ['node_modules/web-tree-sitter/tree-sitter.wasm', 'node_modules/tree-sitter-bash/tree-sitter-bash.wasm'];
+const copyWasm = {
+  name: 'copy-wasm',
+  /** @param {esbuild.PluginBuild} build */
+  setup(build) {
+    build.onEnd(() => {
+      fs.mkdirSync(dist, { recursive: true });
+      for (const f of wasmFiles) fs.copyFileSync(f, path.join(dist, path.basename(f)));
+    });
+  },
+};
+
 /** @type {esbuild.BuildOptions} */
 const common = {
   bundle: true,
@@ -133,9 +154,12 @@ const builds = [
     format: 'cjs',
     target: 'node20',
     external: ['vscode'],
-    plugins: [...(common.plugins ?? []), lazyEntries],
+    plugins: [...(common.plugins ?? []), lazyEntries, copyWasm],
     // import() of a lazy part becomes require() of its file (VS Code loads the extension as CommonJS)
     supported: { 'dynamic-import': false },
+    // web-tree-sitter's ESM build (its `import` export) does not work bundled into CommonJS (it relies on
+    // import.meta.url and top-level await): bundle its CommonJS build, which its package exports only to require()
+    alias: { 'web-tree-sitter': './node_modules/web-tree-sitter/tree-sitter.cjs' },
   },
   {
     ...common,

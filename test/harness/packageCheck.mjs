@@ -54,12 +54,12 @@ if (fs.existsSync(vsix)) {
   const files = (await entries(vsix)).filter((e) => !e.name.endsWith('/'));
   const names = files.map((f) => f.name.replace(/^extension\//, ''));
   const allowed = (/** @type {string} */ n) => n === '[Content_Types].xml' || n === 'extension.vsixmanifest'
-    || /^dist\/.+\.(js|css|ttf)$/.test(n) || n.startsWith('media/') || ['package.json', 'readme.md', 'changelog.md', 'license.txt', 'LICENSE.txt', 'LICENSE'].includes(n)
+    || /^dist\/.+\.(js|css|ttf)$/.test(n) || /^dist\/[^/]+\.wasm$/.test(n) || n.startsWith('media/') || ['package.json', 'readme.md', 'changelog.md', 'license.txt', 'LICENSE.txt', 'LICENSE'].includes(n)
     || /^(readme|changelog)\.md$/i.test(n) || /^license(\.txt)?$/i.test(n);
   const extra = names.filter((n) => !allowed(n));
   check('the .vsix holds only dist/, media/, package.json, README, CHANGELOG and LICENSE', extra.length === 0, extra.length ? `unexpected: ${extra.join(', ')}` : `${names.length} files`);
   check('no source maps in the .vsix', !names.some((n) => n.endsWith('.map')));
-  for (const required of ['dist/extension.js', 'dist/core.js', 'dist/registry.js', 'dist/archiveExtract.js', 'dist/agents/demoAgent.js', 'dist/agents/watchdog.js', 'dist/webview/main.js', 'package.json']) {
+  for (const required of ['dist/extension.js', 'dist/core.js', 'dist/registry.js', 'dist/archiveExtract.js', 'dist/agents/demoAgent.js', 'dist/agents/watchdog.js', 'dist/webview/main.js', 'dist/tree-sitter.wasm', 'dist/tree-sitter-bash.wasm', 'package.json']) {
     check(`the .vsix contains ${required}`, names.includes(required));
   }
   check('README, CHANGELOG and LICENSE are in the .vsix', ['readme.md', 'changelog.md'].every((n) => names.some((x) => x.toLowerCase() === n)) && names.some((x) => /^license/i.test(x)));
