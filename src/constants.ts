@@ -76,6 +76,7 @@ export const commandIds = {
   saveAsPreset: 'switchboard.saveAsPreset',
   installFromRegistry: 'switchboard.installFromRegistry',
   manageAgents: 'switchboard.manageAgents',
+  manageRules: 'switchboard.manageRules',
   addAgent: 'switchboard.addAgent',
   chatViewPickSession: 'switchboard.chatView.pickSession',
   chatViewNewSession: 'switchboard.chatView.newSession',

@@ -34,6 +34,9 @@ import { inertText, useSecretMasker } from './shared/inertText';
 import { commandIds, promptSentKey } from './constants';
 import { ownedProcesses, shutdownGraceMs } from './agents/ownedProcesses';
 import { ProcessWatchdog } from './agents/processWatchdog';
+import { useRuleStore } from './host/permissions/permissionEnvironment';
+import { RuleStore } from './host/permissions/ruleStore';
+import { manageRules } from './workbench/rules/manageRules';
 
 /** Stops every agent and terminal process quickly; set while the extension is active. */
 let shutdown: (() => Promise<void>) | undefined;
@@ -51,6 +54,9 @@ export function activateCore(context: vscode.ExtensionContext, surfaces: PreRegi
   useSecretMasker((text) => redactor.redact(text)); // notifications, quick picks, titles: every workbench sink
   const log = redactingLog(vscode.window.createOutputChannel('Switchboard', { log: true }), redactor);
   const registryFeature = new RegistryFeature(context, log);
+  // the approval rules (docs/approvals.md, "Rules"): the shell parser's grammar ships in dist/
+  const rules = new RuleStore(context.globalState, context.asAbsolutePath('dist'), log);
+  useRuleStore(rules);
   const registry = new AgentRegistry(context.extensionUri, log, () => registryFeature.definitions(), vscode.Uri.joinPath(context.globalStorageUri, 'demo-sessions').fsPath);
   const store = new TranscriptStore(context, log, redactor);
   // no agent outlives its window, even when the extension host dies before deactivate finished
@@ -78,7 +84,7 @@ export function activateCore(context: vscode.ExtensionContext, surfaces: PreRegi
     // in the workspace's storage, next to its transcripts (the global storage when no folder is open)
     checkpoints: new CheckpointService(vscode.Uri.joinPath(context.storageUri ?? context.globalStorageUri, 'checkpoints').fsPath, log),
   });
-  context.subscriptions.push(log, sessions, registryFeature);
+  context.subscriptions.push(log, sessions, registryFeature, rules, { dispose: () => useRuleStore(undefined) });
   const sessionsFeature = registerSessions(context, surfaces, registry, sessions, store, new PromptMemory(context.workspaceState), log);
   const { chats } = sessionsFeature;
 
@@ -124,6 +130,7 @@ export function activateCore(context: vscode.ExtensionContext, surfaces: PreRegi
       return active ? [active, ...sessions.sessions.filter((s) => s !== active)] : sessions.sessions;
     }, onAnySession(sessions, (s) => s.changes.onDidChange)),
     vscode.commands.registerCommand(commandIds.openDiff, (args: OpenDiffArgs) => openDiff(args)),
+    vscode.commands.registerCommand(commandIds.manageRules, () => manageRules(rules, () => sessions.sessions, activeSession)),
     vscode.commands.registerCommand(commandIds.showAgentLog, async () => {
       const session = activeSession();
       if (session) return sessions.logFor(session.host.definition).show(true);

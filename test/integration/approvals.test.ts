@@ -6,30 +6,18 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import * as vscode from 'vscode';
 import type { SwitchboardTestApi } from '../../src/api';
 import type { ToolCallView } from '../../src/shared/viewModel';
-import { agentText, api, setSetting, until, useScriptedAgent, workspaceRoot } from './helpers';
+import { agentText, askingSuite, setSetting, until, workspaceRoot } from './helpers';
 
 describe('approvals: the user\'s answers bind the agent\'s writes and commands', function () {
   this.timeout(60000);
+  const suite = askingSuite('approvalsBind', ['a.txt', 'b.txt', 'pwned']);
   let sb: SwitchboardTestApi;
   let agent: string;
+  before(() => { sb = suite.sb(); agent = suite.agent(); });
   const file = (name: string) => path.join(workspaceRoot(), name);
-  before(async () => {
-    sb = await api();
-    agent = await useScriptedAgent('approvalsBind');
-    await setSetting('permissions.uncoveredActions', 'ask');
-  });
   afterEach(async () => { await setSetting('permissions.autoApprove', undefined); });
-  after(async () => {
-    // back to the test runs' user setting (test/harness/server.mjs TEST_SETTINGS)
-    await setSetting('permissions.uncoveredActions', 'allow');
-    await sb.stopAll();
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    for (const name of ['a.txt', 'b.txt', 'pwned']) fs.rmSync(file(name), { force: true });
-  });
-
   const cards = (id: string): ToolCallView[] => (sb.snapshot(id)?.entries ?? []).flatMap((e) => (e.kind === 'toolCall' ? [e] : []));
   const clientCard = (id: string) => until(() => cards(id).find((c) => c.toolCallId.startsWith('switchboard-check-') && c.permission), 'a card of the client\'s own');
   const pendingCard = (id: string, toolCallId: string) => until(() => cards(id).find((c) => c.toolCallId === toolCallId && c.permission), `the request of ${toolCallId}`);

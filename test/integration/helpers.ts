@@ -90,3 +90,25 @@ export function agentProcesses(scenario: string): number {
   const file = path.join(vscode.extensions.getExtension(extensionId)?.extensionPath ?? '', 'test', 'fixtures', 'agents', 'scenarios', `${scenario}.json`);
   return execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).split('\n').filter((line) => line.includes(file)).length;
 }
+
+/**
+ * A suite against a scripted agent with `switchboard.permissions.uncoveredActions: "ask"` (the product's default; the
+ * test runs' user setting is `allow`, test/harness/server.mjs TEST_SETTINGS): registers the agent before the suite,
+ * and after it restores the setting, stops every session, closes the editors and removes `files` (workspace-relative).
+ */
+export function askingSuite(scenario: string, files: readonly string[]): { readonly sb: () => SwitchboardTestApi; readonly agent: () => string } {
+  let sb: SwitchboardTestApi | undefined;
+  let agent: string | undefined;
+  before(async () => {
+    sb = await api();
+    agent = await useScriptedAgent(scenario);
+    await setSetting('permissions.uncoveredActions', 'ask');
+  });
+  after(async () => {
+    await setSetting('permissions.uncoveredActions', 'allow');
+    await sb?.stopAll();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    for (const name of files) fs.rmSync(path.join(workspaceRoot(), name), { recursive: true, force: true });
+  });
+  return { sb: () => sb as SwitchboardTestApi, agent: () => agent as string };
+}

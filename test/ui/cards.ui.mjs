@@ -68,9 +68,9 @@ export async function run(t) {
   await dialog.waitFor({ timeout: 30_000 });
   t.expect(await dialog.getAttribute('role') === 'alertdialog' && Boolean(await dialog.getAttribute('aria-labelledby')), 'the dialog is an alertdialog with a label (announced to screen readers)');
   const options = dialog.locator('[data-testid="permission-option"]');
-  t.expect(await options.count() === 4, 'one button per option');
+  t.expect(await options.count() === 5, 'one button per option, and the rule button (approvalRules.ui.mjs)');
   t.expect(JSON.stringify(await options.evaluateAll((els) => els.map((e) => e.getAttribute('data-kind'))))
-    === JSON.stringify(['allow_once', 'allow_always', 'reject_once', 'reject_always']), 'the options are styled by kind');
+    === JSON.stringify(['allow_once', 'allow_always', 'reject_once', 'reject_always', 'rule']), 'the options are styled by kind');
   t.expect(await dialog.locator('[data-testid="permission-subject-text"][data-kind="path"]').textContent() === `${t.workspace}/src/hello.ts`, 'the dialog shows the path of the diff');
   await page.keyboard.press(process.platform === 'darwin' ? 'Meta+Shift+A' : 'Control+Shift+A');
   t.expect(await chat.locator('[data-testid="permission-option"]:focus').getAttribute('data-option-id') === 'allow-once', 'Ctrl+Shift+A moved the focus to the dialog\'s first option');

@@ -41,6 +41,7 @@ const optionLooks: Record<string, { appearance: 'primary' | 'secondary'; icon: s
   allow_always: { appearance: 'primary', icon: 'check-all' },
   reject_once: { appearance: 'secondary', icon: 'close' },
   reject_always: { appearance: 'secondary', icon: 'circle-slash' },
+  rule: { appearance: 'secondary', icon: 'law' }, // the host's "Always allow …" button: opens its rule editor
 };
 
 function statusNode(e: ToolCallView): HTMLElement {

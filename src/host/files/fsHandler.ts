@@ -16,7 +16,7 @@ import { AcpError, AcpErrorCodes } from '../../acp/errors';
 import type { ReadTextFileRequest, ReadTextFileResponse, WriteTextFileRequest, WriteTextFileResponse } from '../../acp/schema/types.gen';
 import type { ChangeTracker, FileBefore } from './changeTracker';
 import type { PermissionBroker } from '../permissions/permissionBroker';
-import { askBeforeWrite, refuseWrite } from './writeGrant';
+import { askBeforeWrite, refuseByRule, refuseWrite } from './writeGrant';
 import { createMissingFolders, findOpenDocument, fsFailure, replaceDocumentText, statOrUndefined } from './editorFiles';
 import { modalPathConsent } from './pathConsent';
 import type { PathConsent } from './pathConsent';
@@ -90,8 +90,17 @@ export class FsHandler implements vscode.Disposable {
     const file = await locate(p.path);
     const grant = this.permissions.grants.write([file.path, file.real]);
     if (grant.kind === 'refused') throw refuseWrite(this.ctx, file.path);
+    // a deny rule refuses every write of the file; an allow rule covers a write that no answer covers
+    const ruling = await this.permissions.rules.write(file.path, file.real);
+    if (ruling.verdict?.action === 'deny') {
+      this.permissions.rules.matched(ruling);
+      throw refuseByRule(this.ctx, file.path, ruling.verdict);
+    }
     const inside = await this.checkRoots(file, 'write', token);
-    if (inside && grant.kind === 'uncovered' && this.permissions.uncoveredPolicy() === 'ask') {
+    const ruled = grant.kind === 'uncovered' && ruling.verdict?.action === 'allow';
+    if (ruled) this.permissions.rules.matched(ruling);
+    const ask = ruling.verdict?.action === 'ask' || this.permissions.uncoveredPolicy() === 'ask';
+    if (inside && grant.kind === 'uncovered' && !ruled && ask) {
       await askBeforeWrite(this, { path: file.path, uri: file.uri, content: p.content, sessionId: p.sessionId }, token);
     }
     const key = platformCaseInsensitive ? file.real.toLowerCase() : file.real;

@@ -8,6 +8,8 @@ import type { CancellationToken } from 'vscode-jsonrpc/node';
 import { AcpError } from '../../acp/errors';
 import type { ToolCallContent } from '../../acp/schema/types.gen';
 import type { PermissionBroker } from '../permissions/permissionBroker';
+import { describeRule } from '../permissions/rules/ruleSet';
+import type { RuleVerdict } from '../permissions/rules/ruleSet';
 import type { SessionContext } from '../sessionContext';
 import { findOpenDocument, statOrUndefined } from './editorFiles';
 import { readTextWindow } from './textSlice';
@@ -29,6 +31,13 @@ export function refuseWrite(ctx: SessionContext, p: string): AcpError {
   ctx.log.info(`fs: refused the write of ${p}: the user rejected a request that names it`);
   ctx.thread.addNotice('warning', `Switchboard refused ${ctx.agentName}'s write to ${vscode.workspace.asRelativePath(p, false)}: you rejected a request that names this file.`);
   return AcpError.accessDenied(`Access denied by the user: a request that names ${p} was rejected`, p, 'deniedByUser');
+}
+
+/** The refusal of a write a deny rule covers, after a warning in the chat. */
+export function refuseByRule(ctx: SessionContext, p: string, verdict: RuleVerdict): AcpError {
+  ctx.log.info(`fs: refused the write of ${p}: ${describeRule(verdict.rule)} denies it`);
+  ctx.thread.addNotice('warning', `Switchboard refused ${ctx.agentName}'s write to ${vscode.workspace.asRelativePath(p, false)}: ${describeRule(verdict.rule)} denies it.`);
+  return AcpError.accessDenied(`Access denied by the user's rule: ${describeRule(verdict.rule)} denies writing ${p}`, p, 'deniedByUser');
 }
 
 /** Asks the user about a write no answer covers; returns when it is allowed, throws the refusal otherwise. */

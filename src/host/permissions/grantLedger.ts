@@ -147,6 +147,14 @@ export class GrantLedger {
     this._approvedLines = [];
   }
 
+  /** Forgets every answer, and the writes and commands allowed for the session ("Reset approvals"). */
+  reset(): void {
+    this._answers.clear();
+    this._approvedLines = [];
+    this._sessionWrites = false;
+    this._sessionCommands = false;
+  }
+
   /** The user answered a request about `subject`. */
   record(subject: GrantSubject, allowed: boolean, scope: GrantScope): void {
     const answer: Answer = { allowed, scope };

@@ -17,6 +17,10 @@ import type { AutoApprovePolicy } from './autoApprove';
 import { GrantLedger, grantSubject } from './grantLedger';
 import type { UncoveredPolicy } from './grantLedger';
 import type { SessionContext } from '../sessionContext';
+import type { RuledCall } from './rules/requestRules';
+import type { RuleDraft } from './rules/ruleSuggestions';
+import { noRules, ruleButtonLabel, ruleOption, rulingLabel, SessionRules } from './rules/sessionRules';
+import type { RuleEnvironment } from './rules/sessionRules';
 
 /** What a notification offering a permission request shows. */
 export interface PermissionPrompt {
@@ -30,7 +34,7 @@ export interface PermissionPrompt {
 }
 
 /** The editor around the broker: settings and notifications (VS Code in the product, fakes in unit tests). */
-export interface PermissionEnvironment {
+export interface PermissionEnvironment extends RuleEnvironment {
   /** The current `switchboard.permissions.autoApprove` policy. */
   autoApprovePolicy(): AutoApprovePolicy;
   /** The current `switchboard.permissions.uncoveredActions` policy. */
@@ -44,6 +48,7 @@ export const askInChatOnly: PermissionEnvironment = {
   autoApprovePolicy: () => 'never',
   uncoveredPolicy: () => 'ask',
   notify: () => Promise.resolve(undefined),
+  ...noRules,
 };
 
 /** A pending request as tests and the test API see it. */
@@ -63,6 +68,8 @@ interface PendingPermission {
   cancelListener?: { dispose(): void };
   /** A question of the client's own that an answer for the whole session answers too. */
   readonly allows?: 'writes' | 'commands';
+  /** The agent's request, with the rules its card offers (an agent's request only). */
+  readonly offer?: { readonly request: RequestPermissionRequest; readonly drafts: readonly RuleDraft[] };
 }
 
 /** The label on the tool card once a request was answered. */
@@ -71,6 +78,8 @@ export const outcomeLabels: Readonly<Record<string, string>> = {
 };
 /** The label of an automatic answer under `reads`. */
 export const autoApprovedLabel = 'Auto-approved (reads)';
+/** The id of the card's button that opens the rule editor (never sent to the agent). */
+export const makeRuleOption = 'switchboard-make-rule';
 
 /**
  * A question the client asks on its own (a write or command that no answer covers, or that differs from the
@@ -107,8 +116,12 @@ export class PermissionBroker implements vscode.Disposable {
   private _disposed = false;
   /** What the user answered in this session: writes and commands are checked against it (src/host/permissions/grantLedger.ts). */
   readonly grants = new GrantLedger();
+  /** The rules of this session: the user's, the workspace's and its own (docs/approvals.md, "Rules"). */
+  readonly rules: SessionRules;
 
-  constructor(private readonly ctx: SessionContext, private readonly env: PermissionEnvironment = askInChatOnly) {}
+  constructor(private readonly ctx: SessionContext, private readonly env: PermissionEnvironment = askInChatOnly) {
+    this.rules = new SessionRules(ctx, env);
+  }
 
   /** True while a request waits for an answer. */
   get hasPending(): boolean {
@@ -120,24 +133,61 @@ export class PermissionBroker implements vscode.Disposable {
     return [...this._pending.values()].map((p) => ({ requestId: p.requestId, toolCallId: p.toolCallId, notified: p.notified }));
   }
 
-  /** `session/request_permission`: resolves with the user's (or the auto-approve policy's) choice, or `cancelled`. */
+  /** `session/request_permission`: resolves with the rules', the auto-approve policy's or the user's choice, or `cancelled`. */
   async request(p: RequestPermissionRequest, token: CancellationToken): Promise<RequestPermissionResponse> {
     const epoch = this._cancelEpoch;
-    const auto = await this.autoApproval(p);
+    const call = this.ruledCall(p);
+    const ruling = await this.rules.ruling(call);
+    const byRule = ruleOption(p.options, ruling.verdict);
+    // an ask rule asks, even for a read
+    const auto = ruling.verdict ? undefined : await this.autoApproval(p);
+    const drafts = byRule || auto ? [] : await this.rules.drafts(call);
     if (this._disposed || epoch !== this._cancelEpoch) {
       // the turn was cancelled while the policy was checked (realpath is async): never park after a cancel
       this.ctx.thread.recordPermissionOutcome(p.toolCall, 'Cancelled', p.sessionId);
       return cancelled;
     }
     if (token.isCancellationRequested) return cancelled; // withdrawn meanwhile; the connection answers -32800
+    if (byRule && ruling.verdict) {
+      this.rules.matched(ruling);
+      this.ctx.thread.recordPermissionOutcome(p.toolCall, rulingLabel(ruling.verdict), p.sessionId);
+      this.ctx.log.info(`permission for tool call ${p.toolCall.toolCallId} answered '${byRule.optionId}' by ${rulingLabel(ruling.verdict)}`);
+      const response: RequestPermissionResponse = { outcome: { outcome: 'selected', optionId: byRule.optionId } };
+      await this.recordAnswer(p, response);
+      return response;
+    }
     if (auto) {
       this.ctx.thread.recordPermissionOutcome(p.toolCall, `${autoApprovedLabel}: ${auto.name}`, p.sessionId);
       this.ctx.log.info(`permission for tool call ${p.toolCall.toolCallId} auto-approved (reads) with option '${auto.optionId}'`);
       return { outcome: { outcome: 'selected', optionId: auto.optionId } };
     }
-    const response = await this.park(p, token);
+    const offer = drafts.length > 0 && !p.options.some((o) => o.optionId === makeRuleOption) ? { request: p, drafts } : undefined;
+    const response = await this.park(p, token, false, undefined, offer);
     await this.recordAnswer(p, response);
     return response;
+  }
+
+  /** Forgets this session's answers and its own rules ("Reset approvals"). */
+  resetApprovals(): void {
+    this.rules.reset();
+    this.grants.reset();
+  }
+
+  /** The user made rules from a card: when they answer its request, they answer it now. */
+  private async makeRules(pending: PendingPermission, offer: NonNullable<PendingPermission['offer']>): Promise<void> {
+    const made = await this.rules.make(offer.drafts, this.ruledCall(offer.request));
+    if (made.length === 0 || !this._pending.has(pending.requestId)) return;
+    const ruling = await this.rules.ruling(this.ruledCall(offer.request));
+    const option = ruleOption(pending.options, ruling.verdict);
+    if (!option || !ruling.verdict) return; // the new rules do not answer it: the card still asks
+    this.rules.matched(ruling);
+    this.settle(pending.requestId, { outcome: { outcome: 'selected', optionId: option.optionId } }, rulingLabel(ruling.verdict));
+  }
+
+  private ruledCall(p: RequestPermissionRequest): RuledCall {
+    const call = this.callOf(p);
+    const name = p.toolCall.name ?? this.ctx.thread.toolCall(p.toolCall.toolCallId, p.sessionId)?.toolName;
+    return { ...call, ...(name ? { toolName: name } : {}) };
   }
 
   /** The user's answer binds: what the tool call says it does is allowed or refused in the ledger. */
@@ -207,6 +257,11 @@ export class PermissionBroker implements vscode.Disposable {
    */
   respond(requestId: string, optionId: string): boolean {
     const pending = this._pending.get(requestId);
+    if (pending?.offer && optionId === makeRuleOption) {
+      // the card's rule button: the editor opens; the request waits for the rules (or for an answer)
+      void this.makeRules(pending, pending.offer);
+      return true;
+    }
     const option = pending?.options.find((o) => o.optionId === optionId);
     if (!pending || !option) return false;
     this.settle(requestId, { outcome: { outcome: 'selected', optionId } }, outcomeLabels[option.kind] ?? option.name);
@@ -219,12 +274,14 @@ export class PermissionBroker implements vscode.Disposable {
     for (const id of [...this._pending.keys()]) this.settle(id, cancelled, label);
   }
 
-  private park(p: RequestPermissionRequest, token: CancellationToken, fromClient = false, allows?: 'writes' | 'commands'): Promise<RequestPermissionResponse> {
+  private park(p: RequestPermissionRequest, token: CancellationToken, fromClient = false, allows?: 'writes' | 'commands', offer?: PendingPermission['offer']): Promise<RequestPermissionResponse> {
     return new Promise<RequestPermissionResponse>((resolve) => {
       const requestId = `perm-${++lastRequestNumber}`;
-      const pending: PendingPermission = { requestId, toolCallId: p.toolCall.toolCallId, options: p.options, resolve, notified: false, ...(allows ? { allows } : {}) };
+      const pending: PendingPermission = { requestId, toolCallId: p.toolCall.toolCallId, options: p.options, resolve, notified: false, ...(allows ? { allows } : {}), ...(offer ? { offer } : {}) };
       this._pending.set(requestId, pending);
-      this.ctx.thread.setPermission(p.toolCall, requestId, p.options.map((o) => ({ optionId: o.optionId, name: o.name, kind: o.kind })), p.sessionId, fromClient);
+      const shown: { optionId: string; name: string; kind: string }[] = p.options.map((o) => ({ optionId: o.optionId, name: o.name, kind: o.kind }));
+      if (offer) shown.push({ optionId: makeRuleOption, name: ruleButtonLabel(offer.drafts[0]), kind: 'rule' });
+      this.ctx.thread.setPermission(p.toolCall, requestId, shown, p.sessionId, fromClient);
       // the agent withdrew the request ($/cancel_request): close the dialog; the connection answers -32800
       pending.cancelListener = token.onCancellationRequested(() => this.settle(requestId, cancelled, 'Withdrawn by the agent'));
       if (this._pending.has(requestId) && !this.ctx.isChatVisible()) this.notify(pending, p, fromClient);

@@ -8,14 +8,28 @@ import * as vscode from 'vscode';
 import { toAutoApprovePolicy } from './autoApprove';
 import { toUncoveredPolicy } from './grantLedger';
 import type { PermissionEnvironment, PermissionPrompt } from './permissionBroker';
+import { editRules } from './ruleEditor';
+import type { RuleStore } from './ruleStore';
 import { inert, inertText } from '../../shared/inertText';
 
 interface OptionItem extends vscode.MessageItem {
   readonly optionId: string;
 }
 
+/** The extension's rules (set at activation: src/core.ts); none before, and in tests that do not set them. */
+let store: RuleStore | undefined;
+
+/** Gives the broker's environment the extension's rules. */
+export function useRuleStore(rules: RuleStore | undefined): void {
+  store = rules;
+}
+
 /** The broker's environment in VS Code. */
 export const vscodePermissionEnvironment: PermissionEnvironment = {
+  rules: (roots, own) => store?.rules(roots, own) ?? Promise.resolve(undefined),
+  parser: () => store?.parser() ?? Promise.resolve(undefined),
+  ruleMatched: (rules) => store?.matched(rules),
+  makeRules: (drafts, check) => (store ? editRules(store, drafts, check) : Promise.resolve([])),
   autoApprovePolicy: () => toAutoApprovePolicy(trustedSetting('permissions.autoApprove')),
   uncoveredPolicy: () => toUncoveredPolicy(trustedSetting('permissions.uncoveredActions')),
   notify: async (prompt: PermissionPrompt) => {

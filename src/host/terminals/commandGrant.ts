@@ -6,27 +6,20 @@
  * command whose environment changes what its line runs (`LD_PRELOAD`, `NODE_OPTIONS`, `BASH_ENV`, `PATH`, …) is
  * asked about even when its line was allowed.
  */
+import * as path from 'node:path';
 import type { CancellationToken } from 'vscode-jsonrpc/node';
 import { AcpError } from '../../acp/errors';
 import type { CreateTerminalRequest, ToolCallContent } from '../../acp/schema/types.gen';
 import type { EnvLayer } from '../../agents/spawnPlan';
 import { commandForms } from '../permissions/grantLedger';
+import { changesCommand } from '../permissions/commandEnv';
+import { describeRule } from '../permissions/rules/ruleSet';
 import type { PermissionBroker } from '../permissions/permissionBroker';
 import type { SessionContext } from '../sessionContext';
 
 /** Approved lines shown beside a different command, at most. */
 const maxApprovedShown = 3;
 
-/**
- * Environment variables that change what a command line runs (a preloaded library, a Node or Python option, a
- * shell's start file, the search path). The same line with one of them set is not the command the user allowed.
- */
-const commandChangingEnv = new Set([
-  'LD_PRELOAD', 'LD_LIBRARY_PATH', 'LD_AUDIT', 'DYLD_INSERT_LIBRARIES', 'DYLD_LIBRARY_PATH', 'DYLD_FRAMEWORK_PATH', 'NODE_OPTIONS',
-  'NODE_PATH', 'BASH_ENV', 'ENV', 'ZDOTDIR', 'PROMPT_COMMAND', 'SHELLOPTS', 'BASHOPTS', 'IFS', 'PATH', 'PYTHONPATH', 'PYTHONSTARTUP',
-  'PYTHONHOME', 'PERL5OPT', 'PERL5LIB', 'RUBYOPT', 'RUBYLIB', 'GIT_SSH_COMMAND', 'GIT_EXEC_PATH', 'GIT_CONFIG_PARAMETERS',
-  'GIT_CONFIG_GLOBAL', 'JAVA_TOOL_OPTIONS', '_JAVA_OPTIONS', 'NPM_CONFIG_SCRIPT_SHELL', 'COMSPEC', 'PSMODULEPATH',
-]);
 
 /**
  * Returns when the command may run; throws the refusal otherwise. `baseEnv` is the environment the command would
@@ -38,16 +31,29 @@ export async function checkCommand(handler: { readonly ctx: SessionContext; read
   const grant = permissions.grants.command(command);
   // an agent that passes its whole environment on passes the same PATH: only a value the command would not have
   // had anyway counts (the base is read only when such a variable is there)
-  const candidates = (p.env ?? []).filter((v) => commandChangingEnv.has(v.name.toUpperCase()) || /^GIT_CONFIG_(KEY|VALUE)_\d+$/i.test(v.name));
+  const candidates = (p.env ?? []).filter((v) => changesCommand(v.name));
   const base = candidates.length > 0 ? await baseEnv().catch((): EnvLayer => process.env) : {};
   const changing = candidates.filter((v) => base[v.name] !== v.value);
+  // a deny rule refuses the command whatever was answered; an allow rule covers one that no answer covers
+  const ruling = await permissions.rules.terminal([p.command, ...(p.args ?? [])], p.cwd ? path.resolve(ctx.cwd, p.cwd) : ctx.cwd);
+  if (ruling.verdict?.action === 'deny') {
+    permissions.rules.matched(ruling);
+    ctx.log.info(`terminal: refused ${command.line}: ${describeRule(ruling.verdict.rule)} denies it`);
+    ctx.thread.addNotice('warning', `Switchboard refused to run ${command.line}: ${describeRule(ruling.verdict.rule)} denies it.`);
+    throw AcpError.accessDenied(`Access denied by the user's rule: ${describeRule(ruling.verdict.rule)} denies ${command.line}`, p.cwd ?? ctx.cwd, 'deniedByUser');
+  }
   if (grant.kind === 'allowed' && changing.length === 0) return;
   if (grant.kind === 'refused') {
     ctx.log.info(`terminal: refused ${command.line}: the user rejected this command`);
     ctx.thread.addNotice('warning', `Switchboard refused to run ${command.line}: you rejected this command.`);
     throw AcpError.accessDenied(`Access denied by the user: the command was rejected: ${command.line}`, p.cwd ?? ctx.cwd, 'deniedByUser');
   }
-  if (grant.kind === 'uncovered' && changing.length === 0 && permissions.uncoveredPolicy() === 'allow') return;
+  if (ruling.verdict?.action === 'allow' && changing.length === 0) {
+    permissions.rules.matched(ruling);
+    ctx.log.info(`terminal: ${command.line} is allowed by ${describeRule(ruling.verdict.rule)}`);
+    return;
+  }
+  if (grant.kind === 'uncovered' && changing.length === 0 && ruling.verdict?.action !== 'ask' && permissions.uncoveredPolicy() === 'allow') return;
   const differs = grant.kind === 'differs';
   const env = changing.length === 0 ? '' : `\nwith environment variables that change what it runs:\n${fenced(changing.map((v) => `${v.name}=${v.value}`).join('\n'))}`;
   const text = differs

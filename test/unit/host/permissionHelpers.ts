@@ -3,6 +3,7 @@ import type * as vscode from 'vscode';
 import type { PermissionOption, RequestPermissionRequest } from '../../../src/acp/schema/types.gen';
 import type { AutoApprovePolicy } from '../../../src/host/permissions/autoApprove';
 import type { PermissionEnvironment, PermissionPrompt } from '../../../src/host/permissions/permissionBroker';
+import { noRules } from '../../../src/host/permissions/rules/sessionRules';
 import type { SessionContext } from '../../../src/host/sessionContext';
 import { AcpThread } from '../../../src/thread/model/thread';
 
@@ -31,6 +32,7 @@ export function fakeEnvironment(policy: AutoApprovePolicy = 'never'): Permission
 } {
   const pending: ((id: string | undefined) => void)[] = [];
   return {
+    ...noRules,
     prompts: [],
     autoApprovePolicy: () => policy,
     uncoveredPolicy: () => 'ask',
