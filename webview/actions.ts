@@ -6,7 +6,7 @@
  */
 import {
   CancelTurnCommand, ContinueSessionCommand, CopyCodeCommand, InsertCodeCommand, OpenDiffCommand, OpenLinkCommand, OpenLocationCommand, OpenToolOutputCommand, RequestStateCommand,
-  RemoveQueuedPromptCommand, RequestEntriesCommand, RequestSnapshotCommand, ResendPromptCommand, RespondPermissionCommand,
+  RemoveQueuedPromptCommand, RequestEntriesCommand, RequestSnapshotCommand, ResendPromptCommand, RespondPermissionCommand, RevertFlaggedCommand,
   RestartAgentCommand, RetryPromptCommand, SaveDraftCommand, SearchFilesCommand, SendPromptCommand, SetConfigOptionCommand,
   SetModeCommand, ShowTerminalCommand, ToggleFollowCommand, UpdateQueuedPromptCommand,
 } from '../src/shared/chatProtocol';
@@ -55,6 +55,8 @@ export interface ChatActions {
   resend(): void;
   /** Starts a new session that carries this transcript (this one cannot be reopened). */
   continueSession(): void;
+  /** Restores the files the turn audit flagged, from the checkpoint before the turn. */
+  revertFlagged(): void;
   /** Closes one of the agent's live notices. */
   dismissNotice(noticeId: string): void;
   /** Cancels a subagent's current work (by its session id). */
@@ -139,6 +141,7 @@ export function chatActions(ipc: ActionTransport): ChatActions {
     restart: () => ipc.post(RestartAgentCommand, {}),
     resend: () => ipc.post(ResendPromptCommand, {}),
     continueSession: () => ipc.post(ContinueSessionCommand, {}),
+    revertFlagged: () => ipc.post(RevertFlaggedCommand, {}),
     dismissNotice: (noticeId) => ipc.post(DismissNoticeCommand, { noticeId }),
     cancelSubagent: (sessionId) => ipc.post(CancelSubagentCommand, { sessionId }),
     openLink: (href) => ipc.post(OpenLinkCommand, { href }),

@@ -9,7 +9,8 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { OpenDiffCommand, OpenLocationCommand, OpenToolOutputCommand, RetryPromptCommand, ShowTerminalCommand } from '../shared/chatProtocol';
-import { ContinueSessionCommand, DismissNoticeCommand, ResendPromptCommand, RestartAgentCommand } from '../shared/chatProtocol';
+import { ContinueSessionCommand, DismissNoticeCommand, ResendPromptCommand, RestartAgentCommand, RevertFlaggedCommand } from '../shared/chatProtocol';
+import { CheckpointActions } from '../host/files/checkpointActions';
 import type { OpenDiffParams, OpenLocationParams, OpenToolOutputParams } from '../shared/chatProtocol';
 import type { AgentSession } from '../host/agentSession';
 import type { IpcDispatcher } from './ipc';
@@ -79,6 +80,10 @@ export function registerCardActions(ipc: IpcDispatcher, session: AgentSession, c
   });
   ipc.on(RestartAgentCommand, () => { void vscode.commands.executeCommand(commandIds.restartAgent, session.key); });
   ipc.on(ContinueSessionCommand, () => { void vscode.commands.executeCommand(commandIds.continueInNewSession, session.key); });
+  ipc.on(RevertFlaggedCommand, () => {
+    const spot = besideChat(chatColumn());
+    void new CheckpointActions(session.context, session.checkpoints, () => session.isWorking).revertFlagged(session.permissions.audit, spot !== undefined ? { viewColumn: spot } : {});
+  });
   ipc.on(DismissNoticeCommand, ({ noticeId }) => { session.thread.notices.dismiss(noticeId); });
   ipc.on(ResendPromptCommand, () => {
     session.resendInterrupted().catch((e: unknown) => showError(e instanceof Error ? e.message : String(e)));

@@ -121,6 +121,9 @@ export const ShowTerminalCommand = command<ShowTerminalParams>()('terminal/show'
 /** The user clicked Retry on an error notice: the host resends the last prompt. */
 export const RetryPromptCommand = command<Record<string, never>>()('prompt/retry');
 
+/** The user clicked Revert on the turn audit's notice: the host restores the flagged files (docs/approvals.md, "The audit"). */
+export const RevertFlaggedCommand = command<Record<string, never>>()('flagged/revert');
+
 /** The user clicked Restart on an agent-exit notice: the host restarts the agent (`switchboard.restartAgent`). */
 export const RestartAgentCommand = command<Record<string, never>>()('agent/restart');
 
@@ -235,7 +238,7 @@ export const UndoCheckpointCommand = command<UndoCheckpointParams>()('checkpoint
 /** Every command the webview may send; the host has a schema for each (ipcSchemas.ts) and handles them. */
 export type ChatCommand =
   | typeof RequestStateCommand | typeof SendPromptCommand | typeof CancelTurnCommand | typeof RespondPermissionCommand
-  | typeof ToggleFollowCommand | typeof OpenDiffCommand | typeof OpenLocationCommand | typeof OpenToolOutputCommand | typeof ShowTerminalCommand | typeof RetryPromptCommand
+  | typeof ToggleFollowCommand | typeof OpenDiffCommand | typeof OpenLocationCommand | typeof OpenToolOutputCommand | typeof ShowTerminalCommand | typeof RetryPromptCommand | typeof RevertFlaggedCommand
   | typeof RestartAgentCommand | typeof ResendPromptCommand | typeof ContinueSessionCommand | typeof OpenLinkCommand | typeof CopyCodeCommand
   | typeof InsertCodeCommand | typeof RequestSnapshotCommand | typeof RequestEntriesCommand
   | typeof UpdateQueuedPromptCommand | typeof RemoveQueuedPromptCommand | typeof SaveDraftCommand

@@ -116,14 +116,15 @@ export interface NoticeView {
   readonly text: string;
   /** A button on the notice: `retry` resends the last prompt (after an agent error), `restart` restarts the agent,
    * `resend` sends the prompt again that was interrupted when the agent exited, `continue` starts a new session
-   * that carries this transcript (the agent can neither resume nor load this one). */
+   * that carries this transcript (the agent can neither resume nor load this one), `revert` restores the files the
+   * turn audit flagged from the checkpoint before the turn (docs/approvals.md, "The audit"). */
   readonly action?: NoticeAction;
   /** `fork`: the first entry of a forked session, "Forked from …" (the transcript below it is the source's). */
   readonly marker?: 'fork';
 }
 
 /** What a notice's button does. */
-export type NoticeAction = 'retry' | 'restart' | 'resend' | 'continue';
+export type NoticeAction = 'retry' | 'restart' | 'resend' | 'continue' | 'revert';
 
 /** An elicitation of the session not scoped to a tool call: its own entry of the transcript. */
 export interface ElicitationEntryView {

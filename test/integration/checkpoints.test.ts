@@ -16,23 +16,12 @@ import { CheckpointActions } from '../../src/host/files/checkpointActions';
 import { CheckpointBaseline } from '../../src/host/files/checkpointBaseline';
 import type { ChangesEntry } from '../../src/thread/model/turnChanges';
 import { gitState, treeHashes, userGit, writeTree } from '../unit/checkpoints/checkpointFixtures';
-import { api, until, useScriptedAgent, workspaceRoot } from './helpers';
+import { acceptingPreview, api, until, useScriptedAgent, workspaceRoot } from './helpers';
 
 /** The files a test starts with, in its own folder (an editor of an earlier test's file must not be in the way). */
 const initial = (cp: string) => ({ [`${cp}/main.txt`]: 'a: as it was\n', [`${cp}/src/b.ts`]: 'export const b = 1;\n', [`${cp}/old.txt`]: 'old\n', [`${cp}/c.txt`]: 'c\n' });
 /** The scripted agent working in `cp` (below the workspace folder). */
 const agentIn = (cp: string) => useScriptedAgent('checkpoints', { CP: cp }, `checkpoints-${cp}`);
-
-/** Runs a restore action and accepts its preview (the quick pick's first item restores). */
-async function acceptingPreview<T>(run: () => Promise<T>): Promise<T> {
-  let settled = false;
-  const p = run().finally(() => { settled = true; });
-  for (let i = 0; i < 200 && !settled; i++) {
-    await new Promise((r) => setTimeout(r, 150));
-    if (!settled) await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-  }
-  return p;
-}
 
 describe('checkpoints: every turn can be undone, whatever the agent touched and however', function () {
   this.timeout(180_000);

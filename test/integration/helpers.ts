@@ -112,3 +112,14 @@ export function askingSuite(scenario: string, files: readonly string[]): { reado
   });
   return { sb: () => sb as SwitchboardTestApi, agent: () => agent as string };
 }
+
+/** Runs a restore action and accepts its preview (the quick pick's first item restores). */
+export async function acceptingPreview<T>(run: () => Promise<T>): Promise<T> {
+  let settled = false;
+  const p = run().finally(() => { settled = true; });
+  for (let i = 0; i < 200 && !settled; i++) {
+    await new Promise((r) => setTimeout(r, 150));
+    if (!settled) await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+  }
+  return p;
+}

@@ -84,6 +84,30 @@ export class CheckpointActions {
     }
   }
 
+  /**
+   * Revert on the turn audit's notice (docs/approvals.md, "The audit"): preview, then the flagged files as they were
+   * before their turn, exactly; the flags are then resolved.
+   */
+  async revertFlagged(flagged: { readonly open: readonly { readonly path?: string }[]; readonly openFrom: string | undefined; resolve(): void }, spot: DiffSpot = {}): Promise<void> {
+    const files = flagged.open.flatMap((f) => (f.path ? [f.path] : []));
+    const from = flagged.openFrom;
+    if (!from || files.length === 0) {
+      void vscode.window.showInformationMessage('Nothing flagged is left to revert: the flagged files were reverted, or a later turn was audited.');
+      return;
+    }
+    const cps = await this.ready();
+    if (!cps) return;
+    const plan = await this.plan(cps, from, files);
+    if (!plan) return;
+    if (!(await this.review(cps, plan, 'Revert what no answer or rule of yours covered: the flagged files as they were before the turn', spot))) return;
+    const result = await this.apply(cps, plan);
+    if (!result) return;
+    flagged.resolve();
+    this.checkpoints.changed(); // the Sessions view drops its mark
+    this.ctx.thread.addEntry((id) => ({ kind: 'changes', id, role: 'restore', files: result.files.map(changeLine), from: result.undo.id, to: plan.to.id, label: 'the flagged files as they were before the turn' }));
+    this.ctx.log.info(`audit: reverted ${result.files.length} flagged files from ${from} (undo point ${result.undo.id})`);
+  }
+
   /** Open Diff of one file of a checkpoint entry: its two checkpoints side by side. */
   async openDiff(entryId: string, file: string, spot: DiffSpot = {}): Promise<void> {
     const found = this.changesEntry(entryId);

@@ -113,6 +113,7 @@ export class FsHandler implements vscode.Disposable {
     this._writes.set(key, tail);
     void tail.then(() => { if (this._writes.get(key) === tail) this._writes.delete(key); });
     await write;
+    this.permissions.audit.clientWrote([file.path, file.real]);
     return {};
   }
 

@@ -14,6 +14,7 @@ import { inert } from '../../shared/inertText';
 import type { ChangedFileLine } from '../../thread/model/turnChanges';
 import type { SessionContext, SessionPart } from '../sessionContext';
 import { changesPart } from './changeTracker';
+import { permissionsPart } from '../permissions/permissionFeature';
 import type { CheckpointService } from './checkpointService';
 import { SessionRoots } from './sessionRoots';
 
@@ -61,7 +62,11 @@ export class TurnCheckpoints implements vscode.Disposable {
   /** Fires when a checkpoint was taken or files were restored (the changed-files bar refreshes). */
   readonly onDidChange = this._onDidChange.event;
 
-  constructor(private readonly ctx: SessionContext, private readonly service: CheckpointService | undefined, private readonly key: () => string) {
+  constructor(
+    private readonly ctx: SessionContext, private readonly service: CheckpointService | undefined, private readonly key: () => string,
+    /** The turn audit (src/host/permissions/turnAudit.ts): the files changed in the turn, and the checkpoint before it. */
+    private readonly audit?: (files: readonly FileChange[], from: string | undefined) => Promise<void>,
+  ) {
     this._roots = new SessionRoots(ctx);
   }
 
@@ -132,24 +137,29 @@ export class TurnCheckpoints implements vscode.Disposable {
     return !this._stopped;
   }
 
-  /** Takes the checkpoint at the end of the turn and adds "Changed in this turn" when files changed; never throws. */
+  /**
+   * Takes the checkpoint at the end of the turn and adds "Changed in this turn" when files changed; then the turn's
+   * audit runs on those files (none when no checkpoint was taken). Never throws.
+   */
   async afterTurn(entryId: string): Promise<void> {
     const start = this._start;
     this._start = undefined;
-    if (!start) return;
+    let files: FileChange[] = [];
     try {
-      const cps = await this.session();
-      if (!cps) return;
-      // the turn's last chunks reach the chat before the snapshot's file scan and git run compete for the CPU
-      await new Promise((resolve) => setTimeout(resolve, settleBeforeEndMs));
-      const end = await cps.take('end', entryId);
-      const files = await cps.changes(start, end.id);
-      if (files.length) this.ctx.thread.addEntry((id) => ({ kind: 'changes', id, role: 'turn', files: files.map(changeLine), from: start, to: end.id }));
-      this._onDidChange.fire();
-      this.service?.turnEnded();
+      const cps = start ? await this.session() : undefined;
+      if (cps && start) {
+        // the turn's last chunks reach the chat before the snapshot's file scan and git run compete for the CPU
+        await new Promise((resolve) => setTimeout(resolve, settleBeforeEndMs));
+        const end = await cps.take('end', entryId);
+        files = await cps.changes(start, end.id);
+        if (files.length) this.ctx.thread.addEntry((id) => ({ kind: 'changes', id, role: 'turn', files: files.map(changeLine), from: start, to: end.id }));
+        this._onDidChange.fire();
+        this.service?.turnEnded();
+      }
     } catch (error) {
       this.failed('at the end of this turn', error);
     }
+    await this.audit?.(files, start);
   }
 
   /** The user kept changes (the changed-files bar, a diff's title, Review Changes): the files as they are become their baseline. */
@@ -193,7 +203,8 @@ export class TurnCheckpoints implements vscode.Disposable {
 export const checkpointsPart: SessionPart<TurnCheckpoints, { readonly checkpoints?: CheckpointService }> = {
   name: 'checkpoints',
   create: (session) => {
-    const checkpoints = new TurnCheckpoints(session.context, session.options.checkpoints, () => session.key());
+    const permissions = session.part(permissionsPart);
+    const checkpoints = new TurnCheckpoints(session.context, session.options.checkpoints, () => session.key(), (files, from) => permissions.auditTurn(files, from));
     session.track(session.part(changesPart).onDidKeep((files) => void checkpoints.keep(files)));
     return checkpoints;
   },

@@ -52,6 +52,18 @@ function inspectRawInput(raw: unknown, depth = 0, out = { command: false, paths:
   return out;
 }
 
+/**
+ * What a request that declares itself a read (read, search, think, fetch) really carries when it is not one: a
+ * command, or something to write; undefined when it carries neither (or declares another kind). The turn audit
+ * flags such a request (src/host/permissions/turnAudit.ts).
+ */
+export function actsBeyondItsKind(toolKind: ToolKind, rawInput: unknown, content: readonly ToolCallContent[]): 'a command' | 'a write' | undefined {
+  if (!autoApprovableKinds.has(toolKind)) return undefined;
+  const raw = typeof rawInput === 'string' ? parseJson(rawInput) : rawInput;
+  if (inspectRawInput(raw).command) return 'a command';
+  return writesByContent({ rawInput: raw, locations: [], content }) ? 'a write' : undefined;
+}
+
 /** Reads the setting value leniently: anything but `reads` is `never`. */
 export function toAutoApprovePolicy(value: unknown): AutoApprovePolicy {
   return value === 'reads' ? 'reads' : 'never';

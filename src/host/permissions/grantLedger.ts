@@ -131,6 +131,7 @@ export function writesByContent(call: SubjectSource): boolean {
 }
 
 const pathKey = (p: string) => `path:${platformCaseInsensitive ? p.toLowerCase() : p}`;
+const readKey = (p: string) => `read:${platformCaseInsensitive ? p.toLowerCase() : p}`;
 const commandKey = (form: string) => `command:${form}`;
 
 /** The answers of one session. */
@@ -159,6 +160,7 @@ export class GrantLedger {
   record(subject: GrantSubject, allowed: boolean, scope: GrantScope): void {
     const answer: Answer = { allowed, scope };
     if (!allowed || subject.writes) for (const p of subject.paths) this.set(pathKey(p), answer);
+    else for (const p of subject.paths) this.set(readKey(p), answer);
     for (const c of subject.commands) {
       for (const f of c.forms) this.set(commandKey(f), answer);
       if (allowed) this._approvedLines = [c.line, ...this._approvedLines.filter((l) => l !== c.line)];
@@ -177,6 +179,11 @@ export class GrantLedger {
     if (answers.some((a) => !a.allowed)) return { kind: 'refused' };
     if (answers.length > 0 || this._sessionWrites) return { kind: 'allowed' };
     return { kind: 'uncovered' };
+  }
+
+  /** True when an allowed request named the file only to read it (the turn audit's "written behind a read"). */
+  readOnly(paths: readonly string[]): boolean {
+    return paths.some((p) => this._answers.get(readKey(p))?.allowed === true);
   }
 
   /** A command about to start. */

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import type * as vscode from 'vscode';
 import type { CancellationToken } from 'vscode-jsonrpc/node';
 import type { PermissionOption, RequestPermissionRequest, RequestPermissionResponse, ToolCallContent, ToolCallLocation, ToolCallUpdate, ToolKind } from '../../acp/schema/types.gen';
-import { autoApproveOption } from './autoApprove';
+import { actsBeyondItsKind, autoApproveOption } from './autoApprove';
 import type { AutoApprovePolicy } from './autoApprove';
 import { GrantLedger, grantSubject } from './grantLedger';
 import type { UncoveredPolicy } from './grantLedger';
@@ -21,6 +21,8 @@ import type { RuledCall } from './rules/requestRules';
 import type { RuleDraft } from './rules/ruleSuggestions';
 import { noRules, ruleButtonLabel, ruleOption, rulingLabel, SessionRules } from './rules/sessionRules';
 import type { RuleEnvironment } from './rules/sessionRules';
+import { flagsNotice, TurnAudit } from './turnAudit';
+import type { ChangedFile } from './turnAudit';
 
 /** What a notification offering a permission request shows. */
 export interface PermissionPrompt {
@@ -118,6 +120,8 @@ export class PermissionBroker implements vscode.Disposable {
   readonly grants = new GrantLedger();
   /** The rules of this session: the user's, the workspace's and its own (docs/approvals.md, "Rules"). */
   readonly rules: SessionRules;
+  /** What happened in each turn against what was granted (docs/approvals.md, "The audit"). */
+  readonly audit = new TurnAudit();
 
   constructor(private readonly ctx: SessionContext, private readonly env: PermissionEnvironment = askInChatOnly) {
     this.rules = new SessionRules(ctx, env);
@@ -137,6 +141,9 @@ export class PermissionBroker implements vscode.Disposable {
   async request(p: RequestPermissionRequest, token: CancellationToken): Promise<RequestPermissionResponse> {
     const epoch = this._cancelEpoch;
     const call = this.ruledCall(p);
+    const declared = p.toolCall.kind ?? this.ctx.thread.toolCall(p.toolCall.toolCallId, p.sessionId)?.toolKind ?? 'other';
+    const acts = actsBeyondItsKind(declared, call.rawInput, call.content);
+    if (acts) this.audit.mismatch(this.ctx.thread.toolCall(p.toolCall.toolCallId, p.sessionId)?.title ?? p.toolCall.title ?? 'A tool call', acts, declared);
     const ruling = await this.rules.ruling(call);
     const byRule = ruleOption(p.options, ruling.verdict);
     // an ask rule asks, even for a read
@@ -165,6 +172,21 @@ export class PermissionBroker implements vscode.Disposable {
     const response = await this.park(p, token, false, undefined, offer);
     await this.recordAnswer(p, response);
     return response;
+  }
+
+  /**
+   * The turn ended: the audit of what happened (the files changed between its checkpoints, `from` the one before it),
+   * and a warning in the chat for what no answer or rule covered, with Revert when files can be restored. Never throws.
+   */
+  async auditTurn(changed: readonly ChangedFile[], from: string | undefined): Promise<void> {
+    try {
+      const flags = await this.audit.endTurn(changed, from, this.grants, async (p) => (await this.rules.write(p, p)).verdict?.action === 'allow');
+      if (flags.length === 0) return;
+      this.ctx.log.warn(`audit: ${flags.map((f) => `${f.kind}: ${f.text}`).join('; ')}`);
+      this.ctx.thread.addNotice('warning', flagsNotice(this.ctx.agentName, flags), this.audit.open.length > 0 && from ? 'revert' : undefined);
+    } catch (error) {
+      this.ctx.log.warn(`audit: the turn could not be audited: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   /** Forgets this session's answers and its own rules ("Reset approvals"). */

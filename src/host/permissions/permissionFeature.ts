@@ -9,7 +9,10 @@ export const permissionsPart: SessionPart<PermissionBroker, { readonly permissio
   name: 'permission broker',
   create: (session) => new PermissionBroker(session.context, session.options.permissionEnvironment),
   cancelRequests: (permissions) => permissions.cancelAll(),
-  turnStarted: (permissions) => permissions.grants.startTurn(),
+  turnStarted: (permissions) => {
+    permissions.grants.startTurn();
+    permissions.audit.startTurn();
+  },
 };
 
 /** Permission requests (https://agentclientprotocol.com/protocol/tool-calls#requesting-permission). */

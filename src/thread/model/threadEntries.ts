@@ -18,7 +18,7 @@ export type SessionStatus = 'starting' | 'idle' | 'working' | 'awaitingPermissio
  * What a notice's button does: `retry` sends the prompt again, `restart` restarts the agent, `resend` sends the
  * prompt again that was interrupted when the agent exited, `continue` starts a new session that carries this transcript.
  */
-export type NoticeAction = 'retry' | 'restart' | 'resend' | 'continue';
+export type NoticeAction = 'retry' | 'restart' | 'resend' | 'continue' | 'revert';
 
 /** A user's prompt as sent; `checkpointId` names the checkpoint taken before it (src/thread/model/turnChanges.ts). */
 export interface UserEntry { readonly kind: 'user'; readonly id: string; readonly content: ContentBlock[]; checkpointId?: string }

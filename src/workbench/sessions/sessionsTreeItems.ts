@@ -69,11 +69,14 @@ export function sessionItem(node: Extract<SessionsNode, { type: 'session' }>, ct
   } else {
     t.iconPath = new vscode.ThemeIcon(item.archived ? 'archive' : 'history');
   }
+  // effects of the last turn that no answer or rule covered (docs/approvals.md, "The audit")
+  const flagged = open ? open.permissions.audit.open.length : 0;
+  if (flagged) t.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
   const git = open ? ctx.git(item.cwd) : undefined;
   const stateText = state ? stateLine(state, ctx.now) : relativeTime(item.updatedAt);
   const parts = node.by === 'search'
     ? [node.snippet ?? 'title matches', item.agentName]
-    : [node.by === 'folder' ? item.agentName : '', stateText, node.by === 'agent' && git ? gitLine(git) : '', fileCount ? `${fileCount} changed` : ''];
+    : [node.by === 'folder' ? item.agentName : '', stateText, node.by === 'agent' && git ? gitLine(git) : '', fileCount ? `${fileCount} changed` : '', flagged ? `⚠ ${flagged} flagged` : ''];
   t.description = inertText([...parts, item.archived ? 'archived' : ''].filter(Boolean).join(' · '), 'plain');
   const where = open ? 'Open' : item.stored ? 'In Switchboard\'s history' : 'Listed by the agent';
   const lines = [
@@ -82,9 +85,10 @@ export function sessionItem(node: Extract<SessionsNode, { type: 'session' }>, ct
     inert.markdown`${state ? stateText : where}` + (item.archived ? ' · Archived' : ''),
     ...(git ? [inert.markdown`Branch ${git.branch} · ${git.changes} uncommitted`] : []),
     ...(node.snippet ? [inert.markdown`Found: ${node.snippet}`] : []),
+    ...(flagged ? [`⚠ ${flagged} ${flagged === 1 ? 'effect' : 'effects'} of the last turn that no answer or rule of yours covers: Revert is in the chat`] : []),
   ];
   t.tooltip = agentMarkdown(lines.join('\n\n'));
-  t.accessibilityInformation = { label: inert.plain`${rowTitle(item)}, ${item.agentName}, ${state ? stateText : where}` };
+  t.accessibilityInformation = { label: inert.plain`${rowTitle(item)}, ${item.agentName}, ${state ? stateText : where}${flagged ? `, ${flagged} flagged` : ''}` };
   // what the context menu offers (package.json view/item/context): Fork only for an agent that can fork
   t.contextValue = open ? `session.open${open.canFork ? '.fork' : ''}` : `session.history${item.archived ? '.archived' : ''}`;
   t.command = { command: commandIds.openSession, title: 'Open Session', arguments: [node] };
