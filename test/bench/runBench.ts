@@ -6,6 +6,7 @@ import { runCheckpointBenchmark } from './checkpointBench';
 import { runDayBenchmark, runFirstPickerBenchmark, runHostBenchmarks, runLargeToolBenchmark, runSessionSwitchBenchmark, runStreamBenchmark } from './hostBench';
 import { benchThroughput } from './ndjsonThroughput';
 import { runRenderBenchmark } from './renderBench';
+import { runRuleBenchmark } from './ruleBench';
 import { reportTerminalOutput } from './terminalOutput';
 
 async function main(): Promise<void> {
@@ -31,6 +32,11 @@ async function main(): Promise<void> {
   const checkpoints = await runCheckpointBenchmark();
   for (const line of checkpoints.lines) console.log(line);
   if (!checkpoints.ok) process.exitCode = 1;
+
+  // permission rules and the turn audit (plain node, the real bash grammar): docs/approvals.md
+  const ruleBench = await runRuleBenchmark();
+  for (const line of ruleBench.lines) console.log(line);
+  if (!ruleBench.ok) process.exitCode = 1;
 
   // a unit-level guard, not the user's figure: the chat webview's Markdown rendering alone, in headless Chromium
   const render = await runRenderBenchmark();

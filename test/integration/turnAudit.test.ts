@@ -54,7 +54,7 @@ describe('turn audit: what happened against what was granted', function () {
 
   it('flags a file written without any request, and Revert deletes the file it created', async () => {
     const id = await run('no-request');
-    assert.match((await until(() => flagNotice(id), 'the flag')).text, /audit\/sneaky\.txt was created without a request/);
+    assert.match((await until(() => flagNotice(id), 'the flag')).text, /audit\/sneaky\.txt was created without a request \(by the agent's own process, or another program\)/);
     await revert(id);
     assert.equal(fs.existsSync(file('sneaky.txt')), false);
   });
@@ -80,11 +80,11 @@ describe('turn audit: what happened against what was granted', function () {
     assert.equal(flagNotice(id), undefined);
   });
 
-  it('flags a command that ran because the setting let the agent decide', async () => {
+  it('a command the user\'s setting lets run is not flagged (the setting is the user\'s answer)', async () => {
     await setSetting('permissions.uncoveredActions', 'allow');
     try {
       const id = await run('uncovered-command');
-      assert.match((await until(() => flagNotice(id), 'the flag')).text, /echo unasked ran without an answer or rule of yours/);
+      assert.equal(flagNotice(id), undefined);
     } finally {
       await setSetting('permissions.uncoveredActions', 'ask');
     }

@@ -9,18 +9,18 @@
  * - a file changed on disk that no request or rule covered for writing, and that Switchboard did not write itself
  *   (a write without a request; one behind a request that only read it);
  * - a file changed after the user rejected a request that names it;
- * - a command that ran without an answer or rule covering it (`switchboard.permissions.uncoveredActions: "allow"`);
  * - a request that declares itself a read (its kind) while what it carries is a command or a write.
  *
  * Not flagged: the files written through `fs/write_text_file` (each was checked before it was written), and while a
- * command the user (or a rule) allowed ran in the turn, the files changed on disk: what an allowed command changes
- * is what the user allowed.
+ * command the user (or a rule, or the user's `switchboard.permissions.uncoveredActions: "allow"`) allowed ran in the
+ * turn, the files changed on disk: what an allowed command changes is what the user allowed. A command never runs
+ * without one of those (a different command than the one approved is always asked about: commandGrant.ts).
  */
 import { platformCaseInsensitive } from '../files/pathPolicy';
 import type { GrantLedger } from './grantLedger';
 
 /** Why an effect is flagged. */
-export type FlagKind = 'unrequested' | 'afterReject' | 'behindRead' | 'uncoveredCommand' | 'mismatch';
+export type FlagKind = 'unrequested' | 'afterReject' | 'behindRead' | 'mismatch';
 
 /** One flagged effect. */
 export interface AuditFlag {
@@ -73,15 +73,15 @@ export class TurnAudit {
     for (const p of paths) this._clientWrites.add(key(p));
   }
 
-  /** A command started through `terminal/create`; `covered`: an answer or a rule allowed it. */
-  commandRan(line: string, covered: boolean): void {
-    if (covered) this._allowedCommandRan = true;
-    else this._turnFlags.push({ kind: 'uncoveredCommand', text: `${line} ran without an answer or rule of yours` });
+  /** A command started through `terminal/create` (an answer, a rule or the user's setting allowed it). */
+  commandRan(): void {
+    this._allowedCommandRan = true;
   }
 
   /** A request declared itself a read while it carries a command or a write. */
   mismatch(title: string, carries: 'a command' | 'a write', declared: string): void {
-    this._turnFlags.push({ kind: 'mismatch', text: `"${title}" was declared a ${declared} but carries ${carries}` });
+    const shown = title.length > 80 ? `${title.slice(0, 79)}…` : title;
+    this._turnFlags.push({ kind: 'mismatch', text: `"${shown}" was declared a ${declared} but carries ${carries}` });
   }
 
   /**
@@ -101,7 +101,7 @@ export class TurnAudit {
       if (decision.kind === 'allowed' || this._allowedCommandRan || await ruleAllows(f.path)) continue;
       onFiles.push(grants.readOnly([f.path])
         ? { kind: 'behindRead', path: f.path, text: `${f.rel} was ${verbs[f.change]} behind a request you allowed only to read it` }
-        : { kind: 'unrequested', path: f.path, text: `${f.rel} was ${verbs[f.change]} without a request` });
+        : { kind: 'unrequested', path: f.path, text: `${f.rel} was ${verbs[f.change]} without a request (by the agent's own process, or another program)` });
     }
     this._open = onFiles;
     this._from = onFiles.length > 0 ? from : undefined;

@@ -22,11 +22,10 @@ const maxApprovedShown = 3;
 
 
 /**
- * Returns when the command may run (true when an answer or a rule covers it, false when it runs because the user's
- * setting lets the agent decide); throws the refusal otherwise. `baseEnv` is the environment the command would
+ * Returns when the command may run; throws the refusal otherwise. `baseEnv` is the environment the command would
  * start from without the agent's variables (the user's login shell's: src/agents/terminalProcess.ts).
  */
-export async function checkCommand(handler: { readonly ctx: SessionContext; readonly permissions: PermissionBroker }, p: CreateTerminalRequest, baseEnv: () => Promise<EnvLayer>, token: CancellationToken): Promise<boolean> {
+export async function checkCommand(handler: { readonly ctx: SessionContext; readonly permissions: PermissionBroker }, p: CreateTerminalRequest, baseEnv: () => Promise<EnvLayer>, token: CancellationToken): Promise<void> {
   const { ctx, permissions } = handler;
   const command = commandForms(p.command, p.args ?? []);
   const grant = permissions.grants.command(command);
@@ -43,7 +42,7 @@ export async function checkCommand(handler: { readonly ctx: SessionContext; read
     ctx.thread.addNotice('warning', `Switchboard refused to run ${command.line}: ${describeRule(ruling.verdict.rule)} denies it.`);
     throw AcpError.accessDenied(`Access denied by the user's rule: ${describeRule(ruling.verdict.rule)} denies ${command.line}`, p.cwd ?? ctx.cwd, 'deniedByUser');
   }
-  if (grant.kind === 'allowed' && changing.length === 0) return true;
+  if (grant.kind === 'allowed' && changing.length === 0) return;
   if (grant.kind === 'refused') {
     ctx.log.info(`terminal: refused ${command.line}: the user rejected this command`);
     ctx.thread.addNotice('warning', `Switchboard refused to run ${command.line}: you rejected this command.`);
@@ -52,9 +51,9 @@ export async function checkCommand(handler: { readonly ctx: SessionContext; read
   if (ruling.verdict?.action === 'allow' && changing.length === 0) {
     permissions.rules.matched(ruling);
     ctx.log.info(`terminal: ${command.line} is allowed by ${describeRule(ruling.verdict.rule)}`);
-    return true;
+    return;
   }
-  if (grant.kind === 'uncovered' && changing.length === 0 && ruling.verdict?.action !== 'ask' && permissions.uncoveredPolicy() === 'allow') return false;
+  if (grant.kind === 'uncovered' && changing.length === 0 && ruling.verdict?.action !== 'ask' && permissions.uncoveredPolicy() === 'allow') return;
   const differs = grant.kind === 'differs';
   const env = changing.length === 0 ? '' : `\nwith environment variables that change what it runs:\n${fenced(changing.map((v) => `${v.name}=${v.value}`).join('\n'))}`;
   const text = differs
@@ -72,7 +71,7 @@ export async function checkCommand(handler: { readonly ctx: SessionContext; read
       rawInput: { command: p.command, args: p.args ?? [], ...(p.cwd ? { cwd: p.cwd } : {}), ...(changing.length ? { env: Object.fromEntries(changing.map((v) => [v.name, v.value])) } : {}) },
     },
   }, token);
-  if (answer === 'once' || answer === 'session') return true;
+  if (answer === 'once' || answer === 'session') return;
   if (answer === 'cancelled') throw AcpError.cancelled(`terminal/create was not answered (the turn was cancelled): ${command.line}`);
   ctx.log.info(`terminal: the user refused ${command.line}`);
   throw AcpError.accessDenied(`Access denied by the user: the command was refused: ${command.line}`, p.cwd ?? ctx.cwd, 'deniedByUser');

@@ -93,7 +93,7 @@ export class TerminalManager implements vscode.Disposable {
     }
     validate(p);
     const cwd = p.cwd ? normalizeAgentPath(p.cwd) : this.ctx.cwd;
-    const covered = await checkCommand(this, p, () => this.baseEnv(), token);
+    await checkCommand(this, p, () => this.baseEnv(), token);
     if (this._disposed) throw new AcpError('remote', `Session '${this.ctx.sessionId}' has ended: no new terminals.`, AcpErrorCodes.InvalidRequest);
     const terminalId = `term-${++nextTerminalNumber}`;
     const command = displayCommand(p.command, p.args ?? []);
@@ -107,7 +107,7 @@ export class TerminalManager implements vscode.Disposable {
       ...(this.options.graceMs !== undefined ? { graceMs: this.options.graceMs } : {}),
     });
     this.ctx.log.info(`terminal ${terminalId}: ${command} (cwd ${cwd}${p.outputByteLimit != null ? `, outputByteLimit ${p.outputByteLimit}` : ''})`);
-    this.permissions.audit.commandRan(command, covered);
+    this.permissions.audit.commandRan();
     this.ctx.thread.terminals.create(terminalId, command);
 
     const pty = new AgentPseudoterminal({

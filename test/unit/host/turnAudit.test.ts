@@ -22,8 +22,8 @@ describe('TurnAudit: what happened against what was granted', () => {
     assert.deepEqual(flags.map((f) => `${f.kind} ${f.text}`), [
       'behindRead read.md was changed behind a request you allowed only to read it',
       'afterReject rejected.txt was changed after you rejected a request that names it',
-      'unrequested new.txt was created without a request',
-      'unrequested gone.txt was deleted without a request',
+      'unrequested new.txt was created without a request (by the agent\'s own process, or another program)',
+      'unrequested gone.txt was deleted without a request (by the agent\'s own process, or another program)',
     ]);
     assert.equal(audit.open.length, 4);
     assert.equal(audit.openFrom, 'cp-1');
@@ -31,25 +31,25 @@ describe('TurnAudit: what happened against what was granted', () => {
     assert.equal(audit.open.length, 0);
   });
 
-  it('a write rule covers a file; an allowed command covers what changed while the turn ran it, never a rejected file', async () => {
+  it('a write rule covers a file; a command that ran covers what changed in the turn, never a rejected file', async () => {
     const grants = new GrantLedger();
     grants.record({ commands: [], paths: [path.join(root, 'rejected.txt')], writes: true }, false, 'turn');
     const byRule = new TurnAudit();
     assert.deepEqual(await byRule.endTurn([changed('src/a.ts')], 'cp', grants, (p) => Promise.resolve(p.endsWith('a.ts'))), []);
     const audit = new TurnAudit();
-    audit.commandRan('npm test', true);
+    audit.commandRan();
     const flags = await audit.endTurn([changed('coverage/lcov.info', 'created'), changed('rejected.txt')], 'cp', grants, never);
     assert.deepEqual(flags.map((f) => f.kind), ['afterReject']);
   });
 
-  it('flags a command that ran uncovered, and a request declared a read that carries a command or a write', async () => {
+  it('flags a request declared a read that carries a command or a write', async () => {
     const audit = new TurnAudit();
-    audit.commandRan('touch pwned', false);
     audit.mismatch('Read README.md', 'a command', 'read');
+    audit.mismatch(`Read ${'x'.repeat(200)}`, 'a write', 'search');
     const flags = await audit.endTurn([], undefined, new GrantLedger(), never);
-    assert.deepEqual(flags.map((f) => f.kind), ['uncoveredCommand', 'mismatch']);
+    assert.deepEqual(flags.map((f) => f.kind), ['mismatch', 'mismatch']);
     assert.equal(audit.open.length, 0, 'no file to revert');
-    assert.match(flagsNotice('Agent', flags), /^Switchboard flagged 2 effects of Agent's that no answer or rule of yours covers: touch pwned ran without/);
+    assert.match(flagsNotice('Agent', flags), /^Switchboard flagged 2 effects of Agent's that no answer or rule of yours covers: "Read README\.md" was declared a read but carries a command; "Read x+…" was declared a search but carries a write\.$/);
     audit.startTurn();
     assert.deepEqual(await audit.endTurn([], undefined, new GrantLedger(), never), [], 'a new turn starts clean');
   });
