@@ -100,6 +100,9 @@ export async function run(t) {
   await answered.scrollIntoViewIfNeeded();
   await t.screenshot('approval-rules-answered');
   await idle(chat);
+  const flagged = (await chat.locator('[data-testid="notice"]', { hasText: 'Switchboard flagged' }).allInnerTexts()).join(' | ');
+  t.expect(flagged.includes('"Read README.md" was declared a read but carries a command'), `the lying "read" of case 1 is flagged: ${flagged}`);
+  t.expect(!flagged.includes('settings.json'), 'the workspace settings the rule was saved in are not flagged as the agent\'s change');
 
   // 3. the rule answers the next request: no dialog
   await prompt('Case rule-offer again');

@@ -15,6 +15,7 @@ export const compatSubset = {
   streaming: 'streaming text and thoughts into a webview panel (the webview host page and its message passing differ per version)',
   'approvals-bind': 'permission cards and the client\'s own questions on this workbench',
   'approval-rules': 'the rule editor (quick input, createInputBox validation messages) and a rule answering a card, by keyboard, on this workbench',
+  'turn-audit': 'the turn audit: its warning, its Revert (the restore preview in the quick input) and the Sessions view mark, on this workbench',
   'permission-focus': 'permissions: focus and keyboard between the workbench and a webview (focus handling of webviews changed across versions)',
   cards: 'terminals and diffs: pseudoterminal output, terminal cards and every tool-call card',
   follow: 'fs through buffers and the editor following the agent: preview tabs, editor groups and the tab API',

@@ -36,11 +36,13 @@ export async function run(t) {
     await dialog.waitFor({ timeout: 20_000 });
     await dialog.locator(`[data-option-id="${optionId}"]`).click();
   };
+  const restores = chat.getByText('Restored the flagged files as they were before the turn');
   const revert = async () => {
+    const before = await restores.count();
     await flags.last().locator('[data-testid="notice-revert"]').click();
     await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Revert what no answer or rule of yours covered' }).waitFor({ timeout: 10_000 });
     await page.keyboard.press('Enter');
-    await chat.locator('[data-testid="changes"]', { hasText: 'the flagged files as they were before the turn' }).or(chat.locator('text=the flagged files as they were before the turn')).first().waitFor({ timeout: 15_000 });
+    await restores.nth(before).waitFor({ timeout: 15_000 });
   };
 
   // 1. a write behind an allowed read

@@ -3,6 +3,7 @@
  * and workspace settings, the match count of each rule (global state), and the shell parser, loaded on first use
  * as a bundle of its own (esbuild.mjs, lazyModules) with its grammar from dist/.
  */
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { compileRules } from './rules/requestRules';
@@ -11,6 +12,7 @@ import { RuleSet, ruleKey } from './rules/ruleSet';
 import type { Rule, RuleScope } from './rules/ruleSet';
 import { isEntryOf, readRules, toEntry } from './rules/ruleSettings';
 import type { ShellParser } from './rules/shellParser';
+import { noteOwnWrite } from './turnAudit';
 
 const settingKey = 'permissions.rules';
 const countsKey = 'switchboard.ruleMatches';
@@ -119,6 +121,9 @@ export class RuleStore implements vscode.Disposable {
     const current = scope === 'user' ? inspected?.globalValue : inspected?.workspaceValue;
     const entries = Array.isArray(current) ? (current as unknown[]) : [];
     const target = scope === 'user' ? vscode.ConfigurationTarget.Global : vscode.ConfigurationTarget.Workspace;
+    // the workspace's settings file is Switchboard's write, not the agent's (the turn audit skips it)
+    const file = scope === 'workspace' ? workspaceSettingsFile() : undefined;
+    if (file) noteOwnWrite(file);
     await config.update(settingKey, change(entries), target);
   }
 
@@ -128,7 +133,15 @@ export class RuleStore implements vscode.Disposable {
   }
 }
 
-/** The dist/ folder of the extension (the shell parser's grammar is there). */
-export function distDirOf(extensionPath: string): string {
-  return path.join(extensionPath, 'dist');
+/** The file workspace settings are written to: the .code-workspace file, or the folder's .vscode/settings.json (real path). */
+function workspaceSettingsFile(): string | undefined {
+  const file = vscode.workspace.workspaceFile?.scheme === 'file' ? vscode.workspace.workspaceFile.fsPath : undefined;
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  const target = file ?? (folder?.scheme === 'file' ? path.join(folder.fsPath, '.vscode', 'settings.json') : undefined);
+  if (!target) return undefined;
+  try {
+    return path.join(fs.realpathSync.native(path.dirname(target)), path.basename(target));
+  } catch {
+    return target; // the folder does not exist yet: VS Code creates it
+  }
 }

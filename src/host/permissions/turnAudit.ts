@@ -41,6 +41,17 @@ export interface ChangedFile {
 }
 
 const key = (p: string) => (platformCaseInsensitive ? p.toLowerCase() : p);
+
+/**
+ * Files Switchboard itself writes outside any session (a rule saved in the workspace's settings while a turn runs):
+ * not the agent's effects. Every session's audit skips them; shared by the whole extension host.
+ */
+const ownWrites = new Set<string>();
+
+/** Switchboard wrote this file itself (its real path), e.g. `.vscode/settings.json` when a rule is saved. */
+export function noteOwnWrite(realPath: string): void {
+  ownWrites.add(key(realPath));
+}
 const verbs: Readonly<Record<ChangedFile['change'], string>> = { created: 'created', modified: 'changed', deleted: 'deleted' };
 
 /** The audit of one session. */
@@ -92,7 +103,7 @@ export class TurnAudit {
     const flags = [...this._turnFlags];
     const onFiles: AuditFlag[] = [];
     for (const f of changed) {
-      if (this._clientWrites.has(key(f.path))) continue;
+      if (this._clientWrites.has(key(f.path)) || ownWrites.has(key(f.path))) continue;
       const decision = grants.write([f.path]);
       if (decision.kind === 'refused') {
         onFiles.push({ kind: 'afterReject', path: f.path, text: `${f.rel} was ${verbs[f.change]} after you rejected a request that names it` });
