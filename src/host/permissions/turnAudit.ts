@@ -130,5 +130,5 @@ export class TurnAudit {
 /** The chat's notice of a turn's flags. */
 export function flagsNotice(agentName: string, flags: readonly AuditFlag[]): string {
   const n = flags.length;
-  return `Switchboard flagged ${n} ${n === 1 ? 'effect' : 'effects'} of ${agentName}'s that no answer or rule of yours covers: ${flags.map((f) => f.text).join('; ')}.`;
+  return `Switchboard flagged ${n} ${n === 1 ? 'effect' : 'effects'} of this turn of ${agentName} that no answer or rule of yours covers: ${flags.map((f) => f.text).join('; ')}.`;
 }

@@ -49,7 +49,7 @@ describe('TurnAudit: what happened against what was granted', () => {
     const flags = await audit.endTurn([], undefined, new GrantLedger(), never);
     assert.deepEqual(flags.map((f) => f.kind), ['mismatch', 'mismatch']);
     assert.equal(audit.open.length, 0, 'no file to revert');
-    assert.match(flagsNotice('Agent', flags), /^Switchboard flagged 2 effects of Agent's that no answer or rule of yours covers: "Read README\.md" was declared a read but carries a command; "Read x+…" was declared a search but carries a write\.$/);
+    assert.match(flagsNotice('Agent', flags), /^Switchboard flagged 2 effects of this turn of Agent that no answer or rule of yours covers: "Read README\.md" was declared a read but carries a command; "Read x+…" was declared a search but carries a write\.$/);
     audit.startTurn();
     assert.deepEqual(await audit.endTurn([], undefined, new GrantLedger(), never), [], 'a new turn starts clean');
   });
