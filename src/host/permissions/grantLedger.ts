@@ -13,7 +13,7 @@
  *   permission flow decide those).
  */
 import * as path from 'node:path';
-import { asObject, namedPaths, shellQuote } from '../../thread/view/permissionSubject';
+import { asObject, namedPaths, rawCommand, shellQuote } from '../../thread/view/permissionSubject';
 import type { SubjectSource } from '../../thread/view/permissionSubject';
 import { normalizeAgentPath, platformCaseInsensitive, resolveRealPath } from '../files/pathPolicy';
 
@@ -83,15 +83,11 @@ export function commandForms(command: string, args: readonly string[] = []): Com
 
 /** The command line of a tool call's `rawInput` in its comparable forms, or undefined when it carries none. */
 export function rawInputCommand(rawInput: unknown): CommandForms | undefined {
-  const input = asObject(rawInput);
-  if (!input) return undefined;
-  for (const key of ['command', 'cmd'] as const) {
-    const v = input[key];
-    const extra = [input.args, input.argv].find((a): a is string[] => Array.isArray(a) && a.every((x) => typeof x === 'string')) ?? [];
-    if (Array.isArray(v) && v.length > 0 && v.every((x): x is string => typeof x === 'string')) return commandForms(v[0], [...v.slice(1), ...extra]);
-    if (typeof v === 'string' && v.trim() !== '') return extra.length > 0 ? commandForms(v, extra) : { line: collapse(v), forms: [collapse(v)] };
-  }
-  return undefined;
+  const command = rawCommand(rawInput);
+  if (!command) return undefined;
+  if ('argv' in command) return commandForms(command.argv[0], command.argv.slice(1));
+  const line = collapse(command.line);
+  return { line, forms: [line] };
 }
 
 /** The paths a tool call names (rawInput, locations, diffs), absolute against `cwd`. */
@@ -112,7 +108,7 @@ export async function grantSubject(call: SubjectSource & { readonly toolKind?: s
       // not a usable path: it covers nothing
     }
   }
-  return { commands: command ? [command] : [], paths: [...paths], writes: writesByContent(call) || writingKinds.has(call.toolKind ?? '') };
+  return { commands: command ? [command] : [], paths: [...paths], writes: writesItsPaths(call) };
 }
 
 /** Tool kinds that change the files they name. */
@@ -122,6 +118,14 @@ export const writeKeys: readonly string[] = [
   'content', 'contents', 'new_string', 'old_string', 'new_str', 'old_str', 'newText', 'new_text', 'oldText', 'old_text',
   'edits', 'patch', 'diff', 'replacement', 'file_text', 'insert_text', 'changes',
 ];
+
+/**
+ * True when a tool call writes the files it names: by its content (a diff, new text in its `rawInput`) or its kind
+ * (edit, delete, move). Otherwise it only reads them.
+ */
+export function writesItsPaths(call: SubjectSource & { readonly toolKind?: string }): boolean {
+  return writesByContent(call) || writingKinds.has(call.toolKind ?? '');
+}
 
 /** True when a tool call carries something to write: a diff, or new text in its `rawInput`. */
 export function writesByContent(call: SubjectSource): boolean {

@@ -141,7 +141,7 @@ export class PermissionBroker implements vscode.Disposable {
   async request(p: RequestPermissionRequest, token: CancellationToken): Promise<RequestPermissionResponse> {
     const epoch = this._cancelEpoch;
     const call = this.ruledCall(p);
-    const declared = p.toolCall.kind ?? this.ctx.thread.toolCall(p.toolCall.toolCallId, p.sessionId)?.toolKind ?? 'other';
+    const declared = call.toolKind ?? 'other';
     const acts = actsBeyondItsKind(declared, call.rawInput, call.content);
     if (acts) this.audit.mismatch(this.ctx.thread.toolCall(p.toolCall.toolCallId, p.sessionId)?.title ?? p.toolCall.title ?? 'A tool call', acts, declared);
     const ruling = await this.rules.ruling(call);
@@ -206,7 +206,7 @@ export class PermissionBroker implements vscode.Disposable {
     this.settle(pending.requestId, { outcome: { outcome: 'selected', optionId: option.optionId } }, rulingLabel(ruling.verdict));
   }
 
-  private ruledCall(p: RequestPermissionRequest): RuledCall {
+  private ruledCall(p: RequestPermissionRequest): RuledCall & ReturnType<PermissionBroker['callOf']> {
     const call = this.callOf(p);
     const name = p.toolCall.name ?? this.ctx.thread.toolCall(p.toolCall.toolCallId, p.sessionId)?.toolName;
     return { ...call, ...(name ? { toolName: name } : {}) };

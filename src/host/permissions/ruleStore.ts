@@ -26,15 +26,26 @@ export class RuleStore implements vscode.Disposable {
   readonly onDidChange = this._onDidChange.event;
   private readonly _listener: vscode.Disposable;
   private _warned = '';
+  private _settings: { readonly rules: readonly Rule[]; readonly errors: readonly string[] } | undefined;
 
   constructor(private readonly state: vscode.Memento, private readonly distDir: string, private readonly log: vscode.LogOutputChannel) {
     this._listener = vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration(`switchboard.${settingKey}`)) this._onDidChange.fire();
+      if (!e.affectsConfiguration(`switchboard.${settingKey}`)) return;
+      this._settings = undefined;
+      this._onDidChange.fire();
     });
   }
 
-  /** The rules in settings: the user's and the workspace's (a workspace folder's are the workspace's too). */
+  /**
+   * The rules in settings: the user's and the workspace's (a workspace folder's are the workspace's too). Read once
+   * per change of the setting: every permission request, write and command asks for them.
+   */
   settingsRules(): { readonly rules: readonly Rule[]; readonly errors: readonly string[] } {
+    this._settings ??= this.readSettings();
+    return this._settings;
+  }
+
+  private readSettings(): { readonly rules: readonly Rule[]; readonly errors: readonly string[] } {
     const inspected = vscode.workspace.getConfiguration('switchboard').inspect<unknown>(settingKey);
     const user = readRules(inspected?.globalValue, 'user');
     const workspace = readRules(inspected?.workspaceValue, 'workspace');

@@ -86,6 +86,24 @@ function stringsAt(o: Readonly<Record<string, unknown>>, key: string): string[] 
   return Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string') ? v as string[] : undefined;
 }
 
+/**
+ * The command a `rawInput` carries, as written: a shell line (`command` / `cmd` a string), or an argv that runs
+ * without a shell (an argv array, or a string command followed by `args` / `argv`); undefined when it carries none.
+ * The ledger (src/host/permissions/grantLedger.ts) and the rules (src/host/permissions/rules/requestRules.ts) read it.
+ */
+export function rawCommand(rawInput: unknown): { readonly line: string } | { readonly argv: readonly string[] } | undefined {
+  const input = asObject(rawInput);
+  if (!input) return undefined;
+  const extra = argKeys.map((k) => stringsAt(input, k)).find((a) => a !== undefined) ?? [];
+  for (const key of commandKeys) {
+    const argv = stringsAt(input, key);
+    if (argv) return { argv: [...argv, ...extra] };
+    const line = stringAt(input, key);
+    if (line !== undefined && line.trim() !== '') return extra.length > 0 ? { argv: [line, ...extra] } : { line };
+  }
+  return undefined;
+}
+
 /** `command` (a command line, or an argv array shell-quoted) followed by `args`, or undefined. */
 function commandLine(input: Record<string, unknown>): string | undefined {
   return commandOf(input)?.line;

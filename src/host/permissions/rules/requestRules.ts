@@ -5,9 +5,9 @@
  * on any of them decides; the request is allowed only when a rule allows every one of them.
  */
 import * as path from 'node:path';
-import { asObject } from '../../../thread/view/permissionSubject';
+import { asObject, rawCommand } from '../../../thread/view/permissionSubject';
 import type { SubjectSource } from '../../../thread/view/permissionSubject';
-import { subjectPaths, writesByContent } from '../grantLedger';
+import { subjectPaths, writesItsPaths } from '../grantLedger';
 import { compileCommandRule, ruleOnCommand } from './commandRules';
 import type { CommandPattern } from './commandRules';
 import { stronger } from './ruleSet';
@@ -52,14 +52,12 @@ export interface RuledCall extends SubjectSource {
   readonly toolName?: string;
 }
 
-const writingKinds = new Set(['edit', 'delete', 'move']);
-
 /** The rules on a permission request. */
 export function ruleOnRequest(rules: CompiledRules, call: RuledCall, cwd: string): RequestRuling {
   const rulings: RequestRuling[] = [];
   const line = commandOf(rules.parser, call.rawInput);
   if (line) rulings.push(rulingOf(ruleOnCommand(rules.set, rules.commands, line, commandCwd(call.rawInput, cwd))));
-  const writes = writesByContent(call) || writingKinds.has(call.toolKind ?? '');
+  const writes = writesItsPaths(call);
   for (const p of subjectPaths(call, cwd)) rulings.push(single(rules.set.path(writes ? 'write' : 'read', p)));
   const tool = mcpToolOf(call);
   if (tool) rulings.push(single(rules.set.mcpTool(tool)));
@@ -105,15 +103,9 @@ function combine(rulings: readonly RequestRuling[]): RequestRuling {
 
 /** The command line of a `rawInput`, analysed: a string is a shell line, an argv array runs without a shell. */
 export function commandOf(parser: ShellParser, rawInput: unknown): ShellAnalysis | undefined {
-  const input = asObject(rawInput);
-  if (!input) return undefined;
-  const extra = [input.args, input.argv].find((a): a is string[] => Array.isArray(a) && a.every((x) => typeof x === 'string')) ?? [];
-  for (const key of ['command', 'cmd'] as const) {
-    const v = input[key];
-    if (Array.isArray(v) && v.length > 0 && v.every((x): x is string => typeof x === 'string')) return parser.analyzeArgv([...v, ...extra]);
-    if (typeof v === 'string' && v.trim() !== '') return extra.length > 0 ? parser.analyzeArgv([v, ...extra]) : parser.analyze(v);
-  }
-  return undefined;
+  const command = rawCommand(rawInput);
+  if (!command) return undefined;
+  return 'argv' in command ? parser.analyzeArgv(command.argv) : parser.analyze(command.line);
 }
 
 function commandCwd(rawInput: unknown, cwd: string): string {

@@ -152,8 +152,14 @@ function pathPattern(pattern: string): string {
 export function pathCandidates(absolute: string, roots: readonly string[]): string[] {
   const out = [absolute.split(path.sep).join('/')];
   for (const root of roots) {
-    const rel = path.relative(root, absolute);
-    if (rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel)) out.push(rel.split(path.sep).join('/'));
+    const rel = relativeInside(absolute, root);
+    if (rel !== undefined) out.push(rel);
   }
   return out;
+}
+
+/** A path relative to `root`, `/`-separated, when it is inside it (the root itself is not); else undefined. */
+export function relativeInside(absolute: string, root: string): string | undefined {
+  const rel = path.relative(root, absolute);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel.split(path.sep).join('/') : undefined;
 }

@@ -6,10 +6,10 @@
  */
 import * as path from 'node:path';
 import { shellQuote } from '../../../thread/view/permissionSubject';
-import { subjectPaths, writesByContent } from '../grantLedger';
+import { subjectPaths, writesItsPaths } from '../grantLedger';
 import { anyWord, compileCommandRule } from './commandRules';
 import type { CommandPattern } from './commandRules';
-import { code } from './ruleSet';
+import { code, relativeInside } from './ruleSet';
 import type { RuleKind } from './ruleSet';
 import { commandOf, hostOf, mcpToolOf } from './requestRules';
 import type { RuledCall } from './requestRules';
@@ -23,8 +23,6 @@ export interface RuleDraft {
 
 /** Rules offered at most. */
 const maxSuggestions = 12;
-
-const writingKinds = new Set(['edit', 'delete', 'move']);
 
 /** The rules to offer for a request, the most exact first for each subject. */
 export function suggestRules(parser: ShellParser, call: RuledCall, cwd: string, roots: readonly string[]): RuleDraft[] {
@@ -42,7 +40,7 @@ export function suggestRules(parser: ShellParser, call: RuledCall, cwd: string, 
     if (words.length > 1 && !words[1].startsWith('-') && !words[1].includes('/')) add('command', `${words.slice(0, 2).join(' ')} *`);
     add('command', `${words[0]} *`);
   }
-  const writes = writesByContent(call) || writingKinds.has(call.toolKind ?? '');
+  const writes = writesItsPaths(call);
   for (const p of subjectPaths(call, cwd)) {
     const kind = writes ? 'write' : 'read';
     const shown = relativeTo(p, roots);
@@ -67,8 +65,8 @@ export function suggestRules(parser: ShellParser, call: RuledCall, cwd: string, 
 /** A path as a rule writes it: relative to the session folder it is in, absolute otherwise. */
 function relativeTo(absolute: string, roots: readonly string[]): string {
   for (const root of roots) {
-    const rel = path.relative(root, absolute);
-    if (rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel)) return rel.split(path.sep).join('/');
+    const rel = relativeInside(absolute, root);
+    if (rel !== undefined) return rel;
   }
   return absolute.split(path.sep).join('/');
 }
