@@ -77,6 +77,7 @@ export const commandIds = {
   installFromRegistry: 'switchboard.installFromRegistry',
   manageAgents: 'switchboard.manageAgents',
   manageRules: 'switchboard.manageRules',
+  setApprovalLevel: 'switchboard.setApprovalLevel',
   addAgent: 'switchboard.addAgent',
   chatViewPickSession: 'switchboard.chatView.pickSession',
   chatViewNewSession: 'switchboard.chatView.newSession',

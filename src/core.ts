@@ -37,6 +37,7 @@ import { ProcessWatchdog } from './agents/processWatchdog';
 import { useRuleStore } from './host/permissions/permissionEnvironment';
 import { RuleStore } from './host/permissions/ruleStore';
 import { manageRules } from './workbench/rules/manageRules';
+import { ApprovalStatusBar, setApprovalLevel } from './workbench/rules/approvalLevel';
 
 /** Stops every agent and terminal process quickly; set while the extension is active. */
 let shutdown: (() => Promise<void>) | undefined;
@@ -108,7 +109,10 @@ export function activateCore(context: vscode.ExtensionContext, surfaces: PreRegi
   const lifecycle = registerAgentLifecycle({ registry, sessions, log, activeSession, openChat });
   context.subscriptions.push(lifecycle);
   const followBar = new FollowStatusBar(() => activeSession()?.follow, onAnySession(sessions, (s) => s.follow.onDidToggle));
-  context.subscriptions.push(followBar, registerDiffEditor(context), vscode.window.tabGroups.onDidChangeTabs(() => followBar.update()));
+  const approvalsBar = new ApprovalStatusBar(activeSession, onAnySession(sessions, (s) => s.permissions.onDidChangeLevel));
+  context.subscriptions.push(followBar, approvalsBar, registerDiffEditor(context), vscode.window.tabGroups.onDidChangeTabs(() => followBar.update()));
+  // a chat panel's `active` is current once its view state changes (after the tab events): the bars follow it
+  context.subscriptions.push(chats.onDidChange(() => { followBar.update(); approvalsBar.update(); }));
 
   context.subscriptions.push(
     vscode.commands.registerCommand(commandIds.newSession, async (agentId?: unknown) => { await newSession(deps, typeof agentId === 'string' ? agentId : undefined); }),
@@ -131,6 +135,8 @@ export function activateCore(context: vscode.ExtensionContext, surfaces: PreRegi
     }, onAnySession(sessions, (s) => s.changes.onDidChange)),
     vscode.commands.registerCommand(commandIds.openDiff, (args: OpenDiffArgs) => openDiff(args)),
     vscode.commands.registerCommand(commandIds.manageRules, () => manageRules(rules, () => sessions.sessions, activeSession)),
+    // from the palette or the status bar: the active session; from a chat's header: its session's key
+    vscode.commands.registerCommand(commandIds.setApprovalLevel, (key?: unknown) => setApprovalLevel(typeof key === 'string' ? sessions.get(key) : activeSession())),
     vscode.commands.registerCommand(commandIds.showAgentLog, async () => {
       const session = activeSession();
       if (session) return sessions.logFor(session.host.definition).show(true);

@@ -11,7 +11,7 @@ import {
   SetModeCommand, ShowTerminalCommand, ToggleFollowCommand, UpdateQueuedPromptCommand,
 } from '../src/shared/chatProtocol';
 import { CancelSubagentCommand, ReviewChangedFileCommand, ReviewChangedFilesCommand, DiffCheckpointCommand, UndoCheckpointCommand, CopyMessageCommand, DismissNoticeCommand, EditResendMessageCommand, RespondElicitationUrlCommand, OpenRecentSessionCommand, RespondElicitationCommand, RestoreCheckpointCommand, RetryMessageCommand } from '../src/shared/chatProtocol';
-import { DisableProviderCommand, ForkSessionCommand, LogInAccountCommand, LogOutAccountCommand, RenameSessionCommand, SetProviderCommand } from '../src/shared/chatProtocol';
+import { DisableProviderCommand, ForkSessionCommand, LogInAccountCommand, LogOutAccountCommand, RenameSessionCommand, SetApprovalLevelCommand, SetProviderCommand } from '../src/shared/chatProtocol';
 import type { OpenToolOutputParams, PostCommand } from '../src/shared/chatProtocol';
 import type { ChangedFileAction, ChangedFilesAllAction } from '../src/shared/changedFiles';
 import type { AttachmentView, DraftView } from '../src/shared/composerModel';
@@ -83,6 +83,8 @@ export interface ChatActions {
   renameSession(): void;
   /** Forks this session into a new chat (the Fork button; only shown when the agent can). */
   forkSession(): void;
+  /** Opens ACP: Set Approval Level… for this session (the header's button). */
+  setApprovals(): void;
   /** Log In: the agent's login methods (the account chip). */
   logIn(): void;
   /** Log Out of the session's agent (the account chip). */
@@ -157,6 +159,7 @@ export function chatActions(ipc: ActionTransport): ChatActions {
     toggleFollow: () => ipc.post(ToggleFollowCommand, {}),
     renameSession: () => ipc.post(RenameSessionCommand, {}),
     forkSession: () => ipc.post(ForkSessionCommand, {}),
+    setApprovals: () => ipc.post(SetApprovalLevelCommand, {}),
     logIn: () => ipc.post(LogInAccountCommand, {}),
     logOut: () => ipc.post(LogOutAccountCommand, {}),
 

@@ -7,6 +7,7 @@
  */
 import * as z from 'zod/mini';
 import type { SessionConfigOption, SessionMode } from '../acp/schema/types.gen';
+import { approvalLevels, type ApprovalLevel } from '../shared/approvalLevel';
 
 /** The setting (under `switchboard`). */
 export const presetsSetting = 'presets';
@@ -25,6 +26,8 @@ const zPreset = z.object({
   mcpServers: z.optional(z.array(z.string())),
   /** Put before the first prompt of a session started from the preset. */
   promptPrefix: z.optional(z.string().check(z.maxLength(20_000))),
+  /** The session's approval level (absent: the settings'). */
+  approvals: z.optional(z.enum(approvalLevels)),
 });
 
 /** A preset as the settings hold it. */
@@ -78,8 +81,8 @@ export function effectivePresets(inspected: PresetsInspection | undefined, trust
   };
 }
 
-/** What a running session's settings are, as a preset keeps them (without its name). */
-export function capturePreset(agent: string, options: readonly SessionConfigOption[], currentModeId: string | undefined): Omit<Preset, 'name'> {
+/** What a running session's settings are, as a preset keeps them (without its name); `approvals`: the level the user chose for it. */
+export function capturePreset(agent: string, options: readonly SessionConfigOption[], currentModeId: string | undefined, approvals?: ApprovalLevel): Omit<Preset, 'name'> {
   const model = options.find((o) => o.category === 'model' && o.type === 'select');
   const mode = options.find((o) => o.category === 'mode' && o.type === 'select');
   const others: Record<string, string | boolean> = {};
@@ -90,6 +93,7 @@ export function capturePreset(agent: string, options: readonly SessionConfigOpti
     ...(model ? { model: String(model.currentValue) } : {}),
     ...(modeValue !== undefined ? { mode: String(modeValue) } : {}),
     ...(Object.keys(others).length ? { configOptions: others } : {}),
+    ...(approvals ? { approvals } : {}),
   };
 }
 

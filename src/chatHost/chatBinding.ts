@@ -12,7 +12,7 @@
  * Nothing the agent sends shows or focuses the surface: only the user's own actions do.
  */
 import * as vscode from 'vscode';
-import { CancelSubagentCommand, RespondElicitationUrlCommand, DidRequestFocusNotification, ForkSessionCommand, RenameSessionCommand, RespondElicitationCommand } from '../shared/chatProtocol';
+import { CancelSubagentCommand, RespondElicitationUrlCommand, DidRequestFocusNotification, ForkSessionCommand, RenameSessionCommand, RespondElicitationCommand, SetApprovalLevelCommand } from '../shared/chatProtocol';
 import { CancelTurnCommand, DidChangeThreadNotification, DidLoadEntriesNotification, DidSnapshotThreadNotification, RequestStateCommand, RequestEntriesCommand, RequestSnapshotCommand, RespondPermissionCommand, ToggleFollowCommand } from '../shared/chatProtocol';
 import type { IpcMessageType, NotificationMethod, NotificationTable, RequestEntriesParams } from '../shared/chatProtocol';
 import { snapshotTailEntries } from '../shared/viewModel';
@@ -34,6 +34,7 @@ import { AccountController } from './accountController';
 import type { AgentAccounts } from '../host/auth/agentAccounts';
 import { WelcomeController } from './welcomeController';
 import { commandIds } from '../constants';
+import { levelView } from '../shared/approvalLevel';
 import type { HistorySource } from './welcomeController';
 
 const flushMs = 16;
@@ -140,6 +141,9 @@ export class ChatBinding implements vscode.Disposable {
       }),
       session.thread.onDidChange((c) => this.onThreadChange(c)),
       session.follow.onDidToggle(() => this.onHeaderChange()),
+      session.permissions.onDidChangeLevel(() => this.onHeaderChange()),
+      // a session that follows the settings' level shows their new one
+      vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration('switchboard.permissions')) this.onHeaderChange(); }),
     );
   }
 
@@ -163,6 +167,7 @@ export class ChatBinding implements vscode.Disposable {
     // the header: the commands of the Sessions view and the palette, for this chat's session
     ipc.on(RenameSessionCommand, () => { void vscode.commands.executeCommand(commandIds.renameSession, this.session.key); });
     ipc.on(ForkSessionCommand, () => { void vscode.commands.executeCommand(commandIds.forkSession, this.session.key); });
+    ipc.on(SetApprovalLevelCommand, () => { void vscode.commands.executeCommand(commandIds.setApprovalLevel, this.session.key); });
     ipc.on(RespondElicitationCommand, ({ requestId, action, content }) => { this.session.elicitations.respond(requestId, action, content); });
     ipc.on(RespondElicitationUrlCommand, ({ requestId, op }) => { this.session.elicitations.urlAction(requestId, op); });
     ipc.on(CancelSubagentCommand, ({ sessionId }) => {
@@ -261,9 +266,9 @@ export class ChatBinding implements vscode.Disposable {
   }
 }
 
-/** What the chat's header shows that the host keeps, not the thread: the agent's name, Follow Agent, Fork. */
+/** What the chat's header shows that the host keeps, not the thread: the agent's name, Follow Agent, Fork, the approval level. */
 export function headerFacts(session: AgentSession): HeaderFacts {
-  return { agentName: session.host.displayName, following: session.follow.enabled, canFork: session.canFork };
+  return { agentName: session.host.displayName, following: session.follow.enabled, canFork: session.canFork, approvals: levelView(session.permissions.level) };
 }
 
 /**

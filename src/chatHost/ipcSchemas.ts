@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { CancelTurnCommand, RequestStateCommand, RequestEntriesCommand, RequestSnapshotCommand, RespondPermissionCommand, ToggleFollowCommand } from '../shared/chatProtocol';
-import { ForkSessionCommand, RenameSessionCommand } from '../shared/chatProtocol';
+import { ForkSessionCommand, RenameSessionCommand, SetApprovalLevelCommand } from '../shared/chatProtocol';
 import { OpenDiffCommand, OpenLocationCommand, OpenToolOutputCommand, RetryPromptCommand, ShowTerminalCommand } from '../shared/chatProtocol';
 import { ContinueSessionCommand, DismissNoticeCommand, ResendPromptCommand, RestartAgentCommand, RevertFlaggedCommand } from '../shared/chatProtocol';
 import { CopyCodeCommand, InsertCodeCommand, OpenLinkCommand } from '../shared/chatProtocol';
@@ -34,6 +34,7 @@ export const ipcSchemas = {
   // the header's title and Fork button: the host knows the session, the webview names nothing
   [RenameSessionCommand.method]: z.strictObject({}),
   [ForkSessionCommand.method]: z.strictObject({}),
+  [SetApprovalLevelCommand.method]: z.strictObject({}),
   // tool-call card and notice actions (cardActions.ts): content items are referred to by index, never sent back
   [OpenDiffCommand.method]: z.strictObject({ toolCallId: short, index: z.int().check(z.nonnegative(), z.maximum(100_000)), sessionId: z.optional(z.string().check(z.maxLength(1024))) }),
   [OpenLocationCommand.method]: z.strictObject({ toolCallId: short, index: z.int().check(z.nonnegative(), z.maximum(100_000)), sessionId: z.optional(z.string().check(z.maxLength(1024))) }),

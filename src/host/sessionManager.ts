@@ -218,10 +218,10 @@ export class SessionManager implements vscode.Disposable {
     return session;
   }
 
-  /** A session object: `auth_required` offers the login; with the user's title (sessionMeta.ts) and the header's Fork. */
+  /** A session object: `auth_required` offers the login; with the user's title and level (sessionMeta.ts) and the header's Fork. */
   private create(host: AgentHost, sessionId: string, cwd: string, log: vscode.LogOutputChannel): AgentSession {
     const session = new AgentSession(host, sessionId, cwd, log, { ...sessionFeatures, isChatVisible: this.deps.isChatVisible, login: (h) => this.auth.login(h), redact: (text) => this.deps.redactor.redact(text), checkpoints: this.deps.checkpoints });
-    session.thread.setUserTitle(this._meta.get(host.definition.id, sessionId).title);
+    this._meta.restore(host.definition.id, sessionId, session); // its title and approval level, kept across reloads
     // untitled, it is named by its agent (as the tab names it: agentInfo's title) and the time the store first
     // recorded it (the same after a reload)
     const stored = this._store?.info(host.definition.id, sessionId)?.createdAt;

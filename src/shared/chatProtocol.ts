@@ -87,6 +87,8 @@ export const RenameSessionCommand = command<Record<string, never>>()('session/re
 
 /** The user clicked Fork Session in the header: the host forks the session into a new chat. */
 export const ForkSessionCommand = command<Record<string, never>>()('session/fork');
+/** The header's approval level button: ACP: Set Approval Level… for this chat's session. */
+export const SetApprovalLevelCommand = command<Record<string, never>>()('approvalLevel/set');
 
 /** `sessionId`: the subagent whose card has the tool call (absent: the session's own). */
 export interface OpenDiffParams { readonly toolCallId: string; readonly index: number; readonly sessionId?: string }
@@ -248,7 +250,7 @@ export type ChatCommand =
   | typeof RespondElicitationCommand | typeof RespondElicitationUrlCommand | typeof CancelSubagentCommand
   | typeof LogInAccountCommand | typeof LogOutAccountCommand | typeof SetProviderCommand | typeof DisableProviderCommand
   | typeof RestoreCheckpointCommand | typeof DiffCheckpointCommand | typeof UndoCheckpointCommand
-  | typeof RenameSessionCommand | typeof ForkSessionCommand;
+  | typeof RenameSessionCommand | typeof ForkSessionCommand | typeof SetApprovalLevelCommand;
 
 /** The method string of a command. */
 export type CommandMethod = ChatCommand['method'];

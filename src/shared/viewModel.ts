@@ -1,10 +1,10 @@
 /**
- * Serializable view types shared by the extension host and the chat webview. The host owns the conversation
- * (src/thread) and projects it into these shapes (src/thread/view/toView.ts); the webview only renders them.
- * No vscode, no node, no DOM here (docs/architecture.md#layers).
+ * Serializable view types shared by the extension host and the chat webview. The host owns the conversation (src/thread) and projects
+ * it into these shapes (src/thread/view/toView.ts); the webview only renders them. No vscode, no node, no DOM here (docs/architecture.md#layers).
  */
 import type { ElicitationView } from './elicitationModel';
 import type { DiffHunkView, RawOutputView } from './rawOutputModel';
+import type { levelView } from './approvalLevel';
 
 /** Where a session stands, as the chat and the status bar show it. */
 export type SessionStatus = 'starting' | 'idle' | 'working' | 'awaitingPermission' | 'disconnected' | 'error';
@@ -21,10 +21,7 @@ export interface UserMessageView {
   readonly kind: 'user';
   readonly id: string;
   readonly content: readonly ContentView[];
-  /**
-   * Set when the message is the context block of Continue in New Session: the chat shows it collapsed,
-   * "Context from '<title>' (N turns, M files)", expandable to the text.
-   */
+  /** Set when the message is the context block of Continue in New Session: the chat shows it collapsed, "Context from '<title>' (N turns, M files)". */
   readonly context?: { readonly title: string; readonly turns: number; readonly files: number };
   /** True when a checkpoint was taken before it: the message offers Restore Checkpoint (docs/checkpoints.md). */
   readonly checkpoint?: boolean;
@@ -315,6 +312,7 @@ export interface ThreadStateView {
   readonly following: boolean;
   /** Whether the header offers Fork Session (the agent advertises `session/fork`). */
   readonly canFork?: boolean;
+  readonly approvals?: ReturnType<typeof levelView>; // the session's approval level, as the header's button shows it
   /** The session's folders: its cwd, then its additional directories (the header's tooltip). */
   readonly roots?: readonly string[];
   readonly plan: readonly PlanEntryView[];

@@ -2,7 +2,7 @@
  * The session header: the title (the user's, else the agent's `session_info_update`, else the first prompt;
  * click it, or press F2 anywhere in the chat, to rename the session), agent (its title, version and the session's
  * folders in the tooltip), the account chip (accountChip.ts), status, Fork Session (only when the agent can fork),
- * the Follow Agent toggle, the plans, the context usage meter and the last turn's tokens.
+ * the approval level (a button: ACP: Set Approval Level… for this session), the Follow Agent toggle, the plans, the context usage meter and the last turn's tokens.
  */
 import '@vscode/codicons/dist/codicon.css';
 import '../styles/header.css';
@@ -31,6 +31,7 @@ export interface HeaderActions extends NoticeActions, AccountActions {
   toggleFollow(): void;
   renameSession(): void;
   forkSession(): void;
+  setApprovals(): void;
 }
 
 /** Renders the header area. */
@@ -39,6 +40,7 @@ export class Header {
   private readonly follow: HTMLButtonElement;
   private readonly title: HTMLElement;
   private readonly fork: HTMLElement;
+  private readonly approvals: HTMLElement;
   /** Kept across renders too (its buttons keep the focus). */
   private readonly account: AccountChip;
   private accountView: AgentAccountView = {};
@@ -60,6 +62,7 @@ export class Header {
       label: 'Fork Session', appearance: 'icon', icon: 'repo-forked', testId: 'fork-session', className: 'fork-session',
       title: 'Fork Session: a new chat that starts with this conversation so far (this one stays as it is)', onClick: () => actions.forkSession(),
     });
+    this.approvals = button({ label: '', icon: 'shield', testId: 'approval-level', className: 'approval-level', onClick: () => actions.setApprovals() });
     // F2 renames, as in the Sessions view; nothing else in the chat uses it
     document.addEventListener('keydown', (e) => {
       if (e.key !== 'F2' || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
@@ -80,6 +83,7 @@ export class Header {
     const hadFocus = document.activeElement === this.follow;
     const titleHadFocus = document.activeElement === this.title;
     const forkHadFocus = document.activeElement === this.fork;
+    const approvalsHadFocus = document.activeElement === this.approvals;
     const accountFocus = this.account.focusedControl();
     this.agentName = state.agentName;
     this.account.render(this.accountView.auth, state.agentName);
@@ -87,6 +91,12 @@ export class Header {
     this.follow.title = state.following
       ? 'Follow Agent is on: the files the agent works on open beside the chat. Click to stop following.'
       : 'Follow Agent: open the files the agent works on beside the chat as it goes.';
+    const a = state.approvals;
+    if (a) {
+      this.approvals.title = a.title;
+      this.approvals.firstElementChild!.className = `codicon codicon-${a.icon}`;
+      this.approvals.lastChild!.textContent = a.label;
+    }
     const title = state.title || state.untitledTitle || untitledSession;
     document.title = revealInvisible(title);
     // an earlier message's Edit & Resend says where it goes on (messageActions.ts): a fork, or a new session
@@ -101,6 +111,7 @@ export class Header {
         this.account.element,
         h('span', { class: `status ${state.status}`, 'data-testid': 'session-status', 'data-status': state.status, role: 'status' }, statusLabels[state.status] ?? state.status),
         ...(state.canFork ? [this.fork] : []),
+        ...(a ? [this.approvals] : []),
         this.follow),
     ];
     if (state.error) {
@@ -127,6 +138,7 @@ export class Header {
     if (hadFocus) this.follow.focus();
     if (titleHadFocus) this.title.focus();
     if (forkHadFocus && state.canFork) this.fork.focus();
+    if (approvalsHadFocus) this.approvals.focus();
     this.account.restoreFocus(accountFocus);
   }
 }

@@ -1,12 +1,14 @@
 /**
  * What the user decided about sessions, kept by the client for every agent: the title given with Rename
- * Session (it wins over the agent's titles) and the archived flag (Archive / Unarchive Session). An agent
+ * Session (it wins over the agent's titles), the archived flag (Archive / Unarchive Session) and the approval level
+ * the user chose for it (docs/approvals.md "The approval level"; absent, the session follows the settings). An agent
  * that supports `session/set_title` or `session/archive` is told too, but the client's copy is what every
  * surface shows, so both work with any agent and survive a window reload (docs/sessions.md "Organizing
  * sessions"). Kept in the workspace's state next to the transcript store; read back through a schema. No
  * `vscode` import: unit-tested.
  */
 import * as z from 'zod/mini';
+import { isApprovalLevel, type ApprovalLevel } from '../../shared/approvalLevel';
 import { sessionKey } from '../sessionKey';
 
 /** Where the records are kept (the extension's `workspaceState`). */
@@ -28,6 +30,8 @@ const recordSchema = z.object({
   title: z.optional(z.string().check(z.minLength(1), z.maxLength(maxSessionTitle))),
   /** true: archived by the user; false: unarchived by the user (wins over an agent that still says archived). */
   archived: z.optional(z.boolean()),
+  /** The approval level the user chose (a level a later version added reads as none: the settings' level). */
+  approvals: z.optional(z.string()),
   /** When it last changed (ms since the epoch). */
   t: z.number(),
 });
@@ -37,9 +41,16 @@ const storedSchema = z.object({ v: z.literal(1), sessions: z.record(z.string(), 
 export interface SessionMeta {
   readonly title?: string;
   readonly archived?: boolean;
+  readonly approvals?: ApprovalLevel;
 }
 
-/** The client's records of user titles and archive flags. */
+/** What {@link SessionMetaStore.restore} sets on a session. */
+export interface RestoredSession {
+  readonly thread: { setUserTitle(title: string | undefined): void };
+  readonly permissions: { setLevel(level: ApprovalLevel | undefined): void; readonly chosenLevel: ApprovalLevel | undefined; onDidChangeLevel(listener: () => void): unknown };
+}
+
+/** The client's records of user titles, archive flags and approval levels. */
 export class SessionMetaStore {
   private _sessions: Record<string, z.infer<typeof recordSchema>> | undefined;
 
@@ -49,7 +60,7 @@ export class SessionMetaStore {
   /** What the user decided about a session (`{}` when nothing). */
   get(agentId: string, sessionId: string): SessionMeta {
     const r = this.all()[sessionKey(agentId, sessionId)];
-    return r ? { ...(r.title ? { title: r.title } : {}), ...(r.archived !== undefined ? { archived: r.archived } : {}) } : {};
+    return r ? { ...(r.title ? { title: r.title } : {}), ...(r.archived !== undefined ? { archived: r.archived } : {}), ...(isApprovalLevel(r.approvals) ? { approvals: r.approvals } : {}) } : {};
   }
 
   /** Sets the user's title (cut to {@link maxSessionTitle}), or clears it with undefined. */
@@ -61,6 +72,20 @@ export class SessionMetaStore {
   /** Records that the user archived (true) or unarchived (false) a session. */
   setArchived(agentId: string, sessionId: string, archived: boolean): void {
     this.change(agentId, sessionId, (r) => ({ ...r, archived }));
+  }
+
+  /** Records the approval level the user chose for a session, or clears it with undefined (the settings' again). */
+  setApprovals(agentId: string, sessionId: string, approvals: ApprovalLevel | undefined): void {
+    if (this.get(agentId, sessionId).approvals === approvals) return;
+    this.change(agentId, sessionId, (r) => ({ ...r, approvals }));
+  }
+
+  /** Gives a new session what the user decided about it (title, approval level); keeps the level the user chooses later. */
+  restore(agentId: string, sessionId: string, session: RestoredSession): void {
+    const meta = this.get(agentId, sessionId);
+    session.thread.setUserTitle(meta.title);
+    session.permissions.setLevel(meta.approvals);
+    session.permissions.onDidChangeLevel(() => this.setApprovals(agentId, sessionId, session.permissions.chosenLevel));
   }
 
   /** Forgets a session (it was deleted). */
@@ -75,8 +100,8 @@ export class SessionMetaStore {
   private change(agentId: string, sessionId: string, apply: (r: SessionMeta) => SessionMeta): void {
     const all = this.all();
     const key = sessionKey(agentId, sessionId);
-    const next = apply(all[key] ?? {});
-    all[key] = { ...(next.title ? { title: next.title } : {}), ...(next.archived !== undefined ? { archived: next.archived } : {}), t: Date.now() };
+    const next = apply(this.get(agentId, sessionId));
+    all[key] = { ...(next.title ? { title: next.title } : {}), ...(next.archived !== undefined ? { archived: next.archived } : {}), ...(next.approvals ? { approvals: next.approvals } : {}), t: Date.now() };
     const keys = Object.keys(all);
     if (keys.length > maxSessions) {
       for (const old of keys.sort((a, b) => (all[a]?.t ?? 0) - (all[b]?.t ?? 0)).slice(0, keys.length - maxSessions)) delete all[old];

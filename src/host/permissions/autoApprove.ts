@@ -64,11 +64,6 @@ export function actsBeyondItsKind(toolKind: ToolKind, rawInput: unknown, content
   return writesByContent({ rawInput: raw, locations: [], content }) ? 'a write' : undefined;
 }
 
-/** Reads the setting value leniently: anything but `reads` is `never`. */
-export function toAutoApprovePolicy(value: unknown): AutoApprovePolicy {
-  return value === 'reads' ? 'reads' : 'never';
-}
-
 /**
  * The option to pick without asking, or undefined to ask the user.
  * @param roots the session's roots (cwd and additionalDirectories), absolute

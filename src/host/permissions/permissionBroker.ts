@@ -1,7 +1,7 @@
 /**
  * The permission broker of one session: parks each `session/request_permission` on its tool call until the
  * user answers (in the chat, or in a notification when no chat of the session is visible), answers some
- * requests itself when `switchboard.permissions.autoApprove` allows it, and answers every pending request
+ * requests itself when the session's approval level allows it (src/shared/approvalLevel.ts), and answers every pending request
  * `cancelled` when the turn is cancelled (https://agentclientprotocol.com/protocol/tool-calls#requesting-permission). An agent's `$/cancel_request` closes
  * the dialog (the connection answers -32800, request cancelled). Double, late, withdrawn and foreign answers are ignored.
  *
@@ -12,8 +12,10 @@ import { randomUUID } from 'node:crypto';
 import type * as vscode from 'vscode';
 import type { CancellationToken } from 'vscode-jsonrpc/node';
 import type { PermissionOption, RequestPermissionRequest, RequestPermissionResponse, ToolCallContent, ToolCallLocation, ToolCallUpdate, ToolKind } from '../../acp/schema/types.gen';
+import { Emitter } from '../../acp/events';
 import { actsBeyondItsKind, autoApproveOption } from './autoApprove';
-import type { AutoApprovePolicy } from './autoApprove';
+import { allowRulesApply, readsApproved } from '../../shared/approvalLevel';
+import type { ApprovalLevel } from '../../shared/approvalLevel';
 import { GrantLedger, grantSubject } from './grantLedger';
 import type { UncoveredPolicy } from './grantLedger';
 import type { SessionContext } from '../sessionContext';
@@ -37,8 +39,8 @@ export interface PermissionPrompt {
 
 /** The editor around the broker: settings and notifications (VS Code in the product, fakes in unit tests). */
 export interface PermissionEnvironment extends RuleEnvironment {
-  /** The current `switchboard.permissions.autoApprove` policy. */
-  autoApprovePolicy(): AutoApprovePolicy;
+  /** The approval level of a session the user set none for (the settings: src/shared/approvalLevel.ts). */
+  defaultLevel(): ApprovalLevel;
   /** The current `switchboard.permissions.uncoveredActions` policy. */
   uncoveredPolicy(): UncoveredPolicy;
   /** Shows a non-modal notification; resolves with the chosen optionId, or undefined when it was dismissed. */
@@ -47,7 +49,7 @@ export interface PermissionEnvironment extends RuleEnvironment {
 
 /** An environment that never answers by itself and shows no notification. */
 export const askInChatOnly: PermissionEnvironment = {
-  autoApprovePolicy: () => 'never',
+  defaultLevel: () => 'rules',
   uncoveredPolicy: () => 'ask',
   notify: () => Promise.resolve(undefined),
   ...noRules,
@@ -122,9 +124,37 @@ export class PermissionBroker implements vscode.Disposable {
   readonly rules: SessionRules;
   /** What happened in each turn against what was granted (docs/approvals.md, "The audit"). */
   readonly audit = new TurnAudit();
+  /** The level the user chose for this session; undefined: the settings' (it follows them). */
+  private _level: ApprovalLevel | undefined;
+  private readonly _onDidChangeLevel = new Emitter<void>();
+  /** Fires when the user chose a level for this session. */
+  readonly onDidChangeLevel = this._onDidChangeLevel.event;
 
   constructor(private readonly ctx: SessionContext, private readonly env: PermissionEnvironment = askInChatOnly) {
-    this.rules = new SessionRules(ctx, env);
+    this.rules = new SessionRules(ctx, env, () => allowRulesApply(this.level));
+  }
+
+  /** The session's approval level (docs/approvals.md, "The approval level"). */
+  get level(): ApprovalLevel {
+    return this._level ?? this.env.defaultLevel();
+  }
+
+  /** The level of the settings (the session's when the user chose none). */
+  get settingsLevel(): ApprovalLevel {
+    return this.env.defaultLevel();
+  }
+
+  /** The level the user chose for this session, if any (kept with the session: src/host/history/sessionMeta.ts). */
+  get chosenLevel(): ApprovalLevel | undefined {
+    return this._level;
+  }
+
+  /** Sets the session's level (undefined: the settings' again); the next request is answered by it. */
+  setLevel(level: ApprovalLevel | undefined): void {
+    if (level === this._level) return;
+    this._level = level;
+    this.ctx.log.info(`approval level of session ${this.ctx.sessionId}: ${this.level}${level ? '' : ' (from the settings)'}`);
+    this._onDidChangeLevel.fire();
   }
 
   /** True while a request waits for an answer. */
@@ -148,7 +178,8 @@ export class PermissionBroker implements vscode.Disposable {
     const byRule = ruleOption(p.options, ruling.verdict);
     // an ask rule asks, even for a read
     const auto = ruling.verdict ? undefined : await this.autoApproval(p);
-    const drafts = byRule || auto ? [] : await this.rules.drafts(call);
+    // asking for everything, a card offers no rule: the user's rules would not answer the next one
+    const drafts = byRule || auto || !allowRulesApply(this.level) ? [] : await this.rules.drafts(call);
     if (this._disposed || epoch !== this._cancelEpoch) {
       // the turn was cancelled while the policy was checked (realpath is async): never park after a cancel
       this.ctx.thread.recordPermissionOutcome(p.toolCall, 'Cancelled', p.sessionId);
@@ -239,9 +270,9 @@ export class PermissionBroker implements vscode.Disposable {
     };
   }
 
-  /** The policy for a write or command that no answer covers (the user's setting). */
+  /** The policy for a write or command that no answer covers (the user's setting; always ask at the level `ask`). */
   uncoveredPolicy(): UncoveredPolicy {
-    return this.env.uncoveredPolicy();
+    return this.level === 'ask' ? 'ask' : this.env.uncoveredPolicy();
   }
 
   /**
@@ -328,14 +359,13 @@ export class PermissionBroker implements vscode.Disposable {
   }
 
   private async autoApproval(p: RequestPermissionRequest): Promise<PermissionOption | undefined> {
-    const policy = this.env.autoApprovePolicy();
-    if (policy === 'never') return undefined;
+    if (!readsApproved(this.level)) return undefined;
     const call = this.callOf(p);
     const input = { ...call, toolKind: call.toolKind ?? 'other', options: p.options };
     // the session's folders: exactly its cwd and additional directories (docs/sessions.md "Session roots")
     const roots = [this.ctx.cwd, ...this.ctx.additionalDirectories];
     try {
-      return await autoApproveOption(policy, input, roots, this.ctx.cwd);
+      return await autoApproveOption('reads', input, roots, this.ctx.cwd);
     } catch (error) {
       this.ctx.log.warn(`auto-approve check failed, asking instead: ${error instanceof Error ? error.message : String(error)}`);
       return undefined;
@@ -355,5 +385,6 @@ export class PermissionBroker implements vscode.Disposable {
   dispose(): void {
     this._disposed = true;
     this.cancelAll();
+    this._onDidChangeLevel.dispose();
   }
 }

@@ -1,11 +1,12 @@
 /**
- * The VS Code side of the permission broker: the `switchboard.permissions.autoApprove` setting, the
+ * The VS Code side of the permission broker: the approval level's settings (`switchboard.permissions.level`, and the
+ * older `switchboard.permissions.autoApprove`), the
  * workspace folders (roots), and the notification that offers a request when no chat of its session is
  * visible. VS Code cannot close a notification from an extension (microsoft/vscode#48960, #134777), so a
  * notification answered after the chat (or after a cancel) stays until dismissed and its click does nothing.
  */
 import * as vscode from 'vscode';
-import { toAutoApprovePolicy } from './autoApprove';
+import { settingsLevel } from '../../shared/approvalLevel';
 import { toUncoveredPolicy } from './grantLedger';
 import type { PermissionEnvironment, PermissionPrompt } from './permissionBroker';
 import { editRules } from './ruleEditor';
@@ -30,7 +31,7 @@ export const vscodePermissionEnvironment: PermissionEnvironment = {
   parser: () => store?.parser() ?? Promise.resolve(undefined),
   ruleMatched: (rules) => store?.matched(rules),
   makeRules: (drafts, check) => (store ? editRules(store, drafts, check) : Promise.resolve([])),
-  autoApprovePolicy: () => toAutoApprovePolicy(trustedSetting('permissions.autoApprove')),
+  defaultLevel: () => settingsLevel(setByUser('permissions.level'), trustedSetting('permissions.autoApprove')),
   uncoveredPolicy: () => toUncoveredPolicy(trustedSetting('permissions.uncoveredActions')),
   notify: async (prompt: PermissionPrompt) => {
     const items: OptionItem[] = prompt.options.map((o) => ({ title: inertText(o.name, 'message', 40), optionId: o.optionId }));
@@ -48,4 +49,12 @@ function trustedSetting(key: string): unknown {
   if (vscode.workspace.isTrusted) return config.get(key);
   const inspected = config.inspect(key);
   return inspected?.globalValue ?? inspected?.defaultValue;
+}
+
+/** A `switchboard.*` setting only where the user set it (an untrusted workspace's value is ignored); else undefined. */
+function setByUser(key: string): unknown {
+  const inspected = vscode.workspace.getConfiguration('switchboard').inspect(key);
+  if (!inspected) return undefined;
+  if (vscode.workspace.isTrusted) return inspected.workspaceFolderValue ?? inspected.workspaceValue ?? inspected.globalValue;
+  return inspected.globalValue;
 }

@@ -189,6 +189,8 @@ export interface HeaderFacts {
   readonly agentName: string;
   readonly following: boolean;
   readonly canFork: boolean;
+  /** The session's approval level, as the header shows it (absent in tests that do not have one). */
+  readonly approvals?: ThreadStateView['approvals'];
 }
 
 /** The thread-level state, with the host's {@link HeaderFacts}. */
@@ -201,6 +203,7 @@ export function stateToView(t: AcpThread, host: HeaderFacts): ThreadStateView {
     status: t.status,
     following: host.following,
     ...(host.canFork ? { canFork: true } : {}),
+    ...(host.approvals ? { approvals: host.approvals } : {}),
     ...(t.roots.length ? { roots: t.roots } : {}),
     plan: planEntriesToView(t.plan, t.planCancelled),
     ...(t.plans.length ? { plans: t.plans.map(planToView) } : {}),

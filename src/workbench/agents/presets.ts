@@ -2,9 +2,9 @@
  * Presets in the workbench (docs/sessions.md "A home for all sessions"; the pure part is src/agents/presets.ts):
  * - New Session lists them first; starting from one starts its agent (with only its MCP servers when it names
  *   some), then sets its model, mode and other config options (`session/set_config_option`, or `session/set_mode`
- *   for a legacy mode) before the chat opens, and puts its prompt prefix before the first prompt. What the agent
+ *   for a legacy mode) and its approval level before the chat opens, and puts its prompt prefix before the first prompt. What the agent
  *   does not offer is said in a warning; the session starts anyway.
- * - ACP: Save as Preset… keeps a running session's agent, model, mode and other options (and the MCP servers of
+ * - ACP: Save as Preset… keeps a running session's agent, model, mode, other options and chosen approval level (and the MCP servers of
  *   the setting) under a name, with an optional prompt prefix, in the user's or the workspace's settings.
  * Workspace presets obey workspace trust like `switchboard.agents` (and `switchboard.presets` is a restricted
  * setting in package.json).
@@ -13,6 +13,7 @@ import * as vscode from 'vscode';
 import { capturePreset, effectivePresets, presetsSetting, presetSteps, type Preset, type ScopedPreset } from '../../agents/presets';
 import type { AgentSession } from '../../host/agentSession';
 import { parseMcpServers } from '../../host/lifecycle/mcpServers';
+import { levelInfo } from '../../shared/approvalLevel';
 import { inert, inertText } from '../../shared/inertText';
 import type { AgentRegistry } from '../../host/lifecycle/agentRegistry';
 import type { SessionManager } from '../../host/sessionManager';
@@ -43,7 +44,7 @@ export function currentPresets(): ScopedPreset[] {
 
 /** A preset's one-line summary: "Claude Code · model smart · mode code". */
 export function presetSummary(p: Preset, agentName: string | undefined): string {
-  return [agentName ?? p.agent, p.model && `model ${p.model}`, p.mode && `mode ${p.mode}`, p.promptPrefix && 'prompt prefix'].filter(Boolean).join(' · ');
+  return [agentName ?? p.agent, p.model && `model ${p.model}`, p.mode && `mode ${p.mode}`, p.approvals && `approvals: ${levelInfo[p.approvals].short}`, p.promptPrefix && 'prompt prefix'].filter(Boolean).join(' · ');
 }
 
 /**
@@ -89,6 +90,7 @@ export async function applyPreset(session: AgentSession, preset: Preset): Promis
     }
   }
   if (preset.promptPrefix) session.promptPrefix = preset.promptPrefix;
+  if (preset.approvals) session.permissions.setLevel(preset.approvals);
   if (problems.length) void vscode.window.showWarningMessage(inert.message`The preset "${preset.name}" was applied in part: ${problems.join('; ')}.`);
 }
 
@@ -123,7 +125,7 @@ async function askPreset(session: AgentSession, suggested: string): Promise<Pres
 export async function saveAsPreset(session: AgentSession | undefined, answers?: PresetAnswers): Promise<Preset | undefined> {
   if (!session) return void vscode.window.showInformationMessage('No session to save as a preset: open a Switchboard chat first.');
   const t = session.thread;
-  const captured = capturePreset(session.host.definition.id, t.configOptions, t.currentModeId);
+  const captured = capturePreset(session.host.definition.id, t.configOptions, t.currentModeId, session.permissions.chosenLevel);
   const suggested = [session.host.definition.name, captured.model, captured.mode].filter(Boolean).join(' ');
   const a = answers ?? await askPreset(session, inertText(suggested, 'plain', 100));
   if (!a) return undefined;

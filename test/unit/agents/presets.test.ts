@@ -21,9 +21,12 @@ describe('presets', () => {
       { name: 'Bad options', agent: 'x', configOptions: { think: 3 } },
       { name: 'Fast reviewer', agent: 'codex' },
       { name: 'Servers', agent: 'x', mcpServers: ['git'], extra: 'ignored' },
+      { name: 'Careful', agent: 'x', approvals: 'ask' },
+      { name: 'Reckless', agent: 'x', approvals: 'everything' },
     ]);
-    assert.deepEqual(presets.map((p) => [p.name, p.agent]), [['Fast reviewer', 'claude'], ['Servers', 'x']]);
-    assert.equal(errors.length, 4);
+    assert.deepEqual(presets.map((p) => [p.name, p.agent, p.approvals]), [['Fast reviewer', 'claude', undefined], ['Servers', 'x', undefined], ['Careful', 'x', 'ask']]);
+    assert.equal(errors.length, 5);
+    assert.match(errors[4] ?? '', /presets\[7\].*approvals/, 'a level that does not exist is an error, never a looser level');
     assert.match(errors[0] ?? '', /presets\[1\].*name/);
     assert.match(errors[1] ?? '', /presets\[2\].*agent/);
     assert.match(errors[2] ?? '', /presets\[3\].*configOptions\.think/);
@@ -45,9 +48,10 @@ describe('presets', () => {
     assert.deepEqual(trusted.presets.map((p) => [p.name, p.scope]), [['Mine', 'user'], ['Team', 'workspace'], ['Folder', 'workspace']]);
   });
 
-  it('captures a running session\'s model, mode and other options', () => {
+  it('captures a running session\'s model, mode, other options and chosen approval level', () => {
     assert.deepEqual(capturePreset('claude', options, undefined), { agent: 'claude', model: 'fast', mode: 'ask', configOptions: { think: false } });
     assert.deepEqual(capturePreset('gemini', [], 'code'), { agent: 'gemini', mode: 'code' }, 'a legacy mode');
+    assert.deepEqual(capturePreset('gemini', [], undefined, 'reads'), { agent: 'gemini', approvals: 'reads' }, 'the level the user chose');
   });
 
   it('changes only what differs, only to values the agent offers, the model first', () => {

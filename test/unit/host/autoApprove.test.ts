@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { PermissionOption, ToolKind } from '../../../src/acp/schema/types.gen';
-import { autoApproveOption, toAutoApprovePolicy } from '../../../src/host/permissions/autoApprove';
+import { autoApproveOption } from '../../../src/host/permissions/autoApprove';
 import { options } from './permissionHelpers';
 
 describe('autoApproveOption', () => {
@@ -84,10 +84,4 @@ describe('autoApproveOption', () => {
     assert.equal(await autoApproveOption('reads', { toolKind: 'read', locations: [{ path: path.join(root, 'a.txt') }], options, content: [{ type: 'diff', path: path.join(root, 'a.txt'), oldText: 'a', newText: 'b' }] }, [root]).then((o) => o?.optionId), undefined, 'a diff');
   });
 
-  it('reads the setting leniently', () => {
-    assert.equal(toAutoApprovePolicy('reads'), 'reads');
-    assert.equal(toAutoApprovePolicy('never'), 'never');
-    assert.equal(toAutoApprovePolicy('all'), 'never');
-    assert.equal(toAutoApprovePolicy(undefined), 'never');
-  });
 });

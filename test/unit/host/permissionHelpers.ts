@@ -1,7 +1,7 @@
 /** A session context for the permission broker in plain Node: a real thread, a silent log, a switchable chat. */
 import type * as vscode from 'vscode';
 import type { PermissionOption, RequestPermissionRequest } from '../../../src/acp/schema/types.gen';
-import type { AutoApprovePolicy } from '../../../src/host/permissions/autoApprove';
+import type { ApprovalLevel } from '../../../src/shared/approvalLevel';
 import type { PermissionEnvironment, PermissionPrompt } from '../../../src/host/permissions/permissionBroker';
 import { noRules } from '../../../src/host/permissions/rules/sessionRules';
 import type { SessionContext } from '../../../src/host/sessionContext';
@@ -25,8 +25,8 @@ export function fakeSession(sessionId = 's1', cwd = '/work/project'): { ctx: Ses
   return { ctx, thread, chat, logged };
 }
 
-/** A recording environment: `answer(optionId)` resolves the last notification like a click. */
-export function fakeEnvironment(policy: AutoApprovePolicy = 'never'): PermissionEnvironment & {
+/** A recording environment (`level` is the settings' approval level): `answer(optionId)` resolves the last notification like a click. */
+export function fakeEnvironment(level: ApprovalLevel = 'rules'): PermissionEnvironment & {
   prompts: PermissionPrompt[];
   answer(optionId: string | undefined): void;
 } {
@@ -34,7 +34,7 @@ export function fakeEnvironment(policy: AutoApprovePolicy = 'never'): Permission
   return {
     ...noRules,
     prompts: [],
-    autoApprovePolicy: () => policy,
+    defaultLevel: () => level,
     uncoveredPolicy: () => 'ask',
     notify(prompt) {
       this.prompts.push(prompt);

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { CancellationToken } from 'vscode-jsonrpc/node';
+import type { ApprovalLevel } from '../../../src/shared/approvalLevel';
 import { commandForms } from '../../../src/host/permissions/grantLedger';
 import { makeRuleOption, PermissionBroker } from '../../../src/host/permissions/permissionBroker';
 import { compileRules } from '../../../src/host/permissions/rules/requestRules';
@@ -21,10 +22,10 @@ describe('PermissionBroker with rules', () => {
   before(async () => { parser = await bashParser(nodeModulesWasm(repoRoot)); });
 
   /** An environment whose settings hold `settings`; `made` is what the rule editor returns. */
-  const env = (settings: Rule[], policy: 'never' | 'reads' = 'never') => {
+  const env = (settings: Rule[], level: ApprovalLevel = 'rules') => {
     const matched: Rule[] = [];
     const editor: { drafts?: readonly RuleDraft[]; check?: (rules: readonly Rule[]) => Promise<RequestRuling>; made: Rule[] } = { made: [] };
-    const base = fakeEnvironment(policy);
+    const base = fakeEnvironment(level);
     return Object.assign(base, {
       matched, editor,
       rules: (roots: readonly string[], own: readonly Rule[]) => Promise.resolve([...own, ...settings].length === 0 ? undefined : compileRules(new RuleSet([...own, ...settings], roots, true), parser)),
@@ -123,5 +124,50 @@ describe('PermissionBroker with rules', () => {
     assert.equal(card(thread, 't1').permission?.options.filter((o) => o.optionId === makeRuleOption).length, 1);
     broker.respond(id, makeRuleOption);
     assert.deepEqual(await p, { outcome: { outcome: 'selected', optionId: makeRuleOption } });
+  });
+  describe('the approval level', () => {
+    it('asking for everything, an allow rule answers nothing and no rule is offered; a deny rule still refuses', async () => {
+      const { ctx, thread } = fakeSession();
+      const e = env([rule('allow', 'npm test'), rule('deny', 'rm *')]);
+      const broker = new PermissionBroker(ctx, e);
+      broker.setLevel('ask');
+      const p = broker.request(permissionRequest('t1', { kind: 'execute', rawInput: { command: 'npm test' } }), CancellationToken.None);
+      const id = await parked(broker);
+      assert.deepEqual(card(thread, 't1').permission?.options.map((o) => o.kind), ['allow_once', 'allow_always', 'reject_once'], 'no rule button');
+      broker.respond(id, 'reject');
+      await p;
+      assert.deepEqual(await broker.request(permissionRequest('t2', { rawInput: { command: 'rm -rf build' } }), CancellationToken.None), { outcome: { outcome: 'selected', optionId: 'reject' } });
+      assert.equal((await broker.rules.terminal(['npm', 'test'], ctx.cwd)).verdict, undefined, 'a command is not allowed by the rule either');
+      assert.equal((await broker.rules.terminal(['rm', '-rf', 'x'], ctx.cwd)).verdict?.action, 'deny');
+      assert.deepEqual(e.matched.map((r) => r.pattern), ['rm *'], 'only the deny rule matched');
+    });
+
+    it('asking for everything, a write or command no answer covers is asked about whatever uncoveredActions says', () => {
+      const { ctx } = fakeSession();
+      const broker = new PermissionBroker(ctx, Object.assign(env([]), { uncoveredPolicy: () => 'allow' as const }));
+      assert.equal(broker.uncoveredPolicy(), 'allow');
+      broker.setLevel('ask');
+      assert.equal(broker.uncoveredPolicy(), 'ask');
+    });
+
+    it('follows the settings until the user chooses one, and says when it changes', async () => {
+      const root = path.resolve('/work/project');
+      const { ctx } = fakeSession('s1', root);
+      let settings: ApprovalLevel = 'rules';
+      const broker = new PermissionBroker(ctx, Object.assign(env([]), { defaultLevel: () => settings }));
+      const changes: string[] = [];
+      broker.onDidChangeLevel(() => changes.push(broker.level));
+      assert.equal(broker.level, 'rules');
+      settings = 'reads';
+      assert.equal(broker.level, 'reads', 'the settings, live');
+      assert.equal(broker.chosenLevel, undefined);
+      broker.setLevel('ask');
+      settings = 'rules';
+      assert.deepEqual([broker.level, broker.chosenLevel], ['ask', 'ask']);
+      broker.setLevel('ask');
+      broker.setLevel(undefined);
+      assert.equal(broker.level, 'rules');
+      assert.deepEqual(changes, ['ask', 'rules'], 'one event per change');
+    });
   });
 });

@@ -3,6 +3,7 @@
  * archive flags, how history merges them, and that every unstable method (session/set_title, archive,
  * unarchive, status, the archived filter of session/list) is sent only to an agent that advertises it.
  */
+import type { ApprovalLevel } from '../../../src/shared/approvalLevel';
 import * as assert from 'node:assert/strict';
 import { AcpError, AcpErrorCodes } from '../../../src/acp/errors';
 import type { AcpConnection } from '../../../src/acp/connection';
@@ -81,6 +82,35 @@ describe('host / session meta store (user titles, archive flags)', () => {
     assert.ok(title.startsWith('key *** '), title);
     assert.equal(Array.from(title).length, maxSessionTitle);
     assert.deepEqual(new SessionMetaStore({ get: () => 'garbage', update: () => Promise.resolve() }).get('a', 'ok'), {});
+  });
+
+  it('keeps the approval level the user chose; a level it does not know is none, and the title stays', () => {
+    const memory = new Memory();
+    const meta = new SessionMetaStore(memory);
+    meta.setApprovals('a', 's1', 'ask');
+    meta.setTitle('a', 's1', 'Careful work');
+    assert.deepEqual(new SessionMetaStore(memory).get('a', 's1'), { title: 'Careful work', approvals: 'ask' });
+    meta.setApprovals('a', 's1', undefined);
+    assert.deepEqual(new SessionMetaStore(memory).get('a', 's1'), { title: 'Careful work' });
+    memory.values.set(sessionMetaKey, { v: 1, sessions: { [sessionKey('a', 'later')]: { title: 'Newer', approvals: 'everything', t: 1 } } });
+    assert.deepEqual(new SessionMetaStore(memory).get('a', 'later'), { title: 'Newer' }, 'a later version\'s level: the settings\' level, the title kept');
+  });
+
+  it('restores a session\'s title and level, and records the level the user chooses later', () => {
+    const memory = new Memory();
+    const meta = new SessionMetaStore(memory);
+    meta.setApprovals('a', 's1', 'reads');
+    const listeners: (() => void)[] = [];
+    const got: { title?: string; level?: string } = {};
+    const session = {
+      thread: { setUserTitle: (t: string | undefined) => { got.title = t; } },
+      permissions: { chosenLevel: undefined as ApprovalLevel | undefined, setLevel(l: ApprovalLevel | undefined) { this.chosenLevel = l; got.level = l; }, onDidChangeLevel: (l: () => void) => listeners.push(l) },
+    };
+    meta.restore('a', 's1', session);
+    assert.deepEqual(got, { title: undefined, level: 'reads' });
+    session.permissions.chosenLevel = 'ask';
+    listeners.forEach((l) => l());
+    assert.equal(new SessionMetaStore(memory).get('a', 's1').approvals, 'ask');
   });
 });
 

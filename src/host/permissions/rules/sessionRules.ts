@@ -47,7 +47,8 @@ const none: RequestRuling = { allowedBy: [] };
 export class SessionRules {
   private _own: readonly Rule[] = [];
 
-  constructor(private readonly ctx: SessionContext, private readonly env: RuleEnvironment) {}
+  /** `allowApplies`: false while the session's approval level asks for everything (src/shared/approvalLevel.ts). */
+  constructor(private readonly ctx: SessionContext, private readonly env: RuleEnvironment, private readonly allowApplies: () => boolean = () => true) {}
 
   /** The rules made for this session only. */
   get own(): readonly Rule[] {
@@ -132,7 +133,9 @@ export class SessionRules {
     const rules = await this.compiled();
     if (!rules) return none;
     try {
-      return decide(rules);
+      const ruling = decide(rules);
+      // an allow rule does not answer at the level `ask`; a deny or ask rule still does
+      return ruling.verdict?.action === 'allow' && !this.allowApplies() ? none : ruling;
     } catch (error) {
       this.ctx.log.warn(`the rules could not judge it, asking instead: ${errorText(error)}`);
       return none;

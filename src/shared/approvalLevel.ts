@@ -1,0 +1,54 @@
+/**
+ * A session's approval level (docs/approvals.md, "The approval level"): how much the client answers for the user.
+ * Each level allows what the one before it allows, and more:
+ * - `ask`: every request gets a card, and a write or command that no answer covers is asked about; only deny and
+ *   ask rules answer (a deny is never loosened);
+ * - `rules`: the user's rules answer too (the default: what Switchboard did before levels existed);
+ * - `reads`: and a request that is a read by its content, inside the session's folders, is allowed once.
+ * "Allow everything" comes with sessions in their own git worktree (docs/approvals.md says why): it is not a level
+ * yet. No vscode import: unit-tested in plain Node.
+ */
+
+/** The levels, from the one that asks the most. */
+export const approvalLevels = ['ask', 'rules', 'reads'] as const;
+
+/** A session's approval level. */
+export type ApprovalLevel = (typeof approvalLevels)[number];
+
+/** What each level is called and does, as the quick pick, the header and the status bar say it. */
+export const levelInfo: Readonly<Record<ApprovalLevel, { readonly label: string; readonly short: string; readonly icon: string; readonly detail: string }>> = {
+  ask: { label: 'Ask for Everything', short: 'Ask', icon: 'shield', detail: 'Every request gets a card; only your deny rules answer by themselves' },
+  rules: { label: 'Allow by Rules', short: 'Rules', icon: 'law', detail: 'Your allow, ask and deny rules answer; everything else gets a card' },
+  reads: { label: 'Allow Reads and Rules', short: 'Reads', icon: 'eye', detail: 'Your rules answer, and reads inside the session’s folders are allowed once' },
+};
+
+/** True for a value that is a level. */
+export function isApprovalLevel(value: unknown): value is ApprovalLevel {
+  return typeof value === 'string' && (approvalLevels as readonly string[]).includes(value);
+}
+
+/**
+ * The level of a new session from the settings: `switchboard.permissions.level` when it is set (`levelValue`), else
+ * the older `switchboard.permissions.autoApprove` (`reads` is the level of the same name; `never`, or anything else,
+ * is the default), else `rules`. An unknown value is the default, never a looser level.
+ */
+export function settingsLevel(levelValue: unknown, autoApproveValue: unknown): ApprovalLevel {
+  if (isApprovalLevel(levelValue)) return levelValue;
+  return autoApproveValue === 'reads' ? 'reads' : 'rules';
+}
+
+/** True when the user's allow rules answer at this level. */
+export function allowRulesApply(level: ApprovalLevel): boolean {
+  return level !== 'ask';
+}
+
+/** True when a read by its content is allowed once at this level (the broker: src/host/permissions/autoApprove.ts). */
+export function readsApproved(level: ApprovalLevel): boolean {
+  return level === 'reads';
+}
+
+/** The chat header's button and the status bar item: "Approvals: Rules", with what the level does. */
+export function levelView(level: ApprovalLevel): { readonly label: string; readonly title: string; readonly icon: string } {
+  const info = levelInfo[level];
+  return { label: info.short, icon: info.icon, title: `Approvals: ${info.label}. ${info.detail}. Click to change.` };
+}
