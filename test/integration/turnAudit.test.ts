@@ -50,6 +50,7 @@ describe('turn audit: what happened against what was granted', function () {
     await revert(id);
     assert.deepEqual(fs.readFileSync(file('notes.md')), before, 'the exact bytes are back');
     assert.equal(sb.session(id)?.permissions.audit.open.length, 0);
+    assert.equal(flagNotice(id)?.action, undefined, 'the warning stays, without its Revert button');
   });
 
   it('flags a file written without any request, and Revert deletes the file it created', async () => {

@@ -64,6 +64,7 @@ export async function run(t) {
   t.expect(Buffer.compare(fs.readFileSync(path.join(dir, 'notes.md')), before) === 0, 'Revert gave the exact bytes of notes.md back');
   for (const end = Date.now() + 10_000; await row.count() > 0 && Date.now() < end;) await page.waitForTimeout(100);
   t.expect(await row.count() === 0, 'the Sessions view drops the mark once the flagged files are reverted');
+  t.expect(await flags.first().locator('[data-testid="notice-revert"]').count() === 0, 'the warning no longer offers Revert');
   await t.screenshot('turn-audit-reverted');
 
   // 2. a file created without a request

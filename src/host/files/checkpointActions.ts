@@ -103,6 +103,7 @@ export class CheckpointActions {
     const result = await this.apply(cps, plan);
     if (!result) return;
     flagged.resolve();
+    this.ctx.thread.dropNoticeAction('revert'); // done: the warning keeps its text, not its button
     this.checkpoints.changed(); // the Sessions view drops its mark
     this.ctx.thread.addEntry((id) => ({ kind: 'changes', id, role: 'restore', files: result.files.map(changeLine), from: result.undo.id, to: plan.to.id, label: 'the flagged files as they were before the turn' }));
     this.ctx.log.info(`audit: reverted ${result.files.length} flagged files from ${from} (undo point ${result.undo.id})`);

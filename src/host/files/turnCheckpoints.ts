@@ -15,6 +15,7 @@ import type { ChangedFileLine } from '../../thread/model/turnChanges';
 import type { SessionContext, SessionPart } from '../sessionContext';
 import { changesPart } from './changeTracker';
 import { permissionsPart } from '../permissions/permissionFeature';
+import { isOwnWrite } from '../permissions/turnAudit';
 import type { CheckpointService } from './checkpointService';
 import { SessionRoots } from './sessionRoots';
 
@@ -151,7 +152,10 @@ export class TurnCheckpoints implements vscode.Disposable {
         // the turn's last chunks reach the chat before the snapshot's file scan and git run compete for the CPU
         await new Promise((resolve) => setTimeout(resolve, settleBeforeEndMs));
         const end = await cps.take('end', entryId);
-        files = await cps.changes(start, end.id);
+        // a rule saved in the workspace's settings during the turn is not the turn's change (Undo This Turn keeps it)
+        const changed = await cps.changes(start, end.id);
+        const own = await Promise.all(changed.map((f) => isOwnWrite(f.path)));
+        files = changed.filter((_f, i) => !own[i]);
         if (files.length) this.ctx.thread.addEntry((id) => ({ kind: 'changes', id, role: 'turn', files: files.map(changeLine), from: start, to: end.id }));
         this._onDidChange.fire();
         this.service?.turnEnded();

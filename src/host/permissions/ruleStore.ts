@@ -132,10 +132,10 @@ export class RuleStore implements vscode.Disposable {
     const current = scope === 'user' ? inspected?.globalValue : inspected?.workspaceValue;
     const entries = Array.isArray(current) ? (current as unknown[]) : [];
     const target = scope === 'user' ? vscode.ConfigurationTarget.Global : vscode.ConfigurationTarget.Workspace;
-    // the workspace's settings file is Switchboard's write, not the agent's (the turn audit skips it)
-    const file = scope === 'workspace' ? workspaceSettingsFile() : undefined;
-    if (file) noteOwnWrite(file);
     await config.update(settingKey, change(entries), target);
+    // the workspace's settings file, as it is now, is Switchboard's write, not the agent's (the turn audit skips it)
+    const file = scope === 'workspace' ? workspaceSettingsFile() : undefined;
+    if (file) await fs.promises.readFile(file).then((bytes) => noteOwnWrite(file, bytes), () => undefined);
   }
 
   dispose(): void {

@@ -16,6 +16,8 @@
  * turn, the files changed on disk: what an allowed command changes is what the user allowed. A command never runs
  * without one of those (a different command than the one approved is always asked about: commandGrant.ts).
  */
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
 import { platformCaseInsensitive } from '../files/pathPolicy';
 import type { GrantLedger } from './grantLedger';
 
@@ -43,14 +45,28 @@ export interface ChangedFile {
 const key = (p: string) => (platformCaseInsensitive ? p.toLowerCase() : p);
 
 /**
- * Files Switchboard itself writes outside any session (a rule saved in the workspace's settings while a turn runs):
- * not the agent's effects. Every session's audit skips them; shared by the whole extension host.
+ * Files Switchboard itself writes outside any session (a rule saved in the workspace's settings while a turn runs),
+ * with a digest of the bytes it left there: not the agent's effects while they still hold those bytes. A later
+ * change by anyone else is audited like any other. Shared by the whole extension host.
  */
-const ownWrites = new Set<string>();
+const ownWrites = new Map<string, string>();
 
-/** Switchboard wrote this file itself (its real path), e.g. `.vscode/settings.json` when a rule is saved. */
-export function noteOwnWrite(realPath: string): void {
-  ownWrites.add(key(realPath));
+const digest = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** Switchboard wrote this file itself (its real path), e.g. `.vscode/settings.json` when a rule is saved; `bytes`: what it holds now. */
+export function noteOwnWrite(realPath: string, bytes: Uint8Array): void {
+  ownWrites.set(key(realPath), digest(bytes));
+}
+
+/** True when the file (its real path) holds what Switchboard wrote there last. */
+export async function isOwnWrite(realPath: string): Promise<boolean> {
+  const wrote = ownWrites.get(key(realPath));
+  if (wrote === undefined) return false;
+  try {
+    return digest(await fs.promises.readFile(realPath)) === wrote;
+  } catch {
+    return false; // deleted since
+  }
 }
 const verbs: Readonly<Record<ChangedFile['change'], string>> = { created: 'created', modified: 'changed', deleted: 'deleted' };
 
@@ -103,7 +119,7 @@ export class TurnAudit {
     const flags = [...this._turnFlags];
     const onFiles: AuditFlag[] = [];
     for (const f of changed) {
-      if (this._clientWrites.has(key(f.path)) || ownWrites.has(key(f.path))) continue;
+      if (this._clientWrites.has(key(f.path)) || await isOwnWrite(f.path)) continue;
       const decision = grants.write([f.path]);
       if (decision.kind === 'refused') {
         onFiles.push({ kind: 'afterReject', path: f.path, text: `${f.rel} was ${verbs[f.change]} after you rejected a request that names it` });

@@ -344,6 +344,15 @@ export class AcpThread {
     return true;
   }
 
+  /** The notices that offer `action` offer it no longer (it was done: their Revert reverted). */
+  dropNoticeAction(action: NoticeAction): void {
+    this._entries.forEach((e, i) => {
+      if (e.kind !== 'notice' || e.action !== action) return;
+      this._entries[i] = { ...e, action: undefined };
+      this._streams.main.changed(i);
+    });
+  }
+
   /** Records the checkpoint taken before a user message (its Restore Checkpoint button shows). */
   setCheckpoint(entryId: string, checkpointId: string): void {
     const index = this.entries.findIndex((e) => e.id === entryId);

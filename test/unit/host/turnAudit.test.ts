@@ -1,8 +1,10 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { actsBeyondItsKind } from '../../../src/host/permissions/autoApprove';
 import { GrantLedger } from '../../../src/host/permissions/grantLedger';
-import { flagsNotice, TurnAudit } from '../../../src/host/permissions/turnAudit';
+import { flagsNotice, isOwnWrite, noteOwnWrite, TurnAudit } from '../../../src/host/permissions/turnAudit';
 import type { ChangedFile } from '../../../src/host/permissions/turnAudit';
 
 const root = path.resolve('/work/project');
@@ -61,5 +63,26 @@ describe('TurnAudit: what happened against what was granted', () => {
     assert.equal(actsBeyondItsKind('read', { path: 'a' }, [{ type: 'diff', path: 'a', oldText: 'x', newText: 'y' }]), 'a write');
     assert.equal(actsBeyondItsKind('read', { path: 'README.md' }, []), undefined);
     assert.equal(actsBeyondItsKind('execute', { command: 'ls' }, []), undefined, 'an execute that runs a command says what it is');
+  });
+  it('skips a file Switchboard wrote itself only while it holds those bytes: a later change is audited', async () => {
+    const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'sb-own-')));
+    try {
+      const settings = path.join(dir, 'settings.json');
+      fs.writeFileSync(settings, '{"switchboard.permissions.rules": [{"action": "allow", "command": "npm test"}]}');
+      assert.equal(await isOwnWrite(settings), false, 'not noted yet');
+      noteOwnWrite(settings, fs.readFileSync(settings));
+      const file = { path: settings, rel: 'settings.json', change: 'modified' as const };
+      const audit = new TurnAudit();
+      audit.startTurn();
+      assert.deepEqual(await audit.endTurn([file], 'cp-1', new GrantLedger(), never), [], 'the rule Switchboard saved');
+      fs.writeFileSync(settings, '{"switchboard.permissions.rules": [{"action": "allow", "command": "*"}]}');
+      assert.equal(await isOwnWrite(settings), false);
+      audit.startTurn();
+      assert.deepEqual((await audit.endTurn([file], 'cp-2', new GrantLedger(), never)).map((f) => f.kind), ['unrequested'], 'the agent\'s own edit of the settings');
+      fs.rmSync(settings);
+      assert.equal(await isOwnWrite(settings), false, 'deleted');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
