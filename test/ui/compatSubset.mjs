@@ -16,6 +16,7 @@ export const compatSubset = {
   'approvals-bind': 'permission cards and the client\'s own questions on this workbench',
   'approval-rules': 'the rule editor (quick input, createInputBox validation messages) and a rule answering a card, by keyboard, on this workbench',
   'turn-audit': 'the turn audit: its warning, its Revert (the restore preview in the quick input) and the Sessions view mark, on this workbench',
+  'untrusted-rules': 'Restricted Mode: workspace trust (isTrusted, inspect of workspace settings) decides that a workspace allow rule does not apply, on this workbench',
   'permission-focus': 'permissions: focus and keyboard between the workbench and a webview (focus handling of webviews changed across versions)',
   cards: 'terminals and diffs: pseudoterminal output, terminal cards and every tool-call card',
   follow: 'fs through buffers and the editor following the agent: preview tabs, editor groups and the tab API',
