@@ -17,9 +17,9 @@ export type ApprovalLevel = (typeof approvalLevels)[number];
 
 /** What each level is called and does, as the quick pick, the header and the status bar say it. */
 export const levelInfo: Readonly<Record<ApprovalLevel, { readonly label: string; readonly short: string; readonly icon: string; readonly detail: string }>> = {
-  ask: { label: 'Ask for Everything', short: 'Ask', icon: 'shield', detail: 'Every request gets a card; only your deny rules answer by themselves' },
-  rules: { label: 'Allow by Rules', short: 'Rules', icon: 'law', detail: 'Your allow, ask and deny rules answer; everything else gets a card' },
-  reads: { label: 'Allow Reads and Rules', short: 'Reads', icon: 'eye', detail: 'Your rules answer, and reads inside the session’s folders are allowed once' },
+  ask: { label: 'Ask for Everything', short: 'Ask all', icon: 'shield', detail: 'Every request gets a card; only your deny rules answer by themselves' },
+  rules: { label: 'Allow by Rules', short: 'By rules', icon: 'law', detail: 'Your allow, ask and deny rules answer; everything else gets a card' },
+  reads: { label: 'Allow Reads and Rules', short: 'Reads + rules', icon: 'eye', detail: 'Your rules answer, and reads inside the session’s folders are allowed once' },
 };
 
 /** True for a value that is a level. */
@@ -47,7 +47,7 @@ export function readsApproved(level: ApprovalLevel): boolean {
   return level === 'reads';
 }
 
-/** The chat header's button and the status bar item: "Approvals: Rules", with what the level does. */
+/** The chat header's button and the status bar item: "Approvals: By rules", with what the level does (never just "Ask": agents have modes called that). */
 export function levelView(level: ApprovalLevel): { readonly label: string; readonly title: string; readonly icon: string } {
   const info = levelInfo[level];
   return { label: info.short, icon: info.icon, title: `Approvals: ${info.label}. ${info.detail}. Click to change.` };

@@ -27,7 +27,7 @@ describe('the approval level of a session', function () {
     await setSetting('permissions.uncoveredActions', 'allow'); // the level asks anyway
     try {
       const id = await sb.newSession(agent);
-      assert.equal(header(id), 'Ask');
+      assert.equal(header(id), 'Ask all');
       const turn = sb.prompt(id, 'rule-allows');
       const card = await until(() => cards(id).find((c) => c.toolCallId === 'tc-rule-echo' && c.permission), 'the card of echo ruled');
       assert.deepEqual(card.permission?.options.map((o) => o.kind), ['allow_once', 'allow_always', 'reject_once'], 'no rule button');
@@ -48,11 +48,11 @@ describe('the approval level of a session', function () {
   it('a session follows the settings until the user chooses a level; a chosen level holds', async () => {
     await setSetting('permissions.rules', [{ action: 'allow', command: 'echo *' }]);
     const id = await sb.newSession(agent);
-    assert.equal(header(id), 'Rules', 'the default');
+    assert.equal(header(id), 'By rules', 'the default');
     await setSetting('permissions.level', 'reads');
-    await until(() => header(id) === 'Reads' || undefined, 'the header follows the setting');
+    await until(() => header(id) === 'Reads + rules' || undefined, 'the header follows the setting');
     sb.session(id)?.permissions.setLevel('ask');
-    await until(() => header(id) === 'Ask' || undefined, 'the header shows the chosen level');
+    await until(() => header(id) === 'Ask all' || undefined, 'the header shows the chosen level');
     await setSetting('permissions.level', 'rules');
     assert.equal(sb.session(id)?.permissions.level, 'ask', 'a chosen level does not follow the settings');
     const turn = sb.prompt(id, 'rule-allows');
@@ -63,7 +63,7 @@ describe('the approval level of a session', function () {
     await turn;
     assert.match(agentText(sb, id), /\[rule-echo\] reject-once/);
     sb.session(id)?.permissions.setLevel(undefined);
-    await until(() => header(id) === 'Rules' || undefined, 'the settings\' level again');
+    await until(() => header(id) === 'By rules' || undefined, 'the settings\' level again');
   });
 
   it('the level the user chose is kept with the session: closed and opened again, it has it back', async () => {
@@ -76,7 +76,7 @@ describe('the approval level of a session', function () {
     await sb.openSession(scripted, id);
     const reopened = await until(() => sb.session(id), 'the session opened again');
     assert.equal(reopened.permissions.chosenLevel, 'reads');
-    assert.equal(header(id), 'Reads');
+    assert.equal(header(id), 'Reads + rules');
   });
 
   it('a preset sets the level, and Save as Preset keeps the one the user chose', async () => {
@@ -84,7 +84,7 @@ describe('the approval level of a session', function () {
     assert.deepEqual(sb.presets().map((p) => p.approvals), ['ask']);
     const id = await sb.startPreset('Careful');
     assert.equal(sb.session(id)?.permissions.chosenLevel, 'ask');
-    assert.equal(header(id), 'Ask');
+    assert.equal(header(id), 'Ask all');
     sb.session(id)?.permissions.setLevel('reads');
     await sb.savePreset(id, { name: 'Reader', scope: 'user' });
     const saved = vscode.workspace.getConfiguration('switchboard').inspect<{ name: string; approvals?: string }[]>('presets')?.globalValue ?? [];

@@ -1,17 +1,17 @@
 // @ts-check
 // The session's approval level (docs/approvals.md, "The approval level"), set by keyboard, against the scripted
 // agent of test/fixtures/agents/scenarios/approvalRules.json with the allow rule `echo *` in the settings:
-// - a new session is at "Allow by Rules": the chat header's button says "Rules", the status bar "Approvals: Rules";
+// - a new session is at "Allow by Rules": the chat header's button says "By rules", the status bar "Approvals: By rules";
 // - Tab from the session title reaches the header's button, Enter opens the list of levels with "Allow by Rules"
-//   active; ArrowUp, Enter picks "Ask for Everything": the header says "Ask", the status bar "Approvals: Ask";
+//   active; ArrowUp, Enter picks "Ask for Everything": the header says "Ask all", the status bar "Approvals: Ask all";
 // - at that level the request for `echo ruled` gets a card (the allow rule does not answer it) with no "Always
 //   allow …" rule button; Ctrl+Shift+A, Enter allows it once; the agent's `bash -c 'echo again'`, which no answer
 //   covers, is asked about too, in a card of the client's own, answered the same way;
 // - a second new session is at "Allow by Rules" (the status bar follows the active chat), and there the rule
 //   answers the same request, with no card (nor one for `bash -c 'echo again'`, which the rule covers);
-// - after Developer: Reload Window the first chat still says "Ask", and so does the status bar while it is active;
+// - after Developer: Reload Window the first chat still says "Ask all", and so does the status bar while it is active;
 // - a click on the status bar item opens the list again, now ending with "Follow the Settings"; typing "Follow",
-//   Enter gives the session the settings' level back: "Rules".
+//   Enter gives the session the settings' level back: "By rules".
 // Screenshots: test-results/screenshots/<version>/approval-level-picker.png (the list, opened from the header),
 // approval-level-ask.png (the header's button and the status bar at Ask), approval-level-card.png (the card at Ask,
 // without a rule button), approval-level-reloaded.png (after the reload), approval-level-settings.png (back at Rules).
@@ -45,7 +45,7 @@ export async function run(t) {
   const echoed = (/** @type {string} */ step) => chat.locator('[data-testid="agent-message"]', { hasText: `[${step}] ` });
   const clientCards = () => chat.locator('[data-tool-call-id^="switchboard-check-"]');
   const done = () => chat.locator('[data-testid="agent-message"]', { hasText: 'Done with rule-allows.' });
-  /** The header's button and the status bar show the level `short` ("Ask", "Rules"), with its label in the tooltip. */
+  /** The header's button and the status bar show the level `short` ("Ask all", "By rules"), with its label in the tooltip. */
   const shows = async (/** @type {string} */ short, /** @type {string} */ label, /** @type {string} */ when) => {
     await chat.locator('[data-testid="approval-level"]', { hasText: new RegExp(`^\\s*${short}\\s*$`) }).waitFor({ timeout: 15_000 });
     const tooltip = (await levelButton().getAttribute('title')) ?? '';
@@ -55,7 +55,7 @@ export async function run(t) {
   };
 
   // 1. a new session follows the settings: Allow by Rules
-  await shows('Rules', 'Allow by Rules', 'a new session');
+  await shows('By rules', 'Allow by Rules', 'a new session');
 
   // 2. the header's button, by keyboard: Tab from the title, Enter; the list has the current level active
   await chat.locator('[data-testid="session-title"]').focus();
@@ -75,7 +75,7 @@ export async function run(t) {
   await page.keyboard.press('Enter');
   await quickInput.waitFor({ state: 'hidden', timeout: 10_000 });
   t.log('ArrowUp, Enter: picked "Ask for Everything"');
-  await shows('Ask', 'Ask for Everything', 'at Ask');
+  await shows('Ask all', 'Ask for Everything', 'at Ask');
   await t.screenshot('approval-level-ask');
 
   // 3. at Ask the allow rule does not answer: a card without a rule button, answered by keyboard
@@ -115,7 +115,7 @@ export async function run(t) {
   // 4. a second new session follows the settings: Rules, and there the allow rule answers the same request, with no
   // card (nor one for `bash -c 'echo again'`, which the rule covers); the status bar shows the active session's level
   chat = await openSession(t, agentName);
-  await shows('Rules', 'Allow by Rules', 'a second new session');
+  await shows('By rules', 'Allow by Rules', 'a second new session');
   await sendPrompt(t, chat, 'Case rule-allows at Rules');
   await done().first().waitFor({ timeout: 30_000 });
   await idle(chat);
@@ -128,7 +128,7 @@ export async function run(t) {
   // keeps its sessions in memory, and its new process cannot reopen them)
   chat = await reloadWindowAndReopen(t, title, `${title} · ${agentName}`);
   await chat.locator('[data-testid="approval-level"]').waitFor({ timeout: 60_000 });
-  await shows('Ask', 'Ask for Everything', 'after Reload Window, the first session');
+  await shows('Ask all', 'Ask for Everything', 'after Reload Window, the first session');
   await t.screenshot('approval-level-reloaded');
 
   // 6. from the status bar: Follow the Settings
@@ -143,6 +143,6 @@ export async function run(t) {
   await page.keyboard.press('Enter');
   await quickInput.waitFor({ state: 'hidden', timeout: 10_000 });
   t.log('typed "Follow", Enter: picked "Follow the Settings"');
-  await shows('Rules', 'Allow by Rules', 'following the settings again');
+  await shows('By rules', 'Allow by Rules', 'following the settings again');
   await t.screenshot('approval-level-settings');
 }

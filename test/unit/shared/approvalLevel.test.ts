@@ -20,6 +20,6 @@ describe('approval levels', () => {
     assert.equal(isApprovalLevel('reads'), true);
     assert.equal(isApprovalLevel('all'), false);
     assert.equal(isApprovalLevel(undefined), false);
-    assert.deepEqual(levelView('ask'), { label: 'Ask', icon: 'shield', title: 'Approvals: Ask for Everything. Every request gets a card; only your deny rules answer by themselves. Click to change.' });
+    assert.deepEqual(levelView('ask'), { label: 'Ask all', icon: 'shield', title: 'Approvals: Ask for Everything. Every request gets a card; only your deny rules answer by themselves. Click to change.' });
   });
 });
