@@ -110,13 +110,18 @@ export function activateCore(context: vscode.ExtensionContext, surfaces: PreRegi
   context.subscriptions.push(lifecycle);
   const followBar = new FollowStatusBar(() => activeSession()?.follow, onAnySession(sessions, (s) => s.follow.onDidToggle));
   const approvalsBar = new ApprovalStatusBar(activeSession, onAnySession(sessions, (s) => s.permissions.onDidChangeLevel));
-  // the shell parser loads a second after the first session opens, not while its first permission card waits for it
-  const warmParser = sessions.onDidChangeSessions(() => {
-    if (sessions.sessions.length === 0) return;
-    warmParser.dispose();
-    setTimeout(() => void rules.parser(), 1000).unref();
-  });
-  context.subscriptions.push(warmParser);
+  // a second after a session opens, what its first prompt and first permission card need is made ready: the
+  // checkpoints of its folders, and (once) the shell parser of the rules (docs/performance.md "The first permission card")
+  const warmed = new WeakSet<AgentSession>();
+  context.subscriptions.push(sessions.onDidChangeSessions(() => {
+    for (const s of sessions.sessions.filter((x) => !warmed.has(x))) {
+      warmed.add(s);
+      setTimeout(() => {
+        void rules.parser();
+        void s.checkpoints.warm();
+      }, 1000).unref();
+    }
+  }));
   context.subscriptions.push(followBar, approvalsBar, registerDiffEditor(context), vscode.window.tabGroups.onDidChangeTabs(() => followBar.update()));
   // a chat panel's `active` is current once its view state changes (after the tab events): the bars follow it
   context.subscriptions.push(chats.onDidChange(() => { followBar.update(); approvalsBar.update(); }));

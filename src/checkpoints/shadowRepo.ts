@@ -88,6 +88,29 @@ export class ShadowRepo {
    * have no parents: each checkpoint's ref keeps exactly its own tree alive).
    */
   async snapshot(message: string, parent?: string): Promise<Snapshot> {
+    const { unreadable, unchanged } = await this.stage();
+    const tree = (unchanged && this.cachedIndexTree()) || await this.writeTree();
+    const skipped = skippedPaths(this._state, unreadable);
+    if (parent && (await this.treeOf(parent)) === tree) return { commit: parent, tree, skipped };
+    // no parent: a dropped checkpoint must not stay reachable from a newer one (pruning frees its objects)
+    const args = ['commit-tree', tree, '-m', message];
+    const commit = (await this.git.run(this.paths, args)).stdout.toString('utf8').trim();
+    this._trees.set(commit, tree);
+    return { commit, tree, skipped };
+  }
+
+  /**
+   * Reads into the index what a snapshot would, without a commit: on the first call of this process, every file. A
+   * warm-up before the first checkpoint of a window (its snapshot then reads only what changed since).
+   */
+  async prime(): Promise<void> {
+    if (this._refreshed) return;
+    await this.stage();
+    await this.writeTree(); // remembered: a snapshot with nothing new to add skips its own write-tree
+  }
+
+  /** Reads the files that changed since the last snapshot into the index (the first of this process: every file). */
+  private async stage(): Promise<{ unreadable: string[]; unchanged: boolean }> {
     const listStart = Date.now();
     const changed = nulFields((await this.gitRetrying(['ls-files', '-z', '--modified', '--deleted', '--others', '--exclude-standard'])).stdout);
     const slowList = Date.now() - listStart > slowListMs;
@@ -112,14 +135,7 @@ export class ShadowRepo {
     // files whose stat changed but not their content (touched, or written in the second the index was) are
     // read again by every `ls-files` until a whole `add -A` records their stat: the next snapshot does one
     if (slowList) this._refreshed = false;
-    const tree = (unchanged && this.cachedIndexTree()) || await this.writeTree();
-    const skipped = skippedPaths(this._state, unreadable);
-    if (parent && (await this.treeOf(parent)) === tree) return { commit: parent, tree, skipped };
-    // no parent: a dropped checkpoint must not stay reachable from a newer one (pruning frees its objects)
-    const args = ['commit-tree', tree, '-m', message];
-    const commit = (await this.git.run(this.paths, args)).stdout.toString('utf8').trim();
-    this._trees.set(commit, tree);
-    return { commit, tree, skipped };
+    return { unreadable, unchanged };
   }
 
   /** The files that differ from commit `a` to commit `b`, with line counts. */

@@ -112,6 +112,22 @@ export class TurnCheckpoints implements vscode.Disposable {
     return this._taking;
   }
 
+  /**
+   * A warm-up a second after the session opened: git found, the folders' shadow repositories opened and their files
+   * read into the index, so the checkpoint before the first turn reads only what changed since (a first prompt
+   * sent meanwhile waits for it, with the first checkpoint's progress). Never throws.
+   */
+  async warm(): Promise<void> {
+    try {
+      if (!(await this.session()) || !this.service) return;
+      const started = Date.now();
+      for (const root of this._real) await this.service.store.withRepo(root, (repo) => repo.prime());
+      this.ctx.log.info(`checkpoints: ${this._real.length} folder(s) ready for the first checkpoint in ${Date.now() - started} ms`);
+    } catch (error) {
+      this.ctx.log.info(`checkpoints: no warm-up: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
   /** Takes the checkpoint before the turn of the user message `entryId`; never throws. False: Stop came meanwhile. */
   async beforeTurn(entryId: string): Promise<boolean> {
     this._start = undefined;

@@ -29,6 +29,18 @@ describe('checkpoints: the store (sharing, cap, deletion, no git)', function () 
     assert.ok(store.size() - after < 100_000, `the second session's checkpoints took ${store.size() - after} bytes (the file is 300,000)`);
   });
 
+  it('a warm-up reads the folder into the index: the first snapshot then is the same tree, and one asked for meanwhile waits', async () => {
+    writeTree(work, { 'a.txt': 'a', 'src/b.ts': 'b', 'big.bin': Buffer.alloc(64) });
+    const store = newStore(storeDir);
+    const warming = store.withRepo(work, (repo) => repo.prime());
+    const snap = store.withRepo(work, (repo) => repo.snapshot('first')); // queued: one git at a time per repository
+    await warming;
+    assert.equal((await store.repo(work)).isEmpty, false, 'the index is written: the next checkpoint is not a first one');
+    const warm = await snap;
+    const cold = await newStore(path.join(storeDir, 'cold')).withRepo(work, (repo) => repo.snapshot('first'));
+    assert.equal(warm.tree, cold.tree, 'the same files, the same content');
+  });
+
   it('deleting a session drops its checkpoints; the last session of a folder takes its repository along', async () => {
     const store = newStore(storeDir);
     writeTree(work, { 'a.txt': 'a' });
