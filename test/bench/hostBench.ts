@@ -72,6 +72,14 @@ export function runFirstPickerBenchmark(): Promise<{ ok: boolean; lines: string[
   return runWorkbenchBenchmark('firstPickerBench.mjs', 'the first-use benchmark');
 }
 
+/**
+ * Runs the first permission card benchmark (test/bench/firstCardBench.mjs: Enter → the first card of a fresh window,
+ * against a later card of the same window) and returns its output lines; it prints its own figures, target and baseline.
+ */
+export function runFirstCardBenchmark(): Promise<{ ok: boolean; lines: string[] }> {
+  return runWorkbenchBenchmark('firstCardBench.mjs', 'the first permission card benchmark');
+}
+
 /** A day in one chat (100 turns) in a fresh window: test/bench/dayBench.mjs. */
 export function runDayBenchmark(): Promise<{ ok: boolean; lines: string[] }> {
   return runWorkbenchBenchmark('dayBench.mjs', 'the day-in-one-chat benchmark');

@@ -3,7 +3,7 @@
  * run, and the target it is held to. Benchmarks are not tests: nothing here is timed inside `npm test`.
  */
 import { runCheckpointBenchmark } from './checkpointBench';
-import { runDayBenchmark, runFirstPickerBenchmark, runHostBenchmarks, runLargeToolBenchmark, runSessionSwitchBenchmark, runStreamBenchmark } from './hostBench';
+import { runDayBenchmark, runFirstCardBenchmark, runFirstPickerBenchmark, runHostBenchmarks, runLargeToolBenchmark, runSessionSwitchBenchmark, runStreamBenchmark } from './hostBench';
 import { benchThroughput } from './ndjsonThroughput';
 import { runRenderBenchmark } from './renderBench';
 import { runRuleBenchmark } from './ruleBench';
@@ -62,6 +62,11 @@ async function main(): Promise<void> {
   const first = await runFirstPickerBenchmark();
   for (const line of first.lines) console.log(line);
   if (!first.ok) process.exitCode = 1;
+
+  // the first permission card of a fresh window (the shell parser) vs a later one; test/bench/firstCardBench.mjs
+  const card = await runFirstCardBenchmark();
+  for (const line of card.lines) console.log(line);
+  if (!card.ok) process.exitCode = 1;
 
   // a day in one chat: 100 turns of 1,000 chunks + 3 tool calls in a fresh window; test/bench/dayBench.mjs
   const day = await runDayBenchmark();
