@@ -46,8 +46,9 @@ const key = (p: string) => (platformCaseInsensitive ? p.toLowerCase() : p);
 
 /**
  * Files Switchboard itself writes outside any session (a rule saved in the workspace's settings while a turn runs),
- * with a digest of the bytes it left there: not the agent's effects while they still hold those bytes. A later
- * change by anyone else is audited like any other. Shared by the whole extension host.
+ * with a digest of the bytes it left there: not the turn's changes while they still hold those bytes, so the turn's
+ * changes (src/host/files/turnCheckpoints.ts) leave them out before the audit sees them. A later change by anyone
+ * else is audited like any other. Shared by the whole extension host.
  */
 const ownWrites = new Map<string, string>();
 
@@ -119,7 +120,7 @@ export class TurnAudit {
     const flags = [...this._turnFlags];
     const onFiles: AuditFlag[] = [];
     for (const f of changed) {
-      if (this._clientWrites.has(key(f.path)) || await isOwnWrite(f.path)) continue;
+      if (this._clientWrites.has(key(f.path))) continue;
       const decision = grants.write([f.path]);
       if (decision.kind === 'refused') {
         onFiles.push({ kind: 'afterReject', path: f.path, text: `${f.rel} was ${verbs[f.change]} after you rejected a request that names it` });

@@ -64,21 +64,16 @@ describe('TurnAudit: what happened against what was granted', () => {
     assert.equal(actsBeyondItsKind('read', { path: 'README.md' }, []), undefined);
     assert.equal(actsBeyondItsKind('execute', { command: 'ls' }, []), undefined, 'an execute that runs a command says what it is');
   });
-  it('skips a file Switchboard wrote itself only while it holds those bytes: a later change is audited', async () => {
+  it('knows a file Switchboard wrote itself only while it holds those bytes: a later change is not its own', async () => {
     const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'sb-own-')));
     try {
       const settings = path.join(dir, 'settings.json');
       fs.writeFileSync(settings, '{"switchboard.permissions.rules": [{"action": "allow", "command": "npm test"}]}');
       assert.equal(await isOwnWrite(settings), false, 'not noted yet');
       noteOwnWrite(settings, fs.readFileSync(settings));
-      const file = { path: settings, rel: 'settings.json', change: 'modified' as const };
-      const audit = new TurnAudit();
-      audit.startTurn();
-      assert.deepEqual(await audit.endTurn([file], 'cp-1', new GrantLedger(), never), [], 'the rule Switchboard saved');
+      assert.equal(await isOwnWrite(settings), true, 'the rule Switchboard saved');
       fs.writeFileSync(settings, '{"switchboard.permissions.rules": [{"action": "allow", "command": "*"}]}');
-      assert.equal(await isOwnWrite(settings), false);
-      audit.startTurn();
-      assert.deepEqual((await audit.endTurn([file], 'cp-2', new GrantLedger(), never)).map((f) => f.kind), ['unrequested'], 'the agent\'s own edit of the settings');
+      assert.equal(await isOwnWrite(settings), false, 'the agent\'s own edit of the settings');
       fs.rmSync(settings);
       assert.equal(await isOwnWrite(settings), false, 'deleted');
     } finally {
