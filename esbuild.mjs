@@ -68,19 +68,25 @@ const lazyModules = {
   core: 'src/core.ts', registry: 'src/workbench/registry/registryCommands.ts', archiveExtract: 'src/registry/archiveExtract.ts',
   // the permission rules' shell parser (web-tree-sitter): loaded at the first rule or permission card
   shellParser: 'src/host/permissions/rules/shellParser.ts',
+  // the editor's MCP server and its tools (the MCP SDK): loaded at the first request an agent sends it
+  editorTools: 'src/host/lifecycle/editorTools/editorMcpServer.ts',
 };
-const lazyEntries = {
+/** The Demo agent's parts loaded on first use: the MCP client of its `mcp` step (dist/agents/mcpSteps.js). */
+const agentLazyModules = { mcpSteps: 'src/demoAgent/mcpSteps.ts' };
+/** @param {Record<string, string>} modules */
+const lazyEntriesOf = (modules) => ({
   name: 'lazy-entries',
   /** @param {esbuild.PluginBuild} build */
   setup(build) {
-    const files = new Map(Object.entries(lazyModules).map(([name, file]) => [path.resolve(file).replace(/\.ts$/, ''), name]));
+    const files = new Map(Object.entries(modules).map(([name, file]) => [path.resolve(file).replace(/\.ts$/, ''), name]));
     build.onResolve({ filter: /^\./ }, (args) => {
       if (args.kind !== 'dynamic-import' && args.kind !== 'require-call') return undefined;
       const name = files.get(path.resolve(args.resolveDir, args.path).replace(/\.[jt]s$/, ''));
       return name ? { path: `./${name}.js`, external: true } : undefined;
     });
   },
-};
+});
+const lazyEntries = lazyEntriesOf(lazyModules);
 
 /**
  * The webview's codicon.css keeps only the icons the chat can show (docs/performance.md, "Start fast, ship
@@ -164,11 +170,17 @@ const builds = [
   {
     ...common,
     // the packaged Demo agent, and the watchdog that ends the agents when the extension host dies
-    entryPoints: { 'agents/demoAgent': 'src/demoAgent/main.ts', 'agents/watchdog': 'src/agents/watchdogMain.ts' },
+    // and the stdio bridge to the editor's MCP server, for agents that take no MCP over HTTP (docs/editor-tools.md)
+    entryPoints: {
+      'agents/demoAgent': 'src/demoAgent/main.ts', 'agents/watchdog': 'src/agents/watchdogMain.ts', 'agents/mcpBridge': 'src/agents/mcpBridgeMain.ts',
+      ...Object.fromEntries(Object.entries(agentLazyModules).map(([name, file]) => [`agents/${name}`, file])),
+    },
     outdir: dist,
     platform: 'node',
     format: 'cjs',
     target: 'node20',
+    plugins: [...(common.plugins ?? []), lazyEntriesOf(agentLazyModules)],
+    supported: { 'dynamic-import': false },
   },
   {
     ...common,
@@ -196,13 +208,17 @@ function tsFiles(dir) {
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'));
 }
 
+const scriptedAgentEntries = ['test/fixtures/agents/scriptedAgent.ts', 'test/fixtures/agents/lifetimeAgent.ts'];
 if (tests) {
   builds.push({
     // webview/ too: its pure modules (store, lib/, the transcript classes) are unit-tested in plain node
-    entryPoints: [...tsFiles('src'), ...tsFiles('test'), ...tsFiles('webview')],
+    // (the scripted agents' entry files are the bundles below: transpiled here too, one build would overwrite the other)
+    entryPoints: [...tsFiles('src'), ...tsFiles('test').filter((f) => !scriptedAgentEntries.includes(f.split(path.sep).join('/'))), ...tsFiles('webview')],
     outdir: 'out',
     outbase: '.',
     bundle: false,
+    // a lazily loaded part, `await import('./x')`, is required from out/ as its CommonJS file
+    supported: { 'dynamic-import': false },
     platform: 'node',
     format: 'cjs',
     target: 'node20',
@@ -214,10 +230,7 @@ if (tests) {
   builds.push({
     ...common,
     minify: false,
-    entryPoints: {
-      'test/fixtures/agents/scriptedAgent': 'test/fixtures/agents/scriptedAgent.ts',
-      'test/fixtures/agents/lifetimeAgent': 'test/fixtures/agents/lifetimeAgent.ts',
-    },
+    entryPoints: Object.fromEntries(scriptedAgentEntries.map((f) => [f.replace(/\.ts$/, ''), f])),
     outdir: 'out',
     platform: 'node',
     format: 'cjs',

@@ -42,6 +42,7 @@ export const commandIds = {
   addSelectionToChat: 'switchboard.addSelectionToChat',
   cancelTurn: 'switchboard.cancelTurn',
   showAgentLog: 'switchboard.showAgentLog',
+  showEditorToolsLog: 'switchboard.showEditorToolsLog',
   restartAgent: 'switchboard.restartAgent',
   logOut: 'switchboard.logOut',
   followAgent: 'switchboard.followAgent',

@@ -23,6 +23,8 @@ import { SessionManager } from './host/sessionManager';
 import { CheckpointService } from './host/files/checkpointService';
 import { TranscriptStore } from './host/history/transcriptStore';
 import { Redactor, redactingLog } from './host/auth/redactor';
+import { EditorMcp } from './host/lifecycle/editorTools/editorMcp';
+import { showEditorToolsLog } from './workbench/agents/editorToolsLog';
 import { registerAgentLifecycle } from './workbench/agents/agentLifecycle';
 import { registerSessions, type PreRegistered } from './workbench/sessions/sessionsFeature';
 import { threadSnapshot } from './thread/view/toView';
@@ -71,6 +73,8 @@ export function activateCore(context: vscode.ExtensionContext, surfaces: PreRegi
     watchdog?.dispose();
   };
   // the surfaces above the session manager reach it as functions: they exist once activation is done
+  const editorTools = new EditorMcp({ extensionPath: context.extensionPath, logDir: context.logUri.fsPath, redactor });
+  context.subscriptions.push(editorTools);
   const sessions = new SessionManager({
     clientInfo,
     secretStorage: context.secrets,
@@ -84,6 +88,7 @@ export function activateCore(context: vscode.ExtensionContext, surfaces: PreRegi
     providerPrompter: vscodeProviderPrompter,
     // in the workspace's storage, next to its transcripts (the global storage when no folder is open)
     checkpoints: new CheckpointService(vscode.Uri.joinPath(context.storageUri ?? context.globalStorageUri, 'checkpoints').fsPath, log),
+    editorTools, // the editor's MCP server (docs/editor-tools.md)
   });
   context.subscriptions.push(log, sessions, registryFeature, rules, { dispose: () => useRuleStore(undefined) });
   const sessionsFeature = registerSessions(context, surfaces, registry, sessions, store, new PromptMemory(context.workspaceState), log);
@@ -155,6 +160,7 @@ export function activateCore(context: vscode.ExtensionContext, surfaces: PreRegi
       const pick = await vscode.window.showQuickPick(registry.all().map((a) => ({ label: inertText(a.name, 'label'), agent: a })), { title: 'ACP: Show Agent Log' });
       if (pick) sessions.logFor(pick.agent).show(true);
     }),
+    vscode.commands.registerCommand(commandIds.showEditorToolsLog, () => showEditorToolsLog(activeSession())),
   );
 
   const api: SwitchboardApi = {

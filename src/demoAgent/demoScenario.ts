@@ -42,6 +42,7 @@ const helpTable = [
   '|---|---|',
   '| `/tour` | A guided tour: a plan, a file read, an edit that asks your permission, a terminal command |',
   '| `/plan <goal>` | A plan that updates live as the steps complete |',
+  '| `/tools [file]` | The editor\'s own tools for agents: problems, open editors and more |',
   '| `help` | This overview |',
   '| anything else | A short streamed answer with a thought and a file read |',
 ].join('\n');
@@ -185,6 +186,40 @@ const tourTurn: ScenarioInput['turns'] = [{
   ],
 }];
 
+/** A tool call card around one `mcp` step of the editor's server: in progress, then its answer or its error. */
+function editorToolCard(id: string, title: string, kind: 'search' | 'read' | 'other', call: Omit<Extract<Step, { step: 'mcp' }>, 'step' | 'when'>, when: Record<string, string> = {}): Step[] {
+  const as = call.as ?? id;
+  return [
+    { step: 'toolCall', when, toolCallId: `${id}-{{turn}}`, title, kind, status: 'in_progress', rawInput: { server: 'vscode', tool: call.tool ?? 'tools/list', arguments: call.arguments ?? {} } },
+    { step: 'mcp', when, ...call, as },
+    ...(['ok', 'error'] as const).map((outcome): Step => ({
+      step: 'toolCallUpdate', when: { ...when, [as]: outcome }, toolCallId: `${id}-{{turn}}`, status: outcome === 'ok' ? 'completed' : 'failed',
+      content: [{ type: 'content', content: { type: 'text', text: `\`\`\`text\n{{result.${as}}}\n\`\`\`` } }],
+    })),
+  ];
+}
+
+/** `/tools [file]`: the editor's own MCP server (docs/editor-tools.md), used as a real agent would. */
+const toolsTurn: ScenarioInput['turns'] = [{
+  match: '^\\s*/tools\\b',
+  steps: [
+    { step: 'text', text: 'Switchboard gives every agent an MCP server of the editor\'s own, `vscode`. Let me ask it what it offers, then use two of its tools.\n\n', messageId: 'tools-{{turn}}' },
+    ...editorToolCard('tools-list', 'List the editor\'s tools', 'other', { as: 'tools' }),
+    ...editorToolCard('tools-problems', 'Problems in {{args}}', 'search', { tool: 'get_diagnostics', arguments: { path: '{{args}}' }, as: 'problems' }, { args: '!' }),
+    ...editorToolCard('tools-problems', 'Problems in the workspace', 'search', { tool: 'get_diagnostics', arguments: { severity: 'warning' }, as: 'problems' }, { args: '' }),
+    ...editorToolCard('tools-editors', 'Your open editors and selection', 'read', { tool: 'get_open_editors', as: 'editors' }),
+    {
+      step: 'text', when: { tools: 'ok' }, messageId: 'tools-{{turn}}-end',
+      text: 'Those answers come from your language servers and editors, unsaved changes included. A real agent uses them the same way. '
+        + 'Each call is in **ACP: Show Editor Tools Log**. Try `/tools <file>` for the problems of one file.',
+    },
+    {
+      step: 'text', when: { tools: 'error' }, messageId: 'tools-{{turn}}-end',
+      text: 'This session did not get the editor\'s tools (is `switchboard.editorTools.enabled` off?): {{result.tools}}',
+    },
+  ],
+}];
+
 const planTurn: ScenarioInput['turns'] = [{
   match: '^\\s*/plan\\b',
   onCancel: [{ step: 'text', text: '\n*Planning stopped.*' }],
@@ -288,11 +323,12 @@ const demoScenarioInput: ScenarioInput = {
     commands: [
       { name: 'tour', description: 'A guided tour: plan, file read, edit with permission, terminal' },
       { name: 'plan', description: 'Show a plan that updates live', input: { hint: 'a goal, e.g. add dark mode' } },
+      { name: 'tools', description: 'Use the editor\'s own MCP tools: problems, open editors', input: { hint: 'a file (optional)' } },
       { name: 'help', description: 'What this demo agent can do' },
     ],
     usage: { used: 0, size: 200000, cost: { amount: 0, currency: 'USD' } },
   },
-  turns: [...helpTurn, ...tourTurn, ...planTurn, ...defaultTurn],
+  turns: [...helpTurn, ...tourTurn, ...toolsTurn, ...planTurn, ...defaultTurn],
 };
 
 /** The built-in Demo agent's scenario (validated at load). */

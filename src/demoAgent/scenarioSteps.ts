@@ -185,6 +185,14 @@ const baseSteps = [
     base64: z.boolean().optional(), to: z.string().optional(),
   }),
   /** Pause. Cancellation interrupts it. */
+  /**
+   * `mcp`: use an MCP server of the session (`server`, default `vscode`: the editor's own) with the MCP SDK's
+   * client (src/demoAgent/mcpSteps.ts): no `tool` lists its tools, else calls `tool` with `arguments`.
+   */
+  z.strictObject({
+    step: z.literal('mcp'), ...common, as: asName, echo,
+    server: z.string().optional(), tool: z.string().optional(), arguments: z.record(z.string(), z.unknown()).optional(),
+  }),
   z.strictObject({ step: z.literal('sleep'), ...common, ms: z.number().int().nonnegative() }),
   /**
    * Pause until `path` exists (a test creates it when the turn may go on), at most `timeoutMs` (default 60 s).

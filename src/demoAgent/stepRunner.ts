@@ -225,6 +225,7 @@ export class StepRunner {
       }
       case 'disk':
         return this.record(step.as ?? 'disk', runDiskStep(step), step.echo ?? false);
+      case 'mcp': return this.record(step.as ?? 'mcp', await (await import('./mcpSteps')).runMcpStep(step, this.sessionId, this.target.session?.mcpServers ?? []), step.echo ?? false);
       case 'sleep':
         return sleep(step.ms * this.engine.delayScale, this.cancellable ? this.control.signal : undefined);
       case 'waitForFile':

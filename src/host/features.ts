@@ -14,6 +14,7 @@ import { changesPart } from './files/changeTracker';
 import { fsFeature, fsPart } from './files/fsFeature';
 import { checkpointsPart } from './files/turnCheckpoints';
 import { followPart } from './follow/followAgent';
+import { editorToolsPart } from './lifecycle/editorTools/editorToolsPart';
 import { vscodeElicitationEnvironment } from './permissions/elicitationEnvironment';
 import { elicitationFeatureOver, elicitationsPart } from './permissions/elicitationFeature';
 import { vscodePermissionEnvironment } from './permissions/permissionEnvironment';
@@ -59,7 +60,7 @@ export const clientCapabilities = clientCapabilitiesOf(clientFeatures);
  * made first), and the environments in which they ask the user when no chat shows the question.
  */
 export const sessionFeatures: Pick<AgentSessionOptions, 'parts' | 'permissionEnvironment' | 'elicitationEnvironment'> = {
-  parts: [queuePart, permissionsPart, elicitationsPart, terminalsPart, followPart, fsPart, changesPart, checkpointsPart, activityPart],
+  parts: [queuePart, permissionsPart, elicitationsPart, terminalsPart, followPart, fsPart, changesPart, checkpointsPart, activityPart, editorToolsPart],
   permissionEnvironment: vscodePermissionEnvironment,
   elicitationEnvironment: vscodeElicitationEnvironment,
 };

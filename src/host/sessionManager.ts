@@ -14,9 +14,9 @@ import { AgentHosts } from './lifecycle/agentHosts';
 import { AgentAuth, vscodeAuthPrompter, type AuthPrompter } from './auth/auth';
 import { AgentAccounts } from './auth/agentAccounts';
 import type { ProviderPrompter } from './auth/modelProviders';
-import { McpServersSetting } from './lifecycle/mcpSetting';
-import { SessionSetupFields } from './lifecycle/sessionSetup';
+import { SessionSetupFields, type EditorMcp } from './lifecycle/sessionSetup';
 import { AgentLogs } from './auth/agentLogs';
+import { applySetup } from './lifecycle/editorTools/editorToolsPart';
 import type { AgentLogDefinition, Redactor } from './auth/redactor';
 import { AgentRestarter } from './lifecycle/restart';
 import { AgentSecrets } from './auth/secrets';
@@ -48,6 +48,7 @@ export interface SessionManagerDeps {
   readonly meta?: SessionMetaMemory; // where the user's titles and archive flags are kept (workspaceState)
   readonly providerPrompter?: ProviderPrompter; // the Set flow of model providers (a VS Code input flow)
   readonly checkpoints?: CheckpointService; // every session that talks to its agent takes them (docs/checkpoints.md)
+  readonly editorTools?: EditorMcp; // the editor's MCP server, offered to every session (docs/editor-tools.md)
 }
 
 /** Creates and tracks sessions. */
@@ -87,7 +88,7 @@ export class SessionManager implements vscode.Disposable {
   constructor(private readonly deps: SessionManagerDeps) {
     this.clientInfo = deps.clientInfo;
     this._store = deps.store;
-    this._setup = new SessionSetupFields(new McpServersSetting(deps.redactor));
+    this._setup = new SessionSetupFields(deps.redactor, deps.editorTools);
     this._logs = new AgentLogs(deps.redactor);
     this._secrets = deps.secretStorage && new AgentSecrets(deps.secretStorage, deps.redactor);
     this._hosts = new AgentHosts({
@@ -185,13 +186,12 @@ export class SessionManager implements vscode.Disposable {
     const done = this.waitOn(def.id);
     // auth_required → login → the request is retried (on the restarted agent after an env_var login)
     const { host, res, setup } = await this.ensureHost(def, cwd, token).then((started) => this.auth.withAuth(started, async (h) => {
-      const all = this._setup.for(h, cwd);
-      const fields = only ? { ...all, mcpServers: all.mcpServers.filter((m) => only.includes(m.name)) } : all;
+      const fields = await this._setup.for(h, cwd, only);
       return { host: h, setup: fields, res: await h.connection.request('session/new', fields, token) };
     })).finally(done);
     log.info(`session ${res.sessionId} created in ${cwd}`);
     const session = this.create(host, res.sessionId, cwd, log);
-    session.setAdditionalDirectories(setup.additionalDirectories ?? []);
+    applySetup(session, setup);
     session.thread.setSessionSetup(res); // config options and legacy modes come with the response
     return this.register(session);
   }

@@ -22,4 +22,5 @@ export const compatSubset = {
   follow: 'Follow Agent: showTextDocument, preview tabs, editor groups and the tab API',
   auth: 'logins: SecretStorage and a terminal login (createTerminal with env)',
   additionalDirectories: 'session roots from the workspace folders (vscode.workspace.workspaceFolders, multi-root)',
+  editorTools: 'the editor\'s MCP tools: languages.getDiagnostics, the vscode.execute*Provider commands, the tab API and VS Code\'s bundled ripgrep (its path differs between builds)',
 };

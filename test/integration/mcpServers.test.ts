@@ -10,6 +10,9 @@ const servers = [
 ];
 const stdio = 'stdio files node [mcp-files.js --root .] env=MCP_FILES_TOKEN';
 const http = 'http docs https://mcp.example.com/docs headers=Authorization';
+/** The editor's own server comes last (docs/editor-tools.md): over stdio, or HTTP for an agent that takes it. */
+const editorStdio = / stdio vscode \S+ \[\S+mcpBridge\.js\] env=ELECTRON_RUN_AS_NODE,SWITCHBOARD_MCP_URL,SWITCHBOARD_MCP_TOKEN$/;
+const editorHttp = / http vscode http:\/\/127\.0\.0\.1:\d+\/mcp headers=Authorization$/;
 
 describe('MCP servers (switchboard.mcpServers)', function () {
   this.timeout(60000);
@@ -26,18 +29,23 @@ describe('MCP servers (switchboard.mcpServers)', function () {
   it('passes stdio servers on session/new and drops http and sse for an agent without mcpCapabilities', async () => {
     const id = await sb.newSession(await useScriptedAgent('mcpEcho'));
     await sb.prompt(id, 'which MCP servers?');
-    assert.equal(agentText(sb, id).trim(), `MCP servers: ${stdio}`);
+    const text = agentText(sb, id).trim();
+    assert.ok(text.startsWith(`MCP servers: ${stdio};`), text);
+    assert.match(text, editorStdio);
   });
 
   it('keeps http for an agent with mcpCapabilities.http (still no sse), and passes them again on resume after a restart', async () => {
     const id = await sb.newSession(await useScriptedAgent('mcpEchoHttp'));
     await sb.prompt(id, 'which MCP servers?');
-    assert.equal(agentText(sb, id).trim(), `MCP servers: ${stdio}; ${http}`);
+    const first = agentText(sb, id).trim();
+    assert.ok(first.startsWith(`MCP servers: ${stdio}; ${http};`), first);
+    assert.match(first, editorHttp);
     const pid = sb.session(id)?.host.pid;
     await sb.restartAgent(id);
     assert.notEqual(sb.session(id)?.host.pid, pid, 'a new agent process');
     await sb.prompt(id, 'and now?');
     const text = agentText(sb, id).trimEnd();
-    assert.ok(text.endsWith(`MCP servers: ${stdio}; ${http}`), `the answer after the restart: ${text}`);
+    assert.ok(text.slice(text.lastIndexOf('MCP servers:')).startsWith(`MCP servers: ${stdio}; ${http};`), `the answer after the restart: ${text}`);
+    assert.match(text, editorHttp);
   });
 });

@@ -14,6 +14,7 @@ import type { AgentDefinition } from '../../agents/agentDefinition';
 import { RestartPolicy } from '../../agents/restartPolicy';
 import type { AgentHost } from '../agentHost';
 import type { AgentSession } from '../agentSession';
+import { applySetup } from './editorTools/editorToolsPart';
 import type { SessionSetup } from './sessionSetup';
 
 /** How a session came back after a restart. */
@@ -29,7 +30,7 @@ export interface RestartDeps {
   sessionsOf(agentId: string): AgentSession[];
   /** The MCP servers to pass to this agent (filtered by its capabilities). */
   /** The setup fields (cwd, MCP servers, additional directories) of a session of `host` in `cwd`. */
-  setupFor(host: AgentHost, cwd: string): SessionSetup;
+  setupFor(host: AgentHost, cwd: string): Promise<SessionSetup>;
   /**
    * The agent's definition as configured now (an edited command, args or env takes effect at the restart);
    * undefined when it is no longer configured: the running host's definition is used then.
@@ -125,9 +126,9 @@ export class AgentRestarter {
    */
   private async reattach(session: AgentSession, host: AgentHost): Promise<ReattachMode> {
     const caps = host.initializeResponse?.agentCapabilities;
-    const setup = this.deps.setupFor(host, session.cwd);
+    const setup = await this.deps.setupFor(host, session.cwd);
     const params = { sessionId: session.sessionId, ...setup };
-    if (caps?.sessionCapabilities?.resume || caps?.loadSession) session.setAdditionalDirectories(setup.additionalDirectories ?? []);
+    if (caps?.sessionCapabilities?.resume || caps?.loadSession) applySetup(session, setup);
     if (caps?.sessionCapabilities?.resume) {
       session.rebind(host);
       const res = await detachOnError(session, host, () => host.connection.request('session/resume', params));

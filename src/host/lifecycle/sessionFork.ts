@@ -12,12 +12,13 @@ import type { AgentHost } from '../agentHost';
 import type { AgentSession } from '../agentSession';
 import { settleEntry } from '../../thread/model/entryKinds';
 import { agentSupports } from './sessionCapabilities';
+import { applySetup } from './editorTools/editorToolsPart';
 import type { SessionSetup } from './sessionSetup';
 
 /** What forking needs from the session manager (docs/architecture.md#layers). */
 export interface SessionForkDeps {
   /** The fields of a session setup request on `host` in `cwd` (sessionSetup.ts). */
-  readonly setupFor: (host: AgentHost, cwd: string) => SessionSetup;
+  readonly setupFor: (host: AgentHost, cwd: string) => Promise<SessionSetup>;
   /** Runs a request; after `auth_required`, logs in and runs it again (auth.ts). */
   readonly withAuth: <T>(host: AgentHost, call: (host: AgentHost) => Promise<T>) => Promise<T>;
   /** A new session object of `host` (not registered yet). */
@@ -47,12 +48,12 @@ export function forkMarkerText(sourceTitle: string): string {
  */
 export async function forkSession(deps: SessionForkDeps, source: AgentSession, token?: vscode.CancellationToken): Promise<AgentSession> {
   const { host, res, setup } = await deps.withAuth(source.host, async (h) => {
-    const fields = deps.setupFor(h, source.cwd);
+    const fields = await deps.setupFor(h, source.cwd);
     return { host: h, setup: fields, res: await h.connection.request('session/fork', { sessionId: source.sessionId, ...fields }, token) };
   });
   host.log.info(`session ${source.sessionId} forked as ${res.sessionId} in ${source.cwd}`);
   const fork = deps.create(host, res.sessionId, source.cwd);
-  fork.setAdditionalDirectories(setup.additionalDirectories ?? []);
+  applySetup(fork, setup);
   const title = source.thread.titles.shown;
   const marker: ThreadEntry = { kind: 'notice', id: 'fork', level: 'info', text: forkMarkerText(title), marker: 'fork' };
   const copied = structuredClone(source.thread.entries).map(settleEntry);

@@ -10,6 +10,7 @@ import { AgentHost, type ClientInfo } from '../agentHost';
 import type { AgentSession } from '../agentSession';
 import type { TranscriptStore } from '../history/transcriptStore';
 import type { SessionRef } from '../sessionKey';
+import { applySetup } from './editorTools/editorToolsPart';
 import type { SessionSetup } from './sessionSetup';
 
 /** A recording of a session in the transcript store (`compact` writes the whole thread). */
@@ -23,7 +24,7 @@ export interface SessionReopenDeps {
   /** A new session object of `host` (not registered yet). */
   readonly create: (host: AgentHost, sessionId: string, cwd: string, log: vscode.LogOutputChannel) => AgentSession;
   /** The fields of a session setup request on `host` in `cwd` (sessionSetup.ts). */
-  readonly setupFor: (host: AgentHost, cwd: string) => SessionSetup;
+  readonly setupFor: (host: AgentHost, cwd: string) => Promise<SessionSetup>;
   /** Runs a request; after `auth_required`, logs in and runs it again (auth.ts), maybe on a restarted host. */
   readonly withAuth: <T>(host: AgentHost, call: (host: AgentHost) => Promise<T>) => Promise<T>;
   /**
@@ -52,7 +53,7 @@ export class SessionReopener {
     host.attach(session);
     try {
       // config options and legacy modes come with the response
-      session.thread.setSessionSetup(await this.deps.withAuth(host, (h) => h.connection.request('session/resume', this.params(session, h, ref), token)));
+      session.thread.setSessionSetup(await this.deps.withAuth(host, async (h) => h.connection.request('session/resume', await this.params(session, h, ref), token)));
     } catch (error) {
       session.host.detach(ref.sessionId);
       session.dispose();
@@ -76,7 +77,7 @@ export class SessionReopener {
     const recording = this.deps.add(session, { paused: true, queue: stored?.queue });
     try {
       // config options and legacy modes come with the response (null is allowed for session/load)
-      session.thread.setSessionSetup(await session.replaying(() => this.deps.withAuth(host, (h) => h.connection.request('session/load', this.params(session, h, ref), token))) ?? {});
+      session.thread.setSessionSetup(await session.replaying(() => this.deps.withAuth(host, async (h) => h.connection.request('session/load', await this.params(session, h, ref), token))) ?? {});
     } catch (error) {
       this.deps.forget(session.key);
       throw error;
@@ -106,14 +107,14 @@ export class SessionReopener {
    * The params of `session/resume` or `session/load` of `ref` on `host`, with the roots as they are now. After
    * an `env_var` login restarted the agent (a new host), the session moves to it before the request is sent again.
    */
-  private params(session: AgentSession, host: AgentHost, ref: SessionRef): SessionSetup & { sessionId: string } {
+  private async params(session: AgentSession, host: AgentHost, ref: SessionRef): Promise<SessionSetup & { sessionId: string }> {
     if (session.host !== host) {
       session.host.detach(session.sessionId);
       session.rebind(host);
       host.attach(session);
     }
-    const setup = this.deps.setupFor(host, ref.cwd);
-    session.setAdditionalDirectories(setup.additionalDirectories ?? []);
+    const setup = await this.deps.setupFor(host, ref.cwd);
+    applySetup(session, setup);
     return { sessionId: ref.sessionId, ...setup };
   }
 }

@@ -2,7 +2,9 @@
  * The fields every `session/new`, `session/load` and `session/resume` carries: `cwd`, `mcpServers`
  * (McpServersSetting) and, only when the agent advertises `sessionCapabilities.additionalDirectories`, the
  * full list of `additionalDirectories` (sent again on every load and resume: an agent never restores it).
- * See docs/sessions.md "Session roots".
+ * See docs/sessions.md "Session roots". The editor's own MCP server joins `mcpServers`, with a grant of its own per
+ * setup (docs/editor-tools.md); `applySetup` (editorTools/editorToolsPart.ts) gives the grant to the
+ * session that the setup opened.
  */
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
@@ -10,7 +12,11 @@ import type { McpServer } from '../../acp/schema/types.gen';
 import { inert } from '../../shared/inertText';
 import type { AgentHost } from '../agentHost';
 import { additionalDirectoriesFor, additionalDirectoriesSetting } from '../files/additionalDirectories';
-import type { McpServersSetting } from './mcpSetting';
+import { editorGrantKey, type EditorGrant } from './editorTools/grant';
+import type { EditorMcp } from './editorTools/editorMcp';
+export type { EditorMcp } from './editorTools/editorMcp';
+import type { Redactor } from '../auth/redactor';
+import { McpServersSetting } from './mcpSetting';
 import { agentSupports } from './sessionCapabilities';
 
 /** The shared part of the session setup requests. */
@@ -18,6 +24,8 @@ export type SessionSetup = {
   readonly cwd: string;
   readonly mcpServers: McpServer[];
   readonly additionalDirectories?: string[];
+  /** The editor tools' grant of this setup (a symbol key: copied by spreads, never sent). */
+  readonly [editorGrantKey]?: EditorGrant;
 };
 
 function isDirectory(dir: string): boolean {
@@ -38,10 +46,33 @@ export function supportsAdditionalDirectories(host: AgentHost): boolean {
 export class SessionSetupFields {
   private readonly _warned = new Set<string>();
 
-  constructor(private readonly mcp: McpServersSetting) {}
+  private readonly mcp: McpServersSetting;
 
-  /** What a session of `host` in `cwd` is opened with now. */
-  for(host: AgentHost, cwd: string): SessionSetup {
+  constructor(redactor: Redactor, private readonly editorTools?: EditorMcp) {
+    this.mcp = new McpServersSetting(redactor);
+  }
+
+  /**
+   * What a session of `host` in `cwd` is opened with now, the editor's MCP server included unless turned off;
+   * `only` (a preset's) names the servers of `switchboard.mcpServers` it gets (absent: all).
+   */
+  async for(host: AgentHost, cwd: string, only?: readonly string[]): Promise<SessionSetup> {
+    const all = this.fields(host, cwd);
+    const setup = only ? { ...all, mcpServers: all.mcpServers.filter((m) => only.includes(m.name)) } : all;
+    if (!this.editorTools?.enabled()) return setup;
+    const roots = [cwd, ...(setup.additionalDirectories ?? [])];
+    const http = host.initializeResponse?.agentCapabilities?.mcpCapabilities?.http === true;
+    try {
+      const { server, grant } = await this.editorTools.serverFor({ id: host.definition.id, http }, cwd, roots, setup.mcpServers.map((m) => m.name));
+      host.log.info(`editor tools: offered as MCP server "${server.name}" over ${http ? 'HTTP' : 'stdio'} (log: ${grant.logFile})`);
+      return { ...setup, mcpServers: [...setup.mcpServers, server], [editorGrantKey]: grant };
+    } catch (error) {
+      host.log.warn(`editor tools: not offered: ${error instanceof Error ? error.message : String(error)}`);
+      return setup;
+    }
+  }
+
+  private fields(host: AgentHost, cwd: string): SessionSetup {
     const mcpServers = this.mcp.for(host);
     if (!supportsAdditionalDirectories(host)) return { cwd, mcpServers };
     const folders = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);

@@ -138,10 +138,10 @@ export class TestClient {
     });
   }
 
-  /** `initialize` then `session/new` in `cwd`. */
-  async start(cwd = '/work/project'): Promise<acp.NewSessionResponse> {
+  /** `initialize` then `session/new` in `cwd` (with `mcpServers`). */
+  async start(cwd = '/work/project', mcpServers: acp.McpServer[] = []): Promise<acp.NewSessionResponse> {
     await this.initialize();
-    return this.agent.request(acp.methods.agent.session.new, { cwd, mcpServers: [] });
+    return this.agent.request(acp.methods.agent.session.new, { cwd, mcpServers });
   }
 
   /** Sends a text prompt and resolves with the stop reason. */

@@ -43,7 +43,7 @@ describe('demoAgent / the Demo agent', function () {
     const models = (model.options as acp.SessionConfigSelectGroup[]).flatMap((g) => g.options.map((o) => o.value));
     assert.deepEqual(models, ['swift', 'sage', 'owl']);
     await c.waitFor(() => c.updatesOf('usage_update').length === 1, 'usage');
-    assert.deepEqual(c.updatesOf('available_commands_update')[0].availableCommands.map((x) => x.name), ['tour', 'plan', 'help']);
+    assert.deepEqual(c.updatesOf('available_commands_update')[0].availableCommands.map((x) => x.name), ['tour', 'plan', 'tools', 'help']);
   });
 
   it('streams "Switchboard demo agent" in its first chunk, thinks, reads the README and titles the session', async () => {

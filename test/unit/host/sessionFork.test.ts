@@ -49,7 +49,7 @@ describe('host / fork session', () => {
     source.thread.setPermission({ toolCallId: 'tc', title: 'Write notes', status: 'pending' }, 'req-1', [{ optionId: 'ok', name: 'Allow', kind: 'allow_once' }]);
     let adopted: AgentSession | undefined;
     const deps: SessionForkDeps = {
-      setupFor: (_h, cwd) => ({ cwd, mcpServers: [], additionalDirectories: ['/extra'] }),
+      setupFor: async (_h, cwd) => ({ cwd, mcpServers: [], additionalDirectories: ['/extra'] }),
       withAuth: (h, call) => call(h),
       create: (h, id) => fakeSession(h, id),
       adopt: async (s) => { adopted = s; },
@@ -80,7 +80,7 @@ describe('host / fork session', () => {
     source.thread.handleSessionUpdate(zSessionUpdate.parse({ sessionUpdate: 'plan_update', plan: { type: 'markdown', planId: 'p1', content: '## Steps' } }));
     source.thread.handleSessionUpdate(zSessionUpdate.parse({ sessionUpdate: 'subagent_update', sessionId: 'c1', title: 'Explore', state: { state: 'running' } }));
     source.thread.handleSessionUpdate(zSessionUpdate.parse({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'Looking.' } }), 'c1');
-    const deps: SessionForkDeps = { setupFor: (_h, cwd) => ({ cwd, mcpServers: [] }), withAuth: (h, call) => call(h), create: (h, id) => fakeSession(h, id), adopt: async () => undefined };
+    const deps: SessionForkDeps = { setupFor: async (_h, cwd) => ({ cwd, mcpServers: [] }), withAuth: (h, call) => call(h), create: (h, id) => fakeSession(h, id), adopt: async () => undefined };
     const fork = await forkSession(deps, source);
     assert.deepEqual(fork.thread.plans.map((p) => p.planId), ['p1']);
     assert.notEqual(fork.thread.plans, source.thread.plans, 'a copy of the plans');

@@ -1,0 +1,49 @@
+/**
+ * The `mcp` step: the agent uses an MCP server the client gave its session (session/new, load or resume), as a
+ * real agent does, with the official MCP SDK's client over the server's own transport: HTTP (its URL and
+ * headers) or stdio (its command is started, with its env). Without `tool` it lists the tools (text: their
+ * names, joined with ", "); with `tool` it calls it with `arguments` (text: the result's text; outcome `error`
+ * when the call failed or the result is an error). Clients are kept per session and server for the next step.
+ * Loaded on the first `mcp` step (its own file in the packaged Demo agent: esbuild.mjs).
+ */
+import type * as acp from '@agentclientprotocol/sdk/unstable';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import type { StepOf } from './scenarioSteps';
+import type { StepResult } from './turnControl';
+
+const clients = new Map<string, Promise<Client>>();
+
+function connect(server: acp.McpServer): Promise<Client> {
+  const client = new Client({ name: 'switchboard-scripted-agent', version: '1.0.0' });
+  if ('type' in server && (server.type === 'http' || server.type === 'sse')) {
+    const headers = Object.fromEntries(server.headers.map((h) => [h.name, h.value]));
+    return client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers } })).then(() => client);
+  }
+  const stdio = server as acp.McpServerStdio;
+  const env = { ...process.env as Record<string, string>, ...Object.fromEntries(stdio.env.map((e) => [e.name, e.value])) };
+  return client.connect(new StdioClientTransport({ command: stdio.command, args: stdio.args, env, stderr: 'inherit' })).then(() => client);
+}
+
+/** Runs one `mcp` step against the servers of the session. */
+export async function runMcpStep(step: StepOf<'mcp'>, sessionId: string, servers: readonly acp.McpServer[]): Promise<StepResult> {
+  const name = step.server ?? 'vscode';
+  const server = servers.find((s) => s.name === name);
+  if (!server) return { outcome: 'error', text: `no MCP server "${name}" (got: ${servers.map((s) => s.name).join(', ') || 'none'})` };
+  const key = `${sessionId}\0${JSON.stringify(server)}`;
+  try {
+    let pending = clients.get(key);
+    if (!pending) {
+      pending = connect(server);
+      clients.set(key, pending);
+      pending.catch(() => clients.delete(key));
+    }
+    const client = await pending;
+    if (!step.tool) return { outcome: 'ok', text: (await client.listTools()).tools.map((t) => t.name).join(', ') };
+    const result = await client.callTool({ name: step.tool, arguments: step.arguments ?? {} });
+    const text = (result.content as { type: string; text?: string }[]).map((c) => (c.type === 'text' ? c.text ?? '' : `[${c.type}]`)).join('\n');
+    return { outcome: result.isError ? 'error' : 'ok', text };
+  } catch (error) {
+    return { outcome: 'error', text: error instanceof Error ? error.message : String(error) };
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * What a session takes from the setup that (re)opened it (src/host/lifecycle/sessionSetup.ts): its additional
+ * directories, and the editor tools' grant, held by a session part that follows the session's roots and revokes
+ * the grant when the session ends (docs/editor-tools.md). No vscode import: the lifecycle's unit tests load it.
+ */
+import type { AgentSession } from '../../agentSession';
+import type { SessionPart } from '../../sessionContext';
+import type { SessionSetup } from '../sessionSetup';
+import { editorGrantKey, type EditorGrant } from './grant';
+
+/** Each session's editor tools grant: it follows the session's roots and ends with the session. */
+export class EditorToolsBinding {
+  private _grant: EditorGrant | undefined;
+
+  constructor(private readonly context: { readonly sessionId: string; readonly cwd: string; readonly additionalDirectories: readonly string[] }) {}
+
+  /** The session's current grant, if it was offered the tools. */
+  get grant(): EditorGrant | undefined { return this._grant; }
+
+  /** Takes the grant of the setup that (re)opened the session; an older one stops working. */
+  hold(grant: EditorGrant | undefined): void {
+    if (!grant || grant === this._grant) return;
+    this._grant?.revoke();
+    this._grant = grant;
+    grant.sessionId = this.context.sessionId;
+    grant.log(`session ${this.context.sessionId}`);
+    this.rootsChanged();
+  }
+
+  rootsChanged(): void {
+    if (this._grant) this._grant.roots = [this.context.cwd, ...this.context.additionalDirectories];
+  }
+
+  dispose(): void {
+    this._grant?.revoke();
+    this._grant = undefined;
+  }
+}
+
+/** The session part that holds the editor tools' grant (src/host/features.ts lists it). */
+export const editorToolsPart: SessionPart<EditorToolsBinding> = {
+  name: 'editor tools',
+  create: ({ context }) => new EditorToolsBinding(context),
+  rootsChanged: (binding) => binding.rootsChanged(),
+};
+
+/** What a session takes from the setup that opened it: its additional directories and the editor tools' grant. */
+export function applySetup(session: AgentSession, setup: SessionSetup): void {
+  session.setAdditionalDirectories(setup.additionalDirectories ?? []);
+  const grant = setup[editorGrantKey];
+  if (grant) session.part(editorToolsPart).hold(grant);
+}
