@@ -59,7 +59,7 @@ if (fs.existsSync(vsix)) {
   const extra = names.filter((n) => !allowed(n));
   check('the .vsix holds only dist/, media/, package.json, README, CHANGELOG and LICENSE', extra.length === 0, extra.length ? `unexpected: ${extra.join(', ')}` : `${names.length} files`);
   check('no source maps in the .vsix', !names.some((n) => n.endsWith('.map')));
-  for (const required of ['dist/extension.js', 'dist/core.js', 'dist/registry.js', 'dist/archiveExtract.js', 'dist/agents/demoAgent.js', 'dist/agents/watchdog.js', 'dist/webview/main.js', 'dist/tree-sitter.wasm', 'dist/tree-sitter-bash.wasm', 'package.json']) {
+  for (const required of ['dist/extension.js', 'dist/core.js', 'dist/registry.js', 'dist/archiveExtract.js', 'dist/agents/demoAgent.js', 'dist/agents/watchdog.js', 'dist/agents/mcpBridge.js', 'dist/agents/mcpSteps.js', 'dist/editorTools.js', 'dist/webview/main.js', 'dist/tree-sitter.wasm', 'dist/tree-sitter-bash.wasm', 'package.json']) {
     check(`the .vsix contains ${required}`, names.includes(required));
   }
   check('README, CHANGELOG and LICENSE are in the .vsix', ['readme.md', 'changelog.md'].every((n) => names.some((x) => x.toLowerCase() === n)) && names.some((x) => /^license/i.test(x)));

@@ -27,6 +27,7 @@ export const compatSubset = {
   'hide-show': 'a webview panel hidden and shown again (re-created without retainContextWhenHidden)',
   composerFocus: 'the keyboard lands in a webview after New Session, Switch Session and a tab change',
   csp: 'the webview\'s Content Security Policy inside the version\'s own webview host page',
+  'editor-tools': 'the editor\'s MCP tools: languages.getDiagnostics on an unsaved buffer, the tab API and the language features of this version, over the stdio bridge and HTTP',
   walkthrough: 'the walkthrough contribution, rendered by the version\'s own Welcome page',
   sessions: 'switching sessions from the command palette and the Sessions tree view',
   'inert-sinks': 'agent text in workbench surfaces (notifications, quick picks, status bar, trees), which each version renders itself',
