@@ -39,10 +39,23 @@ export async function runMcpStep(step: StepOf<'mcp'>, sessionId: string, servers
       pending.catch(() => clients.delete(key));
     }
     const client = await pending;
-    if (!step.tool) return { outcome: 'ok', text: (await client.listTools()).tools.map((t) => t.name).join(', ') };
-    const result = await client.callTool({ name: step.tool, arguments: step.arguments ?? {} });
-    const text = (result.content as { type: string; text?: string }[]).map((c) => (c.type === 'text' ? c.text ?? '' : `[${c.type}]`)).join('\n');
-    return { outcome: result.isError ? 'error' : 'ok', text };
+    const once = async (): Promise<StepResult> => {
+      if (!step.tool) return { outcome: 'ok', text: (await client.listTools()).tools.map((t) => t.name).join(', ') };
+      const result = await client.callTool({ name: step.tool, arguments: step.arguments ?? {} });
+      const text = (result.content as { type: string; text?: string }[]).map((c) => (c.type === 'text' ? c.text ?? '' : `[${c.type}]`)).join('\n');
+      return { outcome: result.isError ? 'error' : 'ok', text };
+    };
+    if (!step.repeat) return await once();
+    const times: number[] = [];
+    let last: StepResult = { outcome: 'error', text: '' };
+    for (let i = 0; i < step.repeat; i++) {
+      const t0 = performance.now();
+      last = await once();
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    const at = (q: number) => (times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0).toFixed(2);
+    return { outcome: last.outcome, text: `${last.text.split('\n')[0]}\n[timing] median=${at(0.5)} p95=${at(0.95)} n=${times.length}` };
   } catch (error) {
     return { outcome: 'error', text: error instanceof Error ? error.message : String(error) };
   }

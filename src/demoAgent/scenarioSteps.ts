@@ -192,6 +192,8 @@ const baseSteps = [
   z.strictObject({
     step: z.literal('mcp'), ...common, as: asName, echo,
     server: z.string().optional(), tool: z.string().optional(), arguments: z.record(z.string(), z.unknown()).optional(),
+    /** Benchmarks: makes the same request this many times; the text ends with `[timing] median=… p95=… n=…` (ms). */
+    repeat: z.number().int().positive().optional(),
   }),
   z.strictObject({ step: z.literal('sleep'), ...common, ms: z.number().int().nonnegative() }),
   /**

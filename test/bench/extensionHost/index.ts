@@ -7,11 +7,13 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { benchDirtyBufferSlice } from './dirtyBufferSlice';
+import { benchEditorTools } from './editorToolsBench';
 import { benchTranscriptSearch } from './transcriptSearchBench';
 
 const benchmarks: { name: string; run: () => Promise<string[]> }[] = [
   { name: 'dirty buffer slice', run: benchDirtyBufferSlice },
   { name: 'transcript search', run: benchTranscriptSearch },
+  { name: 'editor tools', run: benchEditorTools },
 ];
 
 /** Runs every extension-host benchmark; rejects if one failed. */
