@@ -117,6 +117,37 @@ describe('Editor tools (the editor\'s MCP server)', function () {
     assert.match(await ask(sb, id, 'tools'), /get_diagnostics/, 'the other session keeps its tools');
   });
 
+  it('run_task asks first, as a command does: a card, then the exit code; a deny rule refuses it; an allow rule runs it', async () => {
+    const vscodeDir = path.join(workspaceRoot(), '.vscode');
+    const tasksFile = path.join(vscodeDir, 'tasks.json');
+    const hadTasks = fs.existsSync(tasksFile) ? fs.readFileSync(tasksFile, 'utf8') : undefined;
+    fs.mkdirSync(vscodeDir, { recursive: true });
+    fs.writeFileSync(tasksFile, JSON.stringify({ version: '2.0.0', tasks: [{ label: 'say hello', type: 'shell', command: 'echo hello-from-task' }] }));
+    await setSetting('permissions.uncoveredActions', 'ask'); // the product's default (the test harness allows)
+    try {
+      for (let i = 0; i < 50 && !(await vscode.tasks.fetchTasks()).some((t) => t.name === 'say hello'); i++) await new Promise((r) => setTimeout(r, 200));
+      const id = await sb.newSession(await useScriptedAgent('editorTools'));
+      assert.match(await ask(sb, id, '/list_tasks'), /say hello: echo hello-from-task/);
+      const before = agentText(sb, id).length;
+      const running = sb.prompt(id, '/run_task say hello');
+      await until(() => sb.snapshot(id)?.entries.some((e) => e.kind === 'toolCall' && e.toolCallId.startsWith('switchboard-check-') && e.title === 'Run the task "say hello"' && !!e.permission), 'the card asks');
+      assert.ok(sb.respondPermission(id, 'allow_once'), 'the card is answered');
+      await running;
+      assert.match(agentText(sb, id).slice(before), /\[call\] ok: The task "say hello" exited with code 0 after [\d.]+ s/);
+
+      await setSetting('permissions.rules', [{ action: 'deny', command: 'echo *' }]);
+      assert.match(await ask(sb, id, '/run_task say hello'), /\[call\] error: Not run: Access denied by the user's rule/);
+      await setSetting('permissions.rules', [{ action: 'allow', command: 'echo *' }]);
+      assert.match(await ask(sb, id, '/run_task say hello'), /\[call\] ok: The task "say hello" exited with code 0/, 'the allow rule answers: no card');
+      assert.match(await ask(sb, id, '/run_task no such task'), /\[call\] error: There is no task "no such task"/);
+    } finally {
+      await setSetting('permissions.rules', undefined);
+      await setSetting('permissions.uncoveredActions', 'allow');
+      if (hadTasks === undefined) fs.rmSync(tasksFile, { force: true });
+      else fs.writeFileSync(tasksFile, hadTasks);
+    }
+  });
+
   it('is not offered when switchboard.editorTools.enabled is false', async () => {
     await setSetting('editorTools.enabled', false);
     const id = await sb.newSession(await useScriptedAgent('editorTools'));

@@ -6,7 +6,9 @@
 //   "Type 'string' is not assignable to type 'number'";
 // - ACP: Show Editor Tools Log opens the session's log, with the get_diagnostics call and no token;
 // - a scripted agent with MCP over HTTP asks go_to_definition, find_references and search_text: the definition in
-//   lib.ts, the 3 references, and the unsaved line found in the editor's buffer;
+//   lib.ts, the 3 references, and the unsaved line found in the editor's buffer; then run_task "say hello": a card
+//   of the client's own asks first ("Run the task "say hello"", with the command line); Ctrl+Shift+A, Enter allows
+//   it once, and the agent gets the exit code 0;
 // - the file is reverted at the end (a shared window).
 // Screenshots: test-results/screenshots/<version>/editor-tools-demo.png (the Demo agent's cards),
 // editor-tools-log.png (the log), editor-tools-http.png (the scripted agent's answers).
@@ -15,10 +17,12 @@ import { idle, openDemoSession, openSession, scriptedAgent, sendPrompt } from '.
 export const name = 'editor-tools';
 export const sharedWindow = true;
 const agentName = 'Scripted editor tools';
-export const settings = { 'switchboard.agents': [scriptedAgent('scripted-editor-tools', agentName, 'editorTools')] };
+// the product's default for a command no answer covers (the harness's is "allow")
+export const settings = { 'switchboard.agents': [scriptedAgent('scripted-editor-tools', agentName, 'editorTools')], 'switchboard.permissions.uncoveredActions': 'ask' };
 export const files = {
   'editor-tools/lib.ts': 'export function greet(name: string): string {\n  return `Hello, ${name}`;\n}\n',
   'editor-tools/main.ts': "import { greet } from './lib';\n\nconst text = greet('you');\nconst count: number = text.length;\nexport { count };\n",
+  '.vscode/tasks.json': JSON.stringify({ version: '2.0.0', tasks: [{ label: 'say hello', type: 'shell', command: 'echo hello-from-task' }] }),
 };
 export const timeout = 240_000;
 
@@ -73,6 +77,17 @@ export async function run(t) {
   await answer('/go_to_definition greet', /editor-tools\/lib\.ts:1:17/);
   await answer('/find_references greet', /3 references/);
   await answer('/search_text not a number', /editor-tools\/main\.ts:\d+:24/);
+  // run_task asks first, in the chat, answered by keyboard
+  const mod = process.platform === 'darwin' ? 'Meta' : 'Control';
+  await sendPrompt(t, http, '/run_task say hello');
+  const card = http.locator('[data-tool-call-id^="switchboard-check-"]', { hasText: 'Run the task "say hello"' }).last();
+  await card.locator('[data-testid="permission"][data-armed="true"]').waitFor({ timeout: 30_000 });
+  t.expect(((await card.textContent()) ?? '').includes('echo hello-from-task'), 'the card shows the task\'s command line');
+  await t.screenshot('editor-tools-task-card');
+  await page.keyboard.press(`${mod}+Shift+A`);
+  await page.keyboard.press('Enter');
+  await http.locator('[data-testid="agent-message"]', { hasText: 'exited with code 0' }).first().waitFor({ timeout: 30_000 });
+  t.expect(true, 'Ctrl+Shift+A, Enter allowed the task once; it ran and the agent got its exit code');
   await t.screenshot('editor-tools-http');
 
   // 5. leave the window as it was

@@ -17,15 +17,20 @@ import { describeRule } from '../permissions/rules/ruleSet';
 import type { PermissionBroker } from '../permissions/permissionBroker';
 import type { SessionContext } from '../sessionContext';
 
+/** The card of a command that is not the agent's own `terminal/create` (the editor tools' run_task): its title and first line. */
+export interface CommandCard {
+  readonly title: string;
+  readonly intro: string;
+}
+
 /** Approved lines shown beside a different command, at most. */
 const maxApprovedShown = 3;
-
 
 /**
  * Returns when the command may run; throws the refusal otherwise. `baseEnv` is the environment the command would
  * start from without the agent's variables (the user's login shell's: src/agents/terminalProcess.ts).
  */
-export async function checkCommand(handler: { readonly ctx: SessionContext; readonly permissions: PermissionBroker }, p: CreateTerminalRequest, baseEnv: () => Promise<EnvLayer>, token: CancellationToken): Promise<void> {
+export async function checkCommand(handler: { readonly ctx: SessionContext; readonly permissions: PermissionBroker }, p: CreateTerminalRequest, baseEnv: () => Promise<EnvLayer>, token: CancellationToken, card?: CommandCard): Promise<void> {
   const { ctx, permissions } = handler;
   const command = commandForms(p.command, p.args ?? []);
   const grant = permissions.grants.command(command);
@@ -60,13 +65,13 @@ export async function checkCommand(handler: { readonly ctx: SessionContext; read
     ? `You allowed:\n${fenced(grant.approved.slice(0, maxApprovedShown).join('\n'))}\n${ctx.agentName} now runs a different command:\n${fenced(command.line)}${env}`
     : grant.kind === 'allowed'
       ? `You allowed this command:\n${fenced(command.line)}\n${ctx.agentName} runs it${env}`
-      : `${ctx.agentName} runs this command without a request you answered, so Switchboard asks:\n${fenced(command.line)}${env}`;
+      : `${card?.intro ?? `${ctx.agentName} runs this command without a request you answered, so Switchboard asks:`}\n${fenced(command.line)}${env}`;
   const content: ToolCallContent[] = [{ type: 'content', content: { type: 'text', text } }];
   const answer = await permissions.askClient({
     sessionId: p.sessionId,
     ...(grant.kind === 'uncovered' && changing.length === 0 ? { session: { option: 'Allow commands in this session', allows: 'commands' as const } } : {}),
     toolCall: {
-      title: differs ? 'Run a different command than the one you allowed' : grant.kind === 'allowed' ? 'Run the command you allowed, changed by its environment' : 'Run a command',
+      title: differs ? 'Run a different command than the one you allowed' : grant.kind === 'allowed' ? 'Run the command you allowed, changed by its environment' : card?.title ?? 'Run a command',
       kind: 'execute', content,
       rawInput: { command: p.command, args: p.args ?? [], ...(p.cwd ? { cwd: p.cwd } : {}), ...(changing.length ? { env: Object.fromEntries(changing.map((v) => [v.name, v.value])) } : {}) },
     },

@@ -128,6 +128,7 @@ export class EditorMcp implements vscode.Disposable {
 /** A grant, with its log file (written in order, created on the first line). */
 class Grant implements EditorGrant {
   sessionId: string | undefined;
+  session: EditorGrant['session'];
   private _live = true;
   private _writes: Promise<void> = Promise.resolve();
 

@@ -1,7 +1,7 @@
 /**
  * The editor's MCP server itself, built on the official MCP TypeScript SDK (`@modelcontextprotocol/server`,
  * served through `@modelcontextprotocol/node`): a fresh server per request, as the SDK requires, with the editor's
- * tools (docs/editor-tools.md). Every tool is read-only, caps its answer, stops when the agent cancels, and logs
+ * tools (docs/editor-tools.md). Every tool but run_task (which asks first) is read-only, caps its answer, stops when the agent cancels, and logs
  * each call in the session's log. Its own bundle (dist/editorTools.js), loaded on the first request
  * (editorMcp.ts); the SDK validates with classic zod, so this bundle does too (scripts/checkLayers.mjs).
  */
@@ -10,6 +10,7 @@ import { McpServer, createMcpHandler } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
 import { definition, diagnostics, documentSymbols, hover, openEditors, readFile, references, workspaceSymbols } from './editorToolsApi';
 import type { EditorGrant, EditorToolsHandler, ToolCall } from './grant';
+import { listTasks, runTask } from './tasks';
 import { searchWorkspace } from './textSearch';
 import { EditorToolError, severityNames } from './toolText';
 
@@ -25,6 +26,8 @@ interface ToolSpec {
   readonly description: string;
   readonly input: Readonly<Record<string, z.ZodType>>;
   readonly run: (call: ToolCall, args: never) => Promise<string>;
+  /** False for a tool that changes something (run_task): it asks first. */
+  readonly readOnly?: false;
 }
 
 const tools: readonly ToolSpec[] = [
@@ -70,6 +73,19 @@ const tools: readonly ToolSpec[] = [
     },
     run: searchWorkspace,
   },
+  {
+    name: 'list_tasks',
+    description: 'The workspace\'s VS Code tasks (tasks.json, npm scripts, …) with the command line each runs.',
+    input: {},
+    run: (call: ToolCall) => listTasks(call),
+  },
+  {
+    name: 'run_task',
+    description: 'Runs a VS Code task by name (see list_tasks) and answers with its exit code and the problems afterwards. The user is asked first, as for any command, unless their rules allow it.',
+    input: { name: z.string().min(1).describe('The task\'s name as list_tasks gives it.') },
+    run: runTask,
+    readOnly: false,
+  },
 ];
 
 /** The grant the listener attached to the request. */
@@ -90,7 +106,7 @@ function editorServer(): McpServer {
     instructions: 'Tools of the editor the user works in: diagnostics, symbols, definitions, references, hover, open editors, the selection, files as the editor holds them, and search. Paths are relative to the session\'s folder; lines and columns count from 1.',
   });
   for (const tool of tools) {
-    server.registerTool(tool.name, { description: tool.description, inputSchema: z.object(tool.input), annotations: { readOnlyHint: true, openWorldHint: false } }, async (args: Record<string, unknown>, ctx) => {
+    server.registerTool(tool.name, { description: tool.description, inputSchema: z.object(tool.input), annotations: { readOnlyHint: tool.readOnly !== false, openWorldHint: false } }, async (args: Record<string, unknown>, ctx) => {
       const started = performance.now();
       let grant: EditorGrant | undefined;
       try {

@@ -4,7 +4,8 @@
  * the grant when the session ends (docs/editor-tools.md). No vscode import: the lifecycle's unit tests load it.
  */
 import type { AgentSession } from '../../agentSession';
-import type { SessionPart } from '../../sessionContext';
+import type { PermissionBroker } from '../../permissions/permissionBroker';
+import type { SessionContext, SessionPart } from '../../sessionContext';
 import type { SessionSetup } from '../sessionSetup';
 import { editorGrantKey, type EditorGrant } from './grant';
 
@@ -12,17 +13,18 @@ import { editorGrantKey, type EditorGrant } from './grant';
 export class EditorToolsBinding {
   private _grant: EditorGrant | undefined;
 
-  constructor(private readonly context: { readonly sessionId: string; readonly cwd: string; readonly additionalDirectories: readonly string[] }) {}
+  constructor(private readonly context: SessionContext) {}
 
   /** The session's current grant, if it was offered the tools. */
   get grant(): EditorGrant | undefined { return this._grant; }
 
   /** Takes the grant of the setup that (re)opened the session; an older one stops working. */
-  hold(grant: EditorGrant | undefined): void {
+  hold(grant: EditorGrant | undefined, permissions: PermissionBroker): void {
     if (!grant || grant === this._grant) return;
     this._grant?.revoke();
     this._grant = grant;
     grant.sessionId = this.context.sessionId;
+    grant.session = { ctx: this.context, permissions };
     grant.log(`session ${this.context.sessionId}`);
     this.rootsChanged();
   }
@@ -48,5 +50,5 @@ export const editorToolsPart: SessionPart<EditorToolsBinding> = {
 export function applySetup(session: AgentSession, setup: SessionSetup): void {
   session.setAdditionalDirectories(setup.additionalDirectories ?? []);
   const grant = setup[editorGrantKey];
-  if (grant) session.part(editorToolsPart).hold(grant);
+  if (grant) session.part(editorToolsPart).hold(grant, session.permissions);
 }

@@ -4,6 +4,8 @@
  * lazily loaded server. Types and one symbol only.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { PermissionBroker } from '../../permissions/permissionBroker';
+import type { SessionContext } from '../../sessionContext';
 
 /** Where a session setup carries its grant: a symbol key, copied by spreads, never sent (JSON skips symbols). */
 export const editorGrantKey = Symbol('switchboard.editorGrant');
@@ -16,6 +18,8 @@ export interface EditorGrant {
   roots: readonly string[];
   /** The session it serves, once the agent has answered (the log names it). */
   sessionId: string | undefined;
+  /** The session's context and its permissions, once it holds the grant: run_task asks through them. */
+  session: { readonly ctx: SessionContext; readonly permissions: PermissionBroker } | undefined;
   /** The per-session log (docs/editor-tools.md, "The log"). */
   readonly logFile: string;
   /** Appends a line to the log, secrets masked. */
