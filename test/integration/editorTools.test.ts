@@ -105,7 +105,7 @@ describe('Editor tools (the editor\'s MCP server)', function () {
     const logs = (skip = new Set<string>()) => fs.readdirSync(logDir).filter((f) => !skip.has(f)).map((f) => fs.readFileSync(path.join(logDir, f), 'utf8'));
     // scripted agents number their sessions: an earlier suite's session may have had the same id
     const logOf = (sessionId: string, skip?: Set<string>) => logs(skip).filter((l) => l.includes(`session ${sessionId}\n`)).join('\n');
-    await until(() => /get_diagnostics \{"path":"editor-tools\/main\.ts"\} → \d+ bytes in \d+ ms/.test(logOf(id)), 'the call in the session\'s log').catch((error: unknown) => {
+    await until(() => /get_diagnostics \{"path":"editor-tools\/main\.ts"\} → \d+ bytes in \d+ ms/.test(logOf(id)) && /tools\/list \(/.test(logOf(id)), 'the list and the call in the session\'s log').catch((error: unknown) => {
       throw new Error(`${String(error)}; session ${id}; the logs: ${logs().join('\n---\n')}`);
     });
     assert.doesNotMatch(logs().join('\n'), /SWITCHBOARD_MCP_TOKEN=|Bearer [A-Za-z0-9_-]{20,}/, 'no token in the logs');

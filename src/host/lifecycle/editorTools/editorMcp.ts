@@ -27,6 +27,35 @@ export interface EditorMcpDeps {
 
 const hashOf = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
+/** The largest request body the listener reads (the SDK's adapter has the same bound by default). */
+const maxBodyBytes = 4 * 1024 * 1024;
+const tooLarge = Symbol('too large');
+
+/** A request's body as text, or {@link tooLarge}. */
+function readBody(req: http.IncomingMessage): Promise<string | typeof tooLarge> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > maxBodyBytes) { req.removeAllListeners('data'); req.resume(); resolve(tooLarge); return; }
+      chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+/** The JSON of a body, or undefined when it is not JSON. */
+function parseJson(body: string | undefined): unknown {
+  if (body === undefined) return undefined;
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Serves the editor's tools to the sessions of this window. */
 export class EditorMcp implements vscode.Disposable {
   private readonly _grants = new Map<string, Grant>();
@@ -95,9 +124,19 @@ export class EditorMcp implements vscode.Disposable {
     const grant = bearer === undefined ? undefined : this._grants.get(hashOf(bearer));
     if (!grant?.live) return refuse(401, 'A valid session token is required.', { 'WWW-Authenticate': 'Bearer' });
     try {
+      const body = req.method === 'POST' ? await readBody(req) : undefined;
+      if (body === tooLarge) return refuse(413, `A request body is limited to ${maxBodyBytes} bytes.`);
+      const parsed = parseJson(body);
+      if (body !== undefined && parsed === undefined) {
+        res.writeHead(400, { 'Content-Type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the body is not JSON' } }));
+        return;
+      }
+      const method = (parsed as { method?: unknown } | undefined)?.method;
+      // tool calls are logged with their answers (editorMcpServer.ts); the rest by method: what the agent looked at
+      if (typeof method === 'string' && method !== 'tools/call' && !method.startsWith('notifications/')) grant.log(`${method} (${String(req.headers['user-agent'] ?? 'no user agent')})`);
       const handler = await this.handler();
       (req as http.IncomingMessage & { auth?: unknown }).auth = { token: 'session', clientId: grant.sessionId ?? 'pending', scopes: [], extra: { grant } };
-      await handler(req, res);
+      await handler(req, res, parsed);
     } catch (error) {
       grant.log(`failed: ${error instanceof Error ? error.message : String(error)}`);
       if (!res.headersSent) refuse(500, 'The editor tools failed; see the session log.');

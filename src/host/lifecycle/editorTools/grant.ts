@@ -38,4 +38,4 @@ export interface ToolCall {
 }
 
 /** Serves one HTTP request whose grant the listener already checked (`req.auth.extra.grant`). */
-export type EditorToolsHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+export type EditorToolsHandler = (req: IncomingMessage, res: ServerResponse, parsedBody?: unknown) => Promise<void>;
