@@ -18,6 +18,7 @@ import type { IpcMessageType, NotificationMethod, NotificationTable, RequestEntr
 import { snapshotTailEntries } from '../shared/viewModel';
 import { tabPrefix } from '../shared/sessionState';
 import type { AgentSession } from '../host/agentSession';
+import { editorToolsPart } from '../host/lifecycle/editorTools/editorToolsPart';
 import { entryView, nestedEntryView, sessionNames, stateToView, threadSnapshot, type HeaderFacts } from '../thread/view/toView';
 import type { ThreadChange } from '../thread/model/thread';
 import { chatHtml, localResourceRoots } from './html';
@@ -268,7 +269,7 @@ export class ChatBinding implements vscode.Disposable {
 
 /** What the chat's header shows that the host keeps, not the thread: the agent's name, Follow Agent, Fork, the approval level. */
 export function headerFacts(session: AgentSession): HeaderFacts {
-  return { agentName: session.host.displayName, following: session.follow.enabled, canFork: session.canFork, approvals: levelView(session.permissions.level) };
+  return { agentName: session.host.displayName, following: session.follow.enabled, canFork: session.canFork, approvals: levelView(session.permissions.level), mcp: session.part(editorToolsPart).tooltip() };
 }
 
 /**

@@ -315,6 +315,8 @@ export interface ThreadStateView {
   readonly approvals?: ReturnType<typeof levelView>; // the session's approval level, as the header's button shows it
   /** The session's folders: its cwd, then its additional directories (the header's tooltip). */
   readonly roots?: readonly string[];
+  /** The MCP servers the session got, the editor's tools first, as lines for the header's tooltip (docs/editor-tools.md). */
+  readonly mcp?: string;
   readonly plan: readonly PlanEntryView[];
   /** The plans the agent keeps by id, oldest first (absent when there are none). */
   readonly plans?: readonly PlanView[];

@@ -3,7 +3,7 @@
 // - the user opens editor-tools/main.ts with Quick Open and types a type error at its end, unsaved; the editor shows it;
 // - the Demo agent (no MCP over HTTP: it gets the editor's server through the stdio bridge) runs
 //   `/tools editor-tools/main.ts`: its cards list the editor's tools and carry the unsaved error from get_diagnostics,
-//   "Type 'string' is not assignable to type 'number'";
+//   "Type 'string' is not assignable to type 'number'"; the header's tooltip lists "vscode: the editor's tools (stdio)";
 // - ACP: Show Editor Tools Log opens the session's log, with the get_diagnostics call and no token;
 // - a scripted agent with MCP over HTTP asks go_to_definition, find_references and search_text: the definition in
 //   lib.ts, the 3 references, and the unsaved line found in the editor's buffer; then run_task "say hello": a card
@@ -55,6 +55,8 @@ export async function run(t) {
   t.expect(/Type 'string' is not assignable to type 'number'/.test(problems) && /unsaved changes in the editor: editor-tools\/main\.ts/.test(problems), `get_diagnostics carries the unsaved error: ${problems.slice(0, 400)}`);
   const editors = await cardText('tools-editors-1');
   t.expect(/editor-tools\/main\.ts \(unsaved changes\)/.test(editors), `get_open_editors lists the dirty tab: ${editors.slice(0, 300)}`);
+  const demoTip = (await chat.locator('[data-testid="session-agent"]').getAttribute('title')) ?? '';
+  t.expect(/MCP servers of this session:\nvscode: the editor's tools \(stdio\)/.test(demoTip), `the header's tooltip lists the editor's tools: ${demoTip}`);
   await t.screenshot('editor-tools-demo');
 
   // 3. the session's log, from the palette
@@ -67,6 +69,8 @@ export async function run(t) {
 
   // 4. an agent with MCP over HTTP: definition, references, search in the unsaved buffer
   const http = await openSession(t, agentName);
+  const httpTip = (await http.locator('[data-testid="session-agent"]').getAttribute('title')) ?? '';
+  t.expect(/vscode: the editor's tools \(HTTP\)/.test(httpTip), `over HTTP for an agent that takes it: ${httpTip}`);
   const answer = async (/** @type {string} */ prompt, /** @type {RegExp} */ expected) => {
     await sendPrompt(t, http, prompt);
     const reply = http.locator('[data-testid="agent-message"]', { hasText: '[call] ' }).last();

@@ -191,6 +191,8 @@ export interface HeaderFacts {
   readonly canFork: boolean;
   /** The session's approval level, as the header shows it (absent in tests that do not have one). */
   readonly approvals?: ThreadStateView['approvals'];
+  /** The MCP servers the session got, for the header's tooltip. */
+  readonly mcp?: string;
 }
 
 /** The thread-level state, with the host's {@link HeaderFacts}. */
@@ -204,6 +206,7 @@ export function stateToView(t: AcpThread, host: HeaderFacts): ThreadStateView {
     following: host.following,
     ...(host.canFork ? { canFork: true } : {}),
     ...(host.approvals ? { approvals: host.approvals } : {}),
+    ...(host.mcp ? { mcp: host.mcp } : {}),
     ...(t.roots.length ? { roots: t.roots } : {}),
     plan: planEntriesToView(t.plan, t.planCancelled),
     ...(t.plans.length ? { plans: t.plans.map(planToView) } : {}),

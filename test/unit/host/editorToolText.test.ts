@@ -50,3 +50,25 @@ describe('editor tools / answers', () => {
     assert.equal(numberedLines('a\nb', 5, 9).text, '2  b');
   });
 });
+
+describe('editor tools / the session part', () => {
+  it('holds the grant, follows the roots, lists the servers for the header and revokes the grant when the session ends', async () => {
+    const { EditorToolsBinding } = await import('../../../src/host/lifecycle/editorTools/editorToolsPart');
+    const context = { sessionId: 's1', cwd: '/p', additionalDirectories: ['/extra'] } as unknown as ConstructorParameters<typeof EditorToolsBinding>[0];
+    const lines: string[] = [];
+    let revoked = 0;
+    const grant = { roots: [] as readonly string[], sessionId: undefined as string | undefined, session: undefined, log: (l: string) => lines.push(l), revoke: () => { revoked++; } };
+    const binding = new EditorToolsBinding(context);
+    binding.hold(grant as never, {} as never);
+    assert.deepEqual(grant.roots, ['/p', '/extra']);
+    assert.equal(grant.sessionId, 's1');
+    const editor = { type: 'http' as const, name: 'vscode', url: 'http://127.0.0.1:1/mcp', headers: [] };
+    binding.setServers([{ name: 'files', command: 'node', args: [], env: [] }, editor], editor);
+    assert.equal(binding.tooltip(), "MCP servers of this session:\nfiles (stdio)\nvscode: the editor's tools (HTTP)");
+    const next = { ...grant, revoke: () => undefined };
+    binding.hold(next as never, {} as never);
+    assert.equal(revoked, 1, 'a new setup\'s grant replaces the old one, which stops working');
+    binding.dispose();
+    assert.equal(binding.grant, undefined);
+  });
+});
