@@ -3,6 +3,7 @@
  * loads it at idle after activation, or before that on first use (a command, a view shown, a chat panel
  * restored, the API read): see docs/performance.md, "Start fast, ship small".
  */
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SwitchboardApi, SwitchboardTestApi } from './api';
 import { addSelectionToChat } from './workbench/prompts/addSelectionToChat';
@@ -24,6 +25,7 @@ import { CheckpointService } from './host/files/checkpointService';
 import { TranscriptStore } from './host/history/transcriptStore';
 import { Redactor, redactingLog } from './host/auth/redactor';
 import { EditorMcp } from './host/lifecycle/editorTools/editorMcp';
+import { VsCodeMcp } from './host/lifecycle/vscodeMcp';
 import { showEditorToolsLog } from './workbench/agents/editorToolsLog';
 import { registerAgentLifecycle } from './workbench/agents/agentLifecycle';
 import { registerSessions, type PreRegistered } from './workbench/sessions/sessionsFeature';
@@ -73,7 +75,9 @@ export function activateCore(context: vscode.ExtensionContext, surfaces: PreRegi
     watchdog?.dispose();
   };
   // the surfaces above the session manager reach it as functions: they exist once activation is done
-  const editorTools = new EditorMcp({ extensionPath: context.extensionPath, logDir: context.logUri.fsPath, redactor });
+  // the user's settings folder: the extension's global storage is <User>/globalStorage/<extension id>
+  const vscodeServers = new VsCodeMcp({ userDir: path.dirname(path.dirname(context.globalStorageUri.fsPath)), secrets: context.secrets, redactor });
+  const editorTools = new EditorMcp({ extensionPath: context.extensionPath, logDir: context.logUri.fsPath, redactor, vscodeServers });
   context.subscriptions.push(editorTools);
   const sessions = new SessionManager({
     clientInfo,

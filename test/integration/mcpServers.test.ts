@@ -1,6 +1,8 @@
 import * as assert from 'node:assert/strict';
 import type { SwitchboardTestApi } from '../../src/api';
-import { agentText, api, setSetting, useScriptedAgent } from './helpers';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { agentText, api, setSetting, useScriptedAgent, workspaceRoot } from './helpers';
 
 /** `switchboard.mcpServers` in the user settings: a stdio, an http and an sse server. */
 const servers = [
@@ -47,5 +49,33 @@ describe('MCP servers (switchboard.mcpServers)', function () {
     const text = agentText(sb, id).trimEnd();
     assert.ok(text.slice(text.lastIndexOf('MCP servers:')).startsWith(`MCP servers: ${stdio}; ${http};`), `the answer after the restart: ${text}`);
     assert.match(text, editorHttp);
+  });
+
+  it('passes VS Code\'s own MCP servers (a trusted workspace\'s .vscode/mcp.json) after the user\'s, as switchboard.mcp.vscodeServers chooses', async () => {
+    const dir = path.join(workspaceRoot(), '.vscode');
+    const file = path.join(dir, 'mcp.json');
+    const had = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(file, '// VS Code\'s own MCP configuration\n' + JSON.stringify({
+      servers: {
+        'ws-tools': { type: 'stdio', command: 'node', args: ['${workspaceFolder}/tools.js'], env: { WS_TOKEN: 'ws-secret-3' } },
+        docs: { type: 'http', url: 'https://other.example.com/docs' }, // the user's "docs" wins
+      },
+    }));
+    try {
+      const id = await sb.newSession(await useScriptedAgent('mcpEchoHttp'));
+      await sb.prompt(id, 'which MCP servers?');
+      const text = agentText(sb, id).trim();
+      assert.ok(text.startsWith(`MCP servers: ${stdio}; ${http}; stdio ws-tools node [${workspaceRoot()}/tools.js] env=WS_TOKEN;`), text);
+      assert.doesNotMatch(text, /other\.example\.com/, 'a name the user already gave keeps the user\'s server');
+      await setSetting('mcp.vscodeServers', { '*': 'none' });
+      const id2 = await sb.newSession(await useScriptedAgent('mcpEchoHttp'));
+      await sb.prompt(id2, 'which MCP servers?');
+      assert.doesNotMatch(agentText(sb, id2), /ws-tools/, 'switchboard.mcp.vscodeServers: none');
+    } finally {
+      await setSetting('mcp.vscodeServers', undefined);
+      if (had === undefined) fs.rmSync(file, { force: true });
+      else fs.writeFileSync(file, had);
+    }
   });
 });

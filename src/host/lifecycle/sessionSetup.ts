@@ -16,6 +16,7 @@ import { editorGrantKey, type EditorGrant } from './editorTools/grant';
 import type { EditorMcp } from './editorTools/editorMcp';
 export type { EditorMcp } from './editorTools/editorMcp';
 import type { Redactor } from '../auth/redactor';
+import { filterMcpServers } from './mcpServers';
 import { McpServersSetting } from './mcpSetting';
 import { agentSupports } from './sessionCapabilities';
 
@@ -58,7 +59,8 @@ export class SessionSetupFields {
    */
   async for(host: AgentHost, cwd: string, only?: readonly string[]): Promise<SessionSetup> {
     const all = this.fields(host, cwd);
-    const setup = only ? { ...all, mcpServers: all.mcpServers.filter((m) => only.includes(m.name)) } : all;
+    const own = only ? { ...all, mcpServers: all.mcpServers.filter((m) => only.includes(m.name)) } : all;
+    const setup = { ...own, mcpServers: [...own.mcpServers, ...await this.fromVsCode(host, own.mcpServers)] };
     if (!this.editorTools?.enabled()) return setup;
     const roots = [cwd, ...(setup.additionalDirectories ?? [])];
     const http = host.initializeResponse?.agentCapabilities?.mcpCapabilities?.http === true;
@@ -69,6 +71,22 @@ export class SessionSetupFields {
     } catch (error) {
       host.log.warn(`editor tools: not offered: ${error instanceof Error ? error.message : String(error)}`);
       return setup;
+    }
+  }
+
+  /** VS Code's own MCP servers that the agent gets and takes, after the user's of the same name. */
+  private async fromVsCode(host: AgentHost, taken: readonly McpServer[]): Promise<McpServer[]> {
+    const vscodeMcp = this.editorTools?.vscodeServers;
+    if (!vscodeMcp) return [];
+    try {
+      const servers = (await vscodeMcp.for(host.definition.id, host.log)).filter((s) => !taken.some((t) => t.name === s.name));
+      const { servers: kept, dropped } = filterMcpServers(servers, host.initializeResponse?.agentCapabilities?.mcpCapabilities);
+      for (const line of dropped) host.log.info(line);
+      if (kept.length) host.log.info(`VS Code's MCP servers: ${kept.map((s) => s.name).join(', ')}`);
+      return kept;
+    } catch (error) {
+      host.log.warn(`VS Code's MCP servers: not read: ${error instanceof Error ? error.message : String(error)}`);
+      return [];
     }
   }
 

@@ -13,6 +13,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { McpServer } from '../../../acp/schema/types.gen';
 import type { Redactor } from '../../auth/redactor';
+import type { VsCodeMcp } from '../vscodeMcp';
 import type { EditorGrant, EditorToolsHandler } from './grant';
 
 /** The setting that turns the editor's tools off for every agent. */
@@ -20,6 +21,8 @@ export const editorToolsSetting = 'editorTools.enabled';
 
 /** What the coordinator needs from the extension. */
 export interface EditorMcpDeps {
+  /** VS Code's own MCP servers, passed on with the editor's (docs/editor-tools.md, "VS Code's MCP servers"). */
+  readonly vscodeServers?: VsCodeMcp;
   readonly extensionPath: string;
   readonly logDir: string;
   readonly redactor: Pick<Redactor, 'add' | 'redact'>;
@@ -64,6 +67,9 @@ export class EditorMcp implements vscode.Disposable {
   private _handler: Promise<EditorToolsHandler> | undefined;
 
   constructor(private readonly deps: EditorMcpDeps) {}
+
+  /** VS Code's own MCP servers for agents. */
+  get vscodeServers(): VsCodeMcp | undefined { return this.deps.vscodeServers; }
 
   /** True when the user has not turned the tools off. */
   enabled(): boolean {
