@@ -43,6 +43,7 @@ export const commandIds = {
   cancelTurn: 'switchboard.cancelTurn',
   showAgentLog: 'switchboard.showAgentLog',
   showEditorToolsLog: 'switchboard.showEditorToolsLog',
+  chooseMcpServers: 'switchboard.chooseMcpServers',
   restartAgent: 'switchboard.restartAgent',
   logOut: 'switchboard.logOut',
   followAgent: 'switchboard.followAgent',

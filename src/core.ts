@@ -27,6 +27,7 @@ import { Redactor, redactingLog } from './host/auth/redactor';
 import { EditorMcp } from './host/lifecycle/editorTools/editorMcp';
 import { VsCodeMcp } from './host/lifecycle/vscodeMcp';
 import { showEditorToolsLog } from './workbench/agents/editorToolsLog';
+import { chooseMcpServers } from './workbench/agents/mcpPicker';
 import { registerAgentLifecycle } from './workbench/agents/agentLifecycle';
 import { registerSessions, type PreRegistered } from './workbench/sessions/sessionsFeature';
 import { threadSnapshot } from './thread/view/toView';
@@ -165,6 +166,7 @@ export function activateCore(context: vscode.ExtensionContext, surfaces: PreRegi
       if (pick) sessions.logFor(pick.agent).show(true);
     }),
     vscode.commands.registerCommand(commandIds.showEditorToolsLog, () => showEditorToolsLog(activeSession())),
+    vscode.commands.registerCommand(commandIds.chooseMcpServers, () => chooseMcpServers(editorTools, registry.all())),
   );
 
   const api: SwitchboardApi = {

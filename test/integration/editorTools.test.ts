@@ -148,10 +148,18 @@ describe('Editor tools (the editor\'s MCP server)', function () {
     }
   });
 
-  it('is not offered when switchboard.editorTools.enabled is false', async () => {
+  it('is not offered when switchboard.editorTools.enabled is false, nor to an agent of switchboard.editorTools.disabledFor', async () => {
     await setSetting('editorTools.enabled', false);
     const id = await sb.newSession(await useScriptedAgent('editorTools'));
     assert.match(await ask(sb, id, 'servers'), /MCP servers: none/);
     await setSetting('editorTools.enabled', undefined);
+    const agent = await useScriptedAgent('editorTools');
+    await setSetting('editorTools.disabledFor', [agent]);
+    try {
+      assert.match(await ask(sb, await sb.newSession(agent), 'servers'), /MCP servers: none/);
+      assert.match(await ask(sb, await sb.newSession(await useScriptedAgent('editorToolsStdio')), 'servers'), /stdio vscode /, 'another agent still gets them');
+    } finally {
+      await setSetting('editorTools.disabledFor', undefined);
+    }
   });
 });

@@ -61,7 +61,7 @@ export class SessionSetupFields {
     const all = this.fields(host, cwd);
     const own = only ? { ...all, mcpServers: all.mcpServers.filter((m) => only.includes(m.name)) } : all;
     const setup = { ...own, mcpServers: [...own.mcpServers, ...await this.fromVsCode(host, own.mcpServers)] };
-    if (!this.editorTools?.enabled()) return setup;
+    if (!this.editorTools?.enabled(host.definition.id)) return setup;
     const roots = [cwd, ...(setup.additionalDirectories ?? [])];
     const http = host.initializeResponse?.agentCapabilities?.mcpCapabilities?.http === true;
     try {

@@ -13,7 +13,7 @@ import type { McpServer } from '../../acp/schema/types.gen';
 import { inert } from '../../shared/inertText';
 import type { Redactor } from '../auth/redactor';
 import { stripJsonc } from './jsonc';
-import { chosenFor, vscodeMcpServers, type McpConfigSource, type McpInput } from './vscodeMcpConfig';
+import { chosenFor, serverNames, vscodeMcpServers, type McpConfigSource, type McpInput } from './vscodeMcpConfig';
 
 /** The setting that chooses which of VS Code's MCP servers each agent gets. */
 export const vscodeServersSetting = 'mcp.vscodeServers';
@@ -40,6 +40,11 @@ export class VsCodeMcp {
     }
     const chosen = chosenFor(vscode.workspace.getConfiguration('switchboard').get<unknown>(vscodeServersSetting), agentId, servers.map((s) => s.name));
     return servers.filter((s) => chosen.includes(s.name)).map(({ scope: _scope, ...s }) => s);
+  }
+
+  /** The servers VS Code's configuration names now (nothing resolved, nothing asked), with where each is. */
+  names(): { readonly name: string; readonly label: string }[] {
+    return serverNames(this.sources([]));
   }
 
   /** Where VS Code keeps its MCP configuration; a workspace's only when it is trusted. */

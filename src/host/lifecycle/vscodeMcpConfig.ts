@@ -121,6 +121,15 @@ export async function vscodeMcpServers(sources: readonly McpConfigSource[], vars
   return { servers, errors, secrets };
 }
 
+/** The names of the servers of `sources` (first of a name), without resolving anything: for the picker. */
+export function serverNames(sources: readonly McpConfigSource[]): { readonly name: string; readonly label: string }[] {
+  const seen = new Map<string, string>();
+  for (const s of sources) {
+    if (isRecord(s.value) && isRecord(s.value.servers)) for (const name of Object.keys(s.value.servers)) if (!seen.has(name)) seen.set(name, s.label);
+  }
+  return [...seen].map(([name, label]) => ({ name, label }));
+}
+
 /**
  * Which of VS Code's MCP servers an agent gets, by the setting `switchboard.mcp.vscodeServers`: `"all"` (the
  * default), `"none"`, or an object by agent id (`"*"`: every other agent) of `"all"`, `"none"` or a list of names.

@@ -18,6 +18,8 @@ import type { EditorGrant, EditorToolsHandler } from './grant';
 
 /** The setting that turns the editor's tools off for every agent. */
 export const editorToolsSetting = 'editorTools.enabled';
+/** The agents that do not get the editor's tools (ids). */
+export const editorToolsOffSetting = 'editorTools.disabledFor';
 
 /** What the coordinator needs from the extension. */
 export interface EditorMcpDeps {
@@ -71,9 +73,11 @@ export class EditorMcp implements vscode.Disposable {
   /** VS Code's own MCP servers for agents. */
   get vscodeServers(): VsCodeMcp | undefined { return this.deps.vscodeServers; }
 
-  /** True when the user has not turned the tools off. */
-  enabled(): boolean {
-    return vscode.workspace.getConfiguration('switchboard').get<boolean>(editorToolsSetting, true) !== false;
+  /** True when the user has not turned the tools off, for every agent or for `agentId`. */
+  enabled(agentId?: string): boolean {
+    const config = vscode.workspace.getConfiguration('switchboard');
+    const off = config.get<unknown>(editorToolsOffSetting);
+    return config.get<boolean>(editorToolsSetting, true) !== false && !(agentId && Array.isArray(off) && off.includes(agentId));
   }
 
   /**
