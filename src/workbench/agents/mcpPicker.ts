@@ -1,5 +1,5 @@
 /**
- * ACP: Choose MCP Servers for Agent… (docs/editor-tools.md, "Which agent gets what"): for one agent, a list with
+ * ACP: Choose MCP Servers for Agent… (docs/editor-tools.md, "VS Code's MCP servers"): for one agent, a list with
  * the editor's tools and each of VS Code's MCP servers, checked when the agent gets it; the choice is written to the
  * user's settings (`switchboard.editorTools.disabledFor`, `switchboard.mcp.vscodeServers`) and applies to the
  * agent's next session.
