@@ -6,13 +6,21 @@
  * when the call failed or the result is an error). Clients are kept per session and server for the next step.
  * Loaded on the first `mcp` step (its own file in the packaged Demo agent: esbuild.mjs).
  */
-import type * as acp from '@agentclientprotocol/sdk/unstable';
+import * as acp from '@agentclientprotocol/sdk/unstable';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { StepOf } from './scenarioSteps';
 import type { StepResult } from './turnControl';
 
 const clients = new Map<string, Promise<Client>>();
+const acpCaller = new acp.McpOverAcpCaller({ clientInfo: { name: 'switchboard-scripted-agent', version: '1.0.0' } });
+
+/** One MCP request over the ACP connection (`mcp/message`, MCP over ACP): the inner result, or the inner error thrown. */
+async function overAcp(client: acp.AgentContext, serverId: string, method: string, params: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const outcome = await acpCaller.request(client, serverId, method, params);
+  if ('error' in outcome) throw new Error(`${outcome.error.code}: ${outcome.error.message}`);
+  return outcome.result as Record<string, unknown>;
+}
 
 function connect(server: acp.McpServer): Promise<Client> {
   const client = new Client({ name: 'switchboard-scripted-agent', version: '1.0.0' });
@@ -26,10 +34,11 @@ function connect(server: acp.McpServer): Promise<Client> {
 }
 
 /** Runs one `mcp` step against the servers of the session. */
-export async function runMcpStep(step: StepOf<'mcp'>, sessionId: string, servers: readonly acp.McpServer[]): Promise<StepResult> {
+export async function runMcpStep(step: StepOf<'mcp'>, sessionId: string, servers: readonly acp.McpServer[], client: acp.AgentContext): Promise<StepResult> {
   const name = step.server ?? 'vscode';
   const server = servers.find((s) => s.name === name);
   if (!server) return { outcome: 'error', text: `no MCP server "${name}" (got: ${servers.map((s) => s.name).join(', ') || 'none'})` };
+  if ('type' in server && server.type === 'acp') return runOverAcp(step, client, server.serverId);
   const key = `${sessionId}\0${JSON.stringify(server)}`;
   try {
     let pending = clients.get(key);
@@ -56,6 +65,24 @@ export async function runMcpStep(step: StepOf<'mcp'>, sessionId: string, servers
     times.sort((a, b) => a - b);
     const at = (q: number) => (times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0).toFixed(2);
     return { outcome: last.outcome, text: `${last.text.split('\n')[0]}\n[timing] median=${at(0.5)} p95=${at(0.95)} n=${times.length}` };
+  } catch (error) {
+    return { outcome: 'error', text: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** The `mcp` step for a server the client serves over the ACP connection (no MCP SDK transport: `mcp/message`). */
+async function runOverAcp(step: StepOf<'mcp'>, client: acp.AgentContext, serverId: string): Promise<StepResult> {
+  const once = async (): Promise<StepResult> => {
+    if (!step.tool) {
+      const listed = await overAcp(client, serverId, 'tools/list', {});
+      return { outcome: 'ok', text: (listed.tools as { name: string }[]).map((t) => t.name).join(', ') };
+    }
+    const result = await overAcp(client, serverId, 'tools/call', { name: step.tool, arguments: step.arguments ?? {} });
+    const text = (result.content as { type: string; text?: string }[]).map((c) => (c.type === 'text' ? c.text ?? '' : `[${c.type}]`)).join('\n');
+    return { outcome: result.isError ? 'error' : 'ok', text };
+  };
+  try {
+    return await once();
   } catch (error) {
     return { outcome: 'error', text: error instanceof Error ? error.message : String(error) };
   }

@@ -225,7 +225,7 @@ export class StepRunner {
       }
       case 'disk':
         return this.record(step.as ?? 'disk', runDiskStep(step), step.echo ?? false);
-      case 'mcp': return this.record(step.as ?? 'mcp', await (await import('./mcpSteps')).runMcpStep(step, this.sessionId, this.target.session?.mcpServers ?? []), step.echo ?? false);
+      case 'mcp': return this.record(step.as ?? 'mcp', await (await import('./mcpSteps')).runMcpStep(step, this.sessionId, this.target.session?.mcpServers ?? [], this.engine.client), step.echo ?? false);
       case 'sleep':
         return sleep(step.ms * this.engine.delayScale, this.cancellable ? this.control.signal : undefined);
       case 'waitForFile':
@@ -367,9 +367,8 @@ export class StepRunner {
 export function mcpServersSummary(servers: readonly acp.McpServer[]): string {
   if (!servers.length) return 'none';
   return servers.map((s) => {
-    if ('type' in s && (s.type === 'http' || s.type === 'sse')) {
-      return `${s.type} ${s.name} ${s.url}${s.headers.length ? ` headers=${s.headers.map((h) => h.name).join(',')}` : ''}`;
-    }
+    if ('type' in s && (s.type === 'http' || s.type === 'sse')) return `${s.type} ${s.name} ${s.url}${s.headers.length ? ` headers=${s.headers.map((h) => h.name).join(',')}` : ''}`;
+    if ('type' in s && s.type === 'acp') return `acp ${s.name}`;
     const stdio = s as acp.McpServerStdio;
     return `stdio ${stdio.name} ${stdio.command} [${stdio.args.join(' ')}]${stdio.env.length ? ` env=${stdio.env.map((e) => e.name).join(',')}` : ''}`;
   }).join('; ');

@@ -14,6 +14,7 @@ import { changesPart } from './files/changeTracker';
 import { fsFeature, fsPart } from './files/fsFeature';
 import { checkpointsPart } from './files/turnCheckpoints';
 import { followPart } from './follow/followAgent';
+import { mcpOverAcpFeature } from './lifecycle/editorTools/acpServers';
 import { editorToolsPart } from './lifecycle/editorTools/editorToolsPart';
 import { vscodeElicitationEnvironment } from './permissions/elicitationEnvironment';
 import { elicitationFeatureOver, elicitationsPart } from './permissions/elicitationFeature';
@@ -49,7 +50,7 @@ const plansAndSubagentsFeature: ClientFeature = {
 /** Every feature, in the order their handlers are registered. */
 export const clientFeatures: readonly ClientFeature<Disposable, AttachedAgent>[] = [
   fsFeature, terminalFeature, permissionFeature, authTerminalFeature, authStatusFeature, booleanConfigOptionsFeature,
-  noticesAndCompactionFeature, plansAndSubagentsFeature, elicitationFeatureOver(vscodeElicitationEnvironment),
+  noticesAndCompactionFeature, plansAndSubagentsFeature, elicitationFeatureOver(vscodeElicitationEnvironment), mcpOverAcpFeature,
 ];
 
 /** What `initialize` advertises (https://agentclientprotocol.com/protocol/initialization#client-capabilities). */

@@ -72,6 +72,16 @@ describe('Editor tools (the editor\'s MCP server)', function () {
     assert.match(diagnostics, /editor-tools\/main\.ts:5:7-5:12 error \[ts 2322\]: Type 'string' is not assignable to type 'number'\./);
   });
 
+  it('over the ACP connection (MCP over ACP, UNSTABLE) for an agent that advertises mcpCapabilities.acp: no port, mcp/message', async () => {
+    const id = await sb.newSession(await useScriptedAgent('editorToolsAcp'));
+    assert.match(await ask(sb, id, 'servers'), /MCP servers: acp vscode$/m, 'the acp declaration, before HTTP');
+    assert.match(await ask(sb, id, 'tools'), /\[tools\] ok: get_diagnostics, read_file/);
+    const diagnostics = await ask(sb, id, '/get_diagnostics editor-tools/main.ts');
+    assert.match(diagnostics, /\[call\] ok: \d problems? in 1 file \(1 error/);
+    assert.match(diagnostics, /Type 'string' is not assignable to type 'number'/);
+    assert.match(await ask(sb, id, `/read_file ${os.tmpdir()}/x.ts`), /\[call\] error: .*outside the session's folders/);
+  });
+
   it('go_to_definition, find_references and search_text answer from the editor', async () => {
     const id = await sb.newSession(await useScriptedAgent('editorTools'));
     assert.match(await ask(sb, id, '/go_to_definition greet'), /1 definition\neditor-tools\/lib\.ts:1:17 {2}export function greet\(name: string\): string \{/);

@@ -63,10 +63,12 @@ export class SessionSetupFields {
     const setup = { ...own, mcpServers: [...own.mcpServers, ...await this.fromVsCode(host, own.mcpServers)] };
     if (!this.editorTools?.enabled(host.definition.id)) return setup;
     const roots = [cwd, ...(setup.additionalDirectories ?? [])];
-    const http = host.initializeResponse?.agentCapabilities?.mcpCapabilities?.http === true;
+    const caps = host.initializeResponse?.agentCapabilities?.mcpCapabilities;
+    const http = caps?.http === true;
+    const acp = caps?.acp === true ? { owner: host.connection } : undefined; // MCP over ACP (UNSTABLE), when advertised
     try {
-      const { server, grant } = await this.editorTools.serverFor({ id: host.definition.id, http }, cwd, roots, setup.mcpServers.map((m) => m.name));
-      host.log.info(`editor tools: offered as MCP server "${server.name}" over ${http ? 'HTTP' : 'stdio'} (log: ${grant.logFile})`);
+      const { server, grant } = await this.editorTools.serverFor({ id: host.definition.id, http, ...(acp ? { acp } : {}) }, cwd, roots, setup.mcpServers.map((m) => m.name));
+      host.log.info(`editor tools: offered as MCP server "${server.name}" over ${acp ? 'the ACP connection' : http ? 'HTTP' : 'stdio'} (log: ${grant.logFile})`);
       return { ...setup, mcpServers: [...setup.mcpServers, server], [editorGrantKey]: grant };
     } catch (error) {
       host.log.warn(`editor tools: not offered: ${error instanceof Error ? error.message : String(error)}`);

@@ -14,7 +14,15 @@ import * as vscode from 'vscode';
 import type { McpServer } from '../../../acp/schema/types.gen';
 import type { Redactor } from '../../auth/redactor';
 import type { VsCodeMcp } from '../vscodeMcp';
+import { registerAcpServer, unregisterAcpServer } from './acpServers';
 import type { EditorGrant, EditorToolsHandler } from './grant';
+
+/** The agent a session setup is for: its id and the transports it takes (`acp`: with its connection). */
+export interface EditorToolsAgent {
+  readonly id: string;
+  readonly http: boolean;
+  readonly acp?: { readonly owner: unknown };
+}
 
 /** The setting that turns the editor's tools off for every agent. */
 export const editorToolsSetting = 'editorTools.enabled';
@@ -67,6 +75,7 @@ export class EditorMcp implements vscode.Disposable {
   private _server: Promise<number> | undefined;
   private _listener: http.Server | undefined;
   private _handler: Promise<EditorToolsHandler> | undefined;
+  private _module: Promise<typeof import('./editorMcpServer')> | undefined;
 
   constructor(private readonly deps: EditorMcpDeps) {}
 
@@ -84,13 +93,21 @@ export class EditorMcp implements vscode.Disposable {
    * The MCP server entry for a new session setup, over HTTP when the agent takes it, else over stdio; with its
    * grant. `taken` are the names of the user's servers (ours steps aside from a name already used).
    */
-  async serverFor(agent: { id: string; http: boolean }, cwd: string, roots: readonly string[], taken: readonly string[]): Promise<{ server: McpServer; grant: EditorGrant }> {
+  async serverFor(agent: EditorToolsAgent, cwd: string, roots: readonly string[], taken: readonly string[]): Promise<{ server: McpServer; grant: EditorGrant }> {
+    const name = taken.includes('vscode') ? 'vscode-switchboard' : 'vscode';
+    if (agent.acp) {
+      // MCP over ACP (UNSTABLE): no port, no token; the server id answers on this agent's connection only
+      const serverId = `vscode-${crypto.randomBytes(16).toString('hex')}`;
+      const grant = new Grant(agent.id, cwd, roots, this.logPath(agent.id), this.deps.redactor, () => unregisterAcpServer(serverId));
+      registerAcpServer(serverId, { grant, owner: agent.acp.owner, serve: () => this.loaded().then((m) => m.acpMessage) });
+      grant.log(`offered to ${agent.id} over the ACP connection (MCP over ACP) as "${name}", cwd ${cwd}`);
+      return { server: { type: 'acp', name, serverId }, grant };
+    }
     const port = await this.listen();
     const token = crypto.randomBytes(32).toString('base64url');
     this.deps.redactor.add(token);
     const grant = new Grant(agent.id, cwd, roots, this.logPath(agent.id), this.deps.redactor, () => this._grants.delete(hashOf(token)));
     this._grants.set(hashOf(token), grant);
-    const name = taken.includes('vscode') ? 'vscode-switchboard' : 'vscode';
     const url = `http://127.0.0.1:${port}/mcp`;
     const server: McpServer = agent.http
       ? { type: 'http', name, url, headers: [{ name: 'Authorization', value: `Bearer ${token}` }] }
@@ -155,11 +172,20 @@ export class EditorMcp implements vscode.Disposable {
   }
 
   private handler(): Promise<EditorToolsHandler> {
-    this._handler ??= import('./editorMcpServer').then((m) => m.editorToolsHandler()).catch((error: unknown) => {
+    this._handler ??= this.loaded().then((m) => m.editorToolsHandler()).catch((error: unknown) => {
       this._handler = undefined;
       throw error;
     });
     return this._handler;
+  }
+
+  /** The lazily loaded server (the MCP SDK), on the first request. */
+  private loaded(): Promise<typeof import('./editorMcpServer')> {
+    this._module ??= import('./editorMcpServer').catch((error: unknown) => {
+      this._module = undefined;
+      throw error;
+    });
+    return this._module;
   }
 
   private logPath(agentId: string): string {

@@ -7,7 +7,11 @@
  */
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { McpServer, createMcpHandler } from '@modelcontextprotocol/server';
+import { fromMcpServer, type McpServerAdapter } from '@agentclientprotocol/sdk/experimental/mcp-server';
+import { MCP_META_CLIENT_CAPABILITIES, MCP_META_CLIENT_INFO, MCP_META_PROTOCOL_VERSION } from '@agentclientprotocol/sdk/unstable';
 import * as z from 'zod/v4';
+import type { MessageMcpResponse } from '../../../acp/schema/types.gen';
+import type { AcpMessageServer } from './acpServers';
 import { definition, diagnostics, documentSymbols, hover, openEditors, readFile, references, workspaceSymbols } from './editorToolsApi';
 import type { EditorGrant, EditorToolsHandler, ToolCall } from './grant';
 import { listTasks, runTask } from './tasks';
@@ -88,9 +92,9 @@ const tools: readonly ToolSpec[] = [
   },
 ];
 
-/** The grant the listener attached to the request. */
-function grantOf(ctx: { http?: { authInfo?: { extra?: Record<string, unknown> } } }): EditorGrant {
-  const grant = ctx.http?.authInfo?.extra?.grant as EditorGrant | undefined;
+/** The grant of the request: the one the listener attached, or the one the server was made for (MCP over ACP). */
+function grantOf(ctx: { http?: { authInfo?: { extra?: Record<string, unknown> } } }, own?: EditorGrant): EditorGrant {
+  const grant = own ?? ctx.http?.authInfo?.extra?.grant as EditorGrant | undefined;
   if (!grant?.live) throw new EditorToolError('The session of this token has ended.');
   return grant;
 }
@@ -100,8 +104,8 @@ const short = (args: unknown) => {
   return text.length > 300 ? `${text.slice(0, 300)}…` : text;
 };
 
-/** One MCP server with every tool registered. */
-function editorServer(): McpServer {
+/** One MCP server with every tool registered; `own`: the grant of every request it serves (MCP over ACP). */
+function editorServer(own?: EditorGrant): McpServer {
   const server = new McpServer({ name: 'vscode', title: 'VS Code (Switchboard)', version: '1.0.0' }, {
     instructions: 'Tools of the editor the user works in: diagnostics, symbols, definitions, references, hover, open editors, the selection, files as the editor holds them, and search. Paths are relative to the session\'s folder; lines and columns count from 1.',
   });
@@ -110,7 +114,7 @@ function editorServer(): McpServer {
       const started = performance.now();
       let grant: EditorGrant | undefined;
       try {
-        grant = grantOf(ctx);
+        grant = grantOf(ctx, own);
         const text = await (tool.run as (call: ToolCall, args: Record<string, unknown>) => Promise<string>)({ grant, signal: ctx.mcpReq.signal }, args);
         grant.log(`${tool.name} ${short(args)} → ${Buffer.byteLength(text)} bytes in ${Math.round(performance.now() - started)} ms`);
         return { content: [{ type: 'text' as const, text }] };
@@ -129,6 +133,29 @@ export function editorToolsHandler(): EditorToolsHandler {
   const handler = createMcpHandler(() => editorServer());
   return toNodeHandler(handler) as EditorToolsHandler;
 }
+
+const adapters = new WeakMap<EditorGrant, McpServerAdapter>();
+
+/**
+ * Serves one `mcp/message` of MCP over ACP with the same server, through the ACP SDK's adapter of the MCP SDK's
+ * server (`fromMcpServer`: the SDK's own request pipeline, MCP 2026-07-28), one adapter per grant.
+ */
+export const acpMessage: AcpMessageServer = async (grant, p, signal) => {
+  let adapter = adapters.get(grant);
+  if (!adapter) {
+    adapter = fromMcpServer(() => editorServer(grant));
+    adapters.set(grant, adapter);
+  }
+  const meta = p.params?._meta as Record<string, unknown> | undefined;
+  const capabilities = meta?.[MCP_META_CLIENT_CAPABILITIES];
+  const outcome = await adapter.handler({
+    serverId: p.serverId, requestId: String(p.requestId), method: p.method, params: p.params ?? undefined,
+    protocolVersion: typeof meta?.[MCP_META_PROTOCOL_VERSION] === 'string' ? meta[MCP_META_PROTOCOL_VERSION] : '',
+    clientCapabilities: typeof capabilities === 'object' && capabilities !== null ? capabilities as Record<string, unknown> : {},
+    clientInfo: meta?.[MCP_META_CLIENT_INFO], envelopeMeta: p._meta ?? undefined, signal, notify: () => Promise.resolve(),
+  });
+  return outcome as MessageMcpResponse; // the inner outcome: { result } or { error }, as the ACP schema carries it
+};
 
 /** The tools' names, for the chat header and tests. */
 export const editorToolNames: readonly string[] = tools.map((t) => t.name);
