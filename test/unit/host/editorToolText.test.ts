@@ -42,6 +42,8 @@ describe('editor tools / answers', () => {
       'b.ts:1:1-1:4 warning [eslint no-unused]: unused',
     ].join('\n'));
     assert.equal(problemsText('/p', [], new Set()), 'No problems.');
+    const two = { file: '/p/a.ts', severity: 0, start: { line: 0, character: 0 }, end: { line: 0, character: 1 }, message: 'x' };
+    assert.match(problemsText('/p', [two, two], new Set()), /^2 problems in 1 file \(2 errors\)/);
   });
 
   it('numbers the lines of a range, clamped to the text', () => {

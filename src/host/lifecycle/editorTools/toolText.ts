@@ -74,7 +74,7 @@ export function problemsText(cwd: string, problems: readonly ProblemLine[], unsa
   const sorted = [...problems].sort((a, b) => a.severity - b.severity || a.file.localeCompare(b.file) || a.start.line - b.start.line || a.start.character - b.start.character);
   const files = new Set(sorted.map((p) => p.file));
   const counts = severityNames.map((name, i) => [name, sorted.filter((p) => p.severity === i).length] as const).filter(([, n]) => n > 0);
-  const head = `${sorted.length} problem${sorted.length === 1 ? '' : 's'} in ${files.size} file${files.size === 1 ? '' : 's'} (${counts.map(([name, n]) => `${n} ${name}`).join(', ')})`;
+  const head = `${sorted.length} problem${sorted.length === 1 ? '' : 's'} in ${files.size} file${files.size === 1 ? '' : 's'} (${counts.map(([name, n]) => `${n} ${name}${n === 1 || name === 'information' ? '' : 's'}`).join(', ')})`;
   const lines = sorted.map((p) => {
     const where = `${place(cwd, p.file, p.start)}-${p.end.line + 1}:${p.end.character + 1}`;
     const from = [p.source, p.code].filter(Boolean).join(' ');
