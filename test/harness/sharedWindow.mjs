@@ -119,7 +119,8 @@ export async function resetWindow(page, workspace, next) {
   restoreSampleProject(workspace, next.files);
   writeFolderSettings(workspace, next);
   if (!(await page.locator('.explorer-folders-view').isVisible())) await runPaletteCommand(page, 'View: Show Explorer');
-  const first = Object.keys(next.files ?? SAMPLE_FILES).map((rel) => rel.split('/')[0]).sort()[0];
+  // the first top-level entry the explorer shows (the folder settings hide dot folders such as .vscode)
+  const first = Object.keys(next.files ?? SAMPLE_FILES).map((rel) => rel.split('/')[0]).filter((n) => !n.startsWith('.')).sort()[0];
   await page.locator('.explorer-folders-view .monaco-list-row', { hasText: first }).first().waitFor({ timeout: 30_000 });
   step('explorer');
   await page.waitForFunction((mark) => document.title.endsWith(mark), `[${next.name}]`, { timeout: 30_000 });
