@@ -44,7 +44,8 @@ function diagnosticsSettled(uri: vscode.Uri, ms: number, signal: AbortSignal): P
   });
 }
 
-const toProblem = (file: string, d: vscode.Diagnostic): ProblemLine => ({
+/** One of VS Code's diagnostics as the tools list it. */
+export const toProblem = (file: string, d: vscode.Diagnostic): ProblemLine => ({
   file, severity: d.severity, start: d.range.start, end: d.range.end, message: d.message, source: d.source,
   code: typeof d.code === 'object' ? String(d.code.value) : d.code === undefined ? undefined : String(d.code),
 });

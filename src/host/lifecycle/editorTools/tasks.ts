@@ -10,6 +10,7 @@ import { AcpError } from '../../../acp/errors';
 import { inert } from '../../../shared/inertText';
 import { checkCommand } from '../../terminals/commandGrant';
 import { realRoots, isInside } from '../../files/pathPolicy';
+import { toProblem } from './editorToolsApi';
 import type { ToolCall } from './grant';
 import { EditorToolError, capText, problemsText, type ProblemLine } from './toolText';
 
@@ -49,10 +50,7 @@ export async function listTasks(call: ToolCall): Promise<string> {
 async function problemsNow(call: ToolCall): Promise<ProblemLine[]> {
   const roots = await realRoots(call.grant.roots);
   return vscode.languages.getDiagnostics().filter(([uri]) => uri.scheme === 'file' && isInside(uri.fsPath, roots))
-    .flatMap(([uri, list]) => list.filter((d) => d.severity <= vscode.DiagnosticSeverity.Warning).map((d) => ({
-      file: uri.fsPath, severity: d.severity, start: d.range.start, end: d.range.end, message: d.message, source: d.source,
-      code: typeof d.code === 'object' ? String(d.code.value) : d.code === undefined ? undefined : String(d.code),
-    })));
+    .flatMap(([uri, list]) => list.filter((d) => d.severity <= vscode.DiagnosticSeverity.Warning).map((d) => toProblem(uri.fsPath, d)));
 }
 
 /** `run_task`: asks as a command is asked about, runs the task, and waits for its end (a background task: its start). */
