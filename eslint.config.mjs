@@ -50,7 +50,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/acp/**/*.ts', 'src/agents/**/*.ts', 'src/thread/**/*.ts', 'src/checkpoints/**/*.ts'],
+    files: ['src/acp/**/*.ts', 'src/agents/**/*.ts', 'src/thread/**/*.ts', 'src/checkpoints/**/*.ts', 'src/worktrees/**/*.ts'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: [{ ...noVscode, allowTypeImports: false }] }] },
   },
   {

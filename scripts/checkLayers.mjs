@@ -36,7 +36,7 @@ const LAYERS = [
   [7, /^src\/host\/(terminals|follow)\//],
   [8, /^src\/host\/(files|prompts|permissions)\//], // permissions: the answers bind the writes of files/ (src/host/permissions/grantLedger.ts)
   [9, /^src\/host\/[^/]+\.ts$/], // the host's seams: clientFeature, sessionContext, sessionKey
-  [10, /^src\/(registry|agents|checkpoints)\//],
+  [10, /^src\/(registry|agents|checkpoints|worktrees)\//],
   // the thread by kind of thing: the Markdown and text export → the projections to the view → the model and its
   // reducers → small helpers (docs/recipes.md); a model file never imports a projection
   [10.2, /^src\/thread\/export\//],
@@ -47,6 +47,7 @@ const LAYERS = [
   [12, /^src\/constants\.ts$/],
   // the chat webview's own tree: bootstrap → transcript / composer → views → components → store, actions, ipc → lib (pure cores)
   [20, /^webview\/main\.ts$/],
+  [20, /^webview\/compare\//], // the compare view's own page (docs/worktrees.md): may use the pure cores of webview/lib
   [21, /^webview\/(transcript|composer)\//],
   [22, /^webview\/views\//],
   [23, /^webview\/components\//],

@@ -8,6 +8,7 @@ import { benchThroughput } from './ndjsonThroughput';
 import { runRenderBenchmark } from './renderBench';
 import { runRuleBenchmark } from './ruleBench';
 import { reportTerminalOutput } from './terminalOutput';
+import { runWorktreeBenchmark } from './worktreeBench';
 
 async function main(): Promise<void> {
   const count = Number(process.env.BENCH_MESSAGES ?? 100_000);
@@ -32,6 +33,11 @@ async function main(): Promise<void> {
   const checkpoints = await runCheckpointBenchmark();
   for (const line of checkpoints.lines) console.log(line);
   if (!checkpoints.ok) process.exitCode = 1;
+
+  // a session's worktree of a 10,000-file repository: add + changes vs plain `git worktree add` (plain node + git)
+  const worktrees = await runWorktreeBenchmark();
+  for (const line of worktrees.lines) console.log(line);
+  if (!worktrees.ok) process.exitCode = 1;
 
   // permission rules and the turn audit (plain node, the real bash grammar): docs/approvals.md
   const ruleBench = await runRuleBenchmark();
