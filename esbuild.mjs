@@ -2,6 +2,8 @@
 // Builds Switchboard. Two product bundles (the host and the webview, see docs/architecture.md#layers):
 //   extension: src/extension.ts  -> dist/extension.js   (node, cjs, `vscode` external)
 //   webview:   webview/main.ts   -> dist/webview/main.js (browser, iife)
+// plus the compare view of "Ask Several Agents…", a small page of its own:
+//   compare:   webview/compare/main.ts -> dist/webview/compare.js + compare.css (browser, iife)
 // plus the packaged offline Demo agent (dist/agents/demoAgent.js, node, cjs) and the process watchdog
 // (dist/agents/watchdog.js), and, with --tests, the test tree transpiled file by file into out/ (unit +
 // integration tests, benchmarks, scripted agents).
@@ -197,6 +199,18 @@ const builds = [
     charset: 'utf8',
     loader: { '.css': 'css', '.ttf': 'file' },
     plugins: [...(common.plugins ?? []), codiconsInUse],
+  },
+  {
+    ...common,
+    // the compare view's own page (webview/compare/main.ts): no toolkit, no Markdown, no codicons, a few KB
+    // (test/harness/packageCheck.mjs holds it to 40 KB)
+    entryPoints: { compare: 'webview/compare/main.ts' },
+    outdir: `${dist}/webview`,
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    charset: 'utf8',
+    loader: { '.css': 'css' },
   },
 ];
 

@@ -21,6 +21,24 @@ export function nonce(): string {
   return randomBytes(18).toString('base64');
 }
 
+/** The Content Security Policy of Switchboard's webviews (the chat, the compare view): nothing but its own assets. */
+export function webviewCsp(webview: vscode.Webview, scriptNonce: string, styleNonce: string): string {
+  return [
+    "default-src 'none'",
+    `style-src ${webview.cspSource} 'nonce-${styleNonce}'`,
+    `font-src ${webview.cspSource}`,
+    `img-src ${webview.cspSource} data:`,
+    `script-src 'nonce-${scriptNonce}'`,
+    "connect-src 'none'",
+    "media-src 'none'",
+    "object-src 'none'",
+    "worker-src 'none'",
+    "frame-src 'none'",
+    "form-action 'none'",
+    "base-uri 'none'",
+  ].join('; ');
+}
+
 /** The folders the webview may load from. */
 export function localResourceRoots(extensionUri: vscode.Uri): vscode.Uri[] {
   return [vscode.Uri.joinPath(extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(extensionUri, 'media')];
@@ -35,20 +53,7 @@ export function chatHtml(webview: vscode.Webview, extensionUri: vscode.Uri, titl
   const styleNonce = nonce();
   const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'main.js'));
   const style = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'main.css'));
-  const csp = [
-    "default-src 'none'",
-    `style-src ${webview.cspSource} 'nonce-${styleNonce}'`,
-    `font-src ${webview.cspSource}`,
-    `img-src ${webview.cspSource} data:`,
-    `script-src 'nonce-${n}'`,
-    "connect-src 'none'",
-    "media-src 'none'",
-    "object-src 'none'",
-    "worker-src 'none'",
-    "frame-src 'none'",
-    "form-action 'none'",
-    "base-uri 'none'",
-  ].join('; ');
+  const csp = webviewCsp(webview, n, styleNonce);
   return `<!DOCTYPE html>
 <html lang="en">
 <head>

@@ -59,7 +59,7 @@ if (fs.existsSync(vsix)) {
   const extra = names.filter((n) => !allowed(n));
   check('the .vsix holds only dist/, media/, package.json, README, CHANGELOG and LICENSE', extra.length === 0, extra.length ? `unexpected: ${extra.join(', ')}` : `${names.length} files`);
   check('no source maps in the .vsix', !names.some((n) => n.endsWith('.map')));
-  for (const required of ['dist/extension.js', 'dist/core.js', 'dist/registry.js', 'dist/archiveExtract.js', 'dist/agents/demoAgent.js', 'dist/agents/watchdog.js', 'dist/agents/mcpBridge.js', 'dist/agents/mcpSteps.js', 'dist/editorTools.js', 'dist/webview/main.js', 'dist/tree-sitter.wasm', 'dist/tree-sitter-bash.wasm', 'package.json']) {
+  for (const required of ['dist/extension.js', 'dist/core.js', 'dist/registry.js', 'dist/archiveExtract.js', 'dist/agents/demoAgent.js', 'dist/agents/watchdog.js', 'dist/agents/mcpBridge.js', 'dist/agents/mcpSteps.js', 'dist/editorTools.js', 'dist/webview/main.js', 'dist/webview/compare.js', 'dist/webview/compare.css', 'dist/tree-sitter.wasm', 'dist/tree-sitter-bash.wasm', 'package.json']) {
     check(`the .vsix contains ${required}`, names.includes(required));
   }
   check('README, CHANGELOG and LICENSE are in the .vsix', ['readme.md', 'changelog.md'].every((n) => names.some((x) => x.toLowerCase() === n)) && names.some((x) => /^license/i.test(x)));
@@ -70,6 +70,9 @@ if (fs.existsSync(vsix)) {
   check('activation loads at most 20 KB (dist/extension.js; the rest is dist/core.js, loaded on first use)', entry <= 20 * 1024, `${(entry / 1024).toFixed(1)} KiB`);
   const webview = sizeOf('dist/webview/main.js') + sizeOf('dist/webview/main.css');
   check('the chat webview is at most 400 KB of JS and CSS', webview <= 400 * 1000, `${(webview / 1000).toFixed(0)} KB`);
+  // the compare view of "Ask Several Agents…" is a page of its own (webview/compare/main.ts), apart from the chat's budget
+  const compare = sizeOf('dist/webview/compare.js') + sizeOf('dist/webview/compare.css');
+  check('the compare view is at most 40 KB of JS and CSS', compare <= 40 * 1000, `${(compare / 1000).toFixed(1)} KB`);
   const size = fs.statSync(vsix).size;
   check('the .vsix is at most 2 MB', size <= maxBytes, `${(size / 1024).toFixed(0)} KiB`);
 }
