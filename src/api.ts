@@ -12,9 +12,10 @@ import type { SavedProvider } from './host/auth/secrets';
 import type { SessionsApi } from './workbench/sessions/sessionsFeature';
 import type { ThreadSnapshot } from './shared/viewModel';
 import type { RegistryApi } from './workbench/registry/registryCommands';
+import type { WorktreeApi } from './workbench/worktrees/worktreeRegistration';
 
 /** Switchboard's extension API. */
-export interface SwitchboardApi extends SessionsApi {
+export interface SwitchboardApi extends SessionsApi, WorktreeApi {
   /** Starts a session with an agent id, opens its chat, and returns its session id. */
   newSession(agentId: string): Promise<string>;
   /** The presets New Session offers (the workspace's only in a trusted workspace). */

@@ -39,6 +39,17 @@ export const demoSessionsDirEnv = 'SWITCHBOARD_DEMO_SESSIONS_DIR';
 /** The commands Switchboard contributes (package.json `contributes.commands`), by name. */
 export const commandIds = {
   newSession: 'switchboard.newSession',
+  // sessions in a worktree of their own, and Ask Several Agents (docs/worktrees.md)
+  newSessionInWorktree: 'switchboard.newSessionInWorktree',
+  askSeveralAgents: 'switchboard.askSeveralAgents',
+  showAgentComparison: 'switchboard.showAgentComparison',
+  worktreeOpenInNewWindow: 'switchboard.worktree.openInNewWindow',
+  worktreeReview: 'switchboard.worktree.review',
+  worktreeCommit: 'switchboard.worktree.commit',
+  worktreeMerge: 'switchboard.worktree.merge',
+  worktreeCompleteMerge: 'switchboard.worktree.completeMerge',
+  worktreeAbortMerge: 'switchboard.worktree.abortMerge',
+  worktreeDiscard: 'switchboard.worktree.discard',
   addSelectionToChat: 'switchboard.addSelectionToChat',
   cancelTurn: 'switchboard.cancelTurn',
   showAgentLog: 'switchboard.showAgentLog',

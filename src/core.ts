@@ -43,6 +43,8 @@ import { useRuleStore } from './host/permissions/permissionEnvironment';
 import { RuleStore } from './host/permissions/ruleStore';
 import { manageRules } from './workbench/rules/manageRules';
 import { ApprovalStatusBar, setApprovalLevel } from './workbench/rules/approvalLevel';
+import { WorktreeService } from './workbench/worktrees/worktreeService';
+import { registerWorktrees, worktreeLookup } from './workbench/worktrees/worktreeRegistration';
 
 /** Stops every agent and terminal process quickly; set while the extension is active. */
 let shutdown: (() => Promise<void>) | undefined;
@@ -79,7 +81,9 @@ export function activateCore(context: vscode.ExtensionContext, surfaces: PreRegi
   // the user's settings folder: the extension's global storage is <User>/globalStorage/<extension id>
   const vscodeServers = new VsCodeMcp({ userDir: path.dirname(path.dirname(context.globalStorageUri.fsPath)), secrets: context.secrets, redactor });
   const editorTools = new EditorMcp({ extensionPath: context.extensionPath, logDir: context.logUri.fsPath, redactor, vscodeServers });
-  context.subscriptions.push(editorTools);
+  // sessions in a worktree of their own, under the extension's global storage (docs/worktrees.md)
+  const worktrees = new WorktreeService(context.globalStorageUri.fsPath, log, (text) => redactor.redact(text));
+  context.subscriptions.push(editorTools, worktrees);
   const sessions = new SessionManager({
     clientInfo,
     secretStorage: context.secrets,
@@ -94,9 +98,10 @@ export function activateCore(context: vscode.ExtensionContext, surfaces: PreRegi
     // in the workspace's storage, next to its transcripts (the global storage when no folder is open)
     checkpoints: new CheckpointService(vscode.Uri.joinPath(context.storageUri ?? context.globalStorageUri, 'checkpoints').fsPath, log),
     editorTools, // the editor's MCP server (docs/editor-tools.md)
+    isolated: (cwd) => worktrees.isIsolated(cwd),
   });
   context.subscriptions.push(log, sessions, registryFeature, rules, { dispose: () => useRuleStore(undefined) });
-  const sessionsFeature = registerSessions(context, surfaces, registry, sessions, store, new PromptMemory(context.workspaceState), log);
+  const sessionsFeature = registerSessions(context, surfaces, registry, sessions, store, new PromptMemory(context.workspaceState), log, worktreeLookup(worktrees, sessions));
   const { chats } = sessionsFeature;
 
   // the walkthrough's last step completes once a first prompt was sent (activation set its context key)
@@ -115,7 +120,9 @@ export function activateCore(context: vscode.ExtensionContext, surfaces: PreRegi
   };
   const openChat = openChatWith((s) => chats.open(s));
   const activeSession = (): AgentSession | undefined => chats.activeSession();
-  const deps = { registry, sessions, state: context.globalState, openChat };
+  const deps = { registry, sessions, state: context.globalState, openChat, worktrees };
+  const worktreeFeature = registerWorktrees({ ...deps, extensionUri: context.extensionUri, activeSession });
+  context.subscriptions.push(...worktreeFeature.disposables);
   const lifecycle = registerAgentLifecycle({ registry, sessions, log, activeSession, openChat });
   context.subscriptions.push(lifecycle);
   const followBar = new FollowStatusBar(() => activeSession()?.follow, onAnySession(sessions, (s) => s.follow.onDidToggle));
@@ -209,6 +216,7 @@ export function activateCore(context: vscode.ExtensionContext, surfaces: PreRegi
     registry: registryFeature.api,
     logDir: () => context.logUri.fsPath,
     globalStorageDir: () => context.globalStorageUri.fsPath,
+    ...worktreeFeature.api,
   };
   log.info(`the core loaded ${how}; its services were built in ${Math.round(performance.now() - started)} ms`);
   if (context.extensionMode !== vscode.ExtensionMode.Test) return api;

@@ -28,6 +28,8 @@ const zPreset = z.object({
   promptPrefix: z.optional(z.string().check(z.maxLength(20_000))),
   /** The session's approval level (absent: the settings'). */
   approvals: z.optional(z.enum(approvalLevels)),
+  /** Start the session in a git worktree of its own, on a new branch (docs/worktrees.md). */
+  worktree: z.optional(z.boolean()),
 });
 
 /** A preset as the settings hold it. */

@@ -49,6 +49,7 @@ export interface SessionManagerDeps {
   readonly providerPrompter?: ProviderPrompter; // the Set flow of model providers (a VS Code input flow)
   readonly checkpoints?: CheckpointService; // every session that talks to its agent takes them (docs/checkpoints.md)
   readonly editorTools?: EditorMcp; // the editor's MCP server, offered to every session (docs/editor-tools.md)
+  readonly isolated?: (cwd: string) => boolean; // a session in a worktree of its own gets no other root (docs/worktrees.md)
 }
 
 /** Creates and tracks sessions. */
@@ -62,8 +63,7 @@ export class SessionManager implements vscode.Disposable {
   /** Agents started by a reopen (not by New Session or a list): stopped when they end up with no session. */
   private readonly _startedToReopen = new WeakSet<AgentHost>();
   private readonly _store: TranscriptStore | undefined;
-  /** When the last new session was created: names of new sessions differ by a second at least (sessionTitles.ts). */
-  private _lastNew = 0;
+  private _lastNew = 0; // when the last new session was created: names of new sessions differ by a second at least (sessionTitles.ts)
   private readonly clientInfo: ClientInfo;
   private readonly _onDidChangeSessions = new vscode.EventEmitter<void>();
   /** Fires when a session was added or removed, or history changed (a title, an archive flag, a deletion). */
@@ -88,7 +88,7 @@ export class SessionManager implements vscode.Disposable {
   constructor(private readonly deps: SessionManagerDeps) {
     this.clientInfo = deps.clientInfo;
     this._store = deps.store;
-    this._setup = new SessionSetupFields(deps.redactor, deps.editorTools);
+    this._setup = new SessionSetupFields(deps.redactor, deps.editorTools, deps.isolated);
     this._logs = new AgentLogs(deps.redactor);
     this._secrets = deps.secretStorage && new AgentSecrets(deps.secretStorage, deps.redactor);
     this._hosts = new AgentHosts({

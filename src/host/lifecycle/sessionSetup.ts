@@ -49,7 +49,8 @@ export class SessionSetupFields {
 
   private readonly mcp: McpServersSetting;
 
-  constructor(redactor: Redactor, private readonly editorTools?: EditorMcp) {
+  /** `isolated`: true for a folder whose sessions get it as their only root (a worktree of their own: docs/worktrees.md). */
+  constructor(redactor: Redactor, private readonly editorTools?: EditorMcp, private readonly isolated: (cwd: string) => boolean = () => false) {
     this.mcp = new McpServersSetting(redactor);
   }
 
@@ -94,7 +95,7 @@ export class SessionSetupFields {
 
   private fields(host: AgentHost, cwd: string): SessionSetup {
     const mcpServers = this.mcp.for(host);
-    if (!supportsAdditionalDirectories(host)) return { cwd, mcpServers };
+    if (!supportsAdditionalDirectories(host) || this.isolated(cwd)) return { cwd, mcpServers };
     const folders = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
     // a restricted setting: in an untrusted workspace VS Code returns only the user's value
     const configured = vscode.workspace.getConfiguration('switchboard').get<unknown>(additionalDirectoriesSetting);

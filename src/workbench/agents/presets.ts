@@ -18,12 +18,16 @@ import { inert, inertText } from '../../shared/inertText';
 import type { AgentRegistry } from '../../host/lifecycle/agentRegistry';
 import type { SessionManager } from '../../host/sessionManager';
 import { showStartError } from './startError';
+import type { WorktreeService } from '../worktrees/worktreeService';
+import { sessionInWorktree } from '../worktrees/worktreeSessions';
 
 /** What starting from a preset needs (New Session's dependencies have it). */
 export interface PresetStartDeps {
   readonly registry: AgentRegistry;
   readonly sessions: SessionManager;
   readonly openChat: (session: AgentSession) => void;
+  /** Where a preset with `"worktree": true` starts its session (docs/worktrees.md). */
+  readonly worktrees?: WorktreeService;
 }
 
 const warned = new Set<string>();
@@ -44,7 +48,7 @@ export function currentPresets(): ScopedPreset[] {
 
 /** A preset's one-line summary: "Claude Code · model smart · mode code". */
 export function presetSummary(p: Preset, agentName: string | undefined): string {
-  return [agentName ?? p.agent, p.model && `model ${p.model}`, p.mode && `mode ${p.mode}`, p.approvals && `approvals: ${levelInfo[p.approvals].short}`, p.promptPrefix && 'prompt prefix'].filter(Boolean).join(' · ');
+  return [agentName ?? p.agent, p.model && `model ${p.model}`, p.mode && `mode ${p.mode}`, p.approvals && `approvals: ${levelInfo[p.approvals].short}`, p.worktree && 'own worktree', p.promptPrefix && 'prompt prefix'].filter(Boolean).join(' · ');
 }
 
 /**
@@ -63,7 +67,11 @@ export async function startFromPreset(deps: PresetStartDeps, preset: Preset): Pr
     const session = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: inert.message`Starting ${def.name} (preset "${preset.name}")…`, cancellable: true },
       async (_p, token) => {
-        const s = await deps.sessions.newSession(def, undefined, token, preset.mcpServers ? { mcpServers: preset.mcpServers } : {});
+        const mcp = preset.mcpServers ? { mcpServers: preset.mcpServers } : {};
+        const worktrees = deps.worktrees;
+        const s = preset.worktree && worktrees
+          ? (await sessionInWorktree({ ...deps, worktrees }, def, mcp, token)).session
+          : await deps.sessions.newSession(def, undefined, token, mcp);
         await applyPreset(s, preset);
         return s;
       },

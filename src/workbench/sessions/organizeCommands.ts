@@ -84,6 +84,7 @@ export async function archiveSessionCommand(deps: SessionCommandDeps, target: Se
   if (!target) return void vscode.window.showInformationMessage('No session to archive: open a Switchboard chat, or select a session in the Sessions view.');
   deps.closeChat(sessionKey(target.agentId, target.sessionId));
   const outcome = await deps.sessions.organizer.archive(target.agentId, target.sessionId);
+  await deps.setArchived?.(sessionKey(target.agentId, target.sessionId), true);
   vscode.window.setStatusBarMessage(inert.label`Archived "${rowTitle(target)}": the Sessions view's Archived filter shows it.`, 5000);
   reportAgentFailure(target, outcome, 'archive it, so it stays archived in Switchboard only');
   return outcome;
@@ -93,6 +94,7 @@ export async function archiveSessionCommand(deps: SessionCommandDeps, target: Se
 export async function unarchiveSessionCommand(deps: SessionCommandDeps, target: SessionTarget | undefined): Promise<AgentOutcome | undefined> {
   if (!target) return void vscode.window.showInformationMessage('No session to unarchive: select an archived session in the Sessions view (its Archived filter shows them).');
   const outcome = await deps.sessions.organizer.unarchive(target.agentId, target.sessionId);
+  await deps.setArchived?.(sessionKey(target.agentId, target.sessionId), false);
   reportAgentFailure(target, outcome, 'unarchive it, so it is unarchived in Switchboard only');
   return outcome;
 }

@@ -63,11 +63,17 @@ export function registerOrganizeCommands(
       return fork.sessionId;
     },
     renameSession: (agentId, sessionId, title) => deps.sessions.organizer.rename(agentId, sessionId, title),
-    archiveSession: (agentId, sessionId) => {
+    archiveSession: async (agentId, sessionId) => {
       deps.closeChat(sessionKey(agentId, sessionId));
-      return deps.sessions.organizer.archive(agentId, sessionId);
+      const outcome = await deps.sessions.organizer.archive(agentId, sessionId);
+      await deps.setArchived?.(sessionKey(agentId, sessionId), true);
+      return outcome;
     },
-    unarchiveSession: (agentId, sessionId) => deps.sessions.organizer.unarchive(agentId, sessionId),
+    unarchiveSession: async (agentId, sessionId) => {
+      const outcome = await deps.sessions.organizer.unarchive(agentId, sessionId);
+      await deps.setArchived?.(sessionKey(agentId, sessionId), false);
+      return outcome;
+    },
   };
   return { disposables, api };
 }

@@ -23,6 +23,8 @@ export interface SessionCommandDeps {
   readonly closeChat: (key: string) => boolean;
   /** The editor column of a session's chat tab (diffs open beside it); undefined in the Chat view. */
   readonly chatColumn?: (key: string) => vscode.ViewColumn | undefined;
+  /** Archive / Unarchive of a session in a worktree of its own: what happens to the worktree (docs/worktrees.md). */
+  readonly setArchived?: (key: string, archived: boolean) => Promise<void>;
 }
 
 /** How a chat opens: `preserveFocus` leaves the keyboard where it is. */

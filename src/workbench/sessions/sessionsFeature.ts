@@ -18,6 +18,7 @@ import { sessionKey } from '../../host/sessionKey';
 import type { HistoryItem } from '../../host/history/sessionHistory';
 import type { SessionManager } from '../../host/sessionManager';
 import { SessionsTreeProvider } from './sessionsTreeView';
+import type { WorktreeLookup } from '../worktrees/worktreeService';
 import type { SessionsNode } from './sessionsTreeItems';
 import { focusedNode } from './sessionsTreeFocus';
 import { commandIds, internalCommandIds } from '../../constants';
@@ -84,12 +85,12 @@ export interface PreRegistered {
 }
 
 /** Registers everything; disposables go to `context.subscriptions`. */
-export function registerSessions(context: vscode.ExtensionContext, surfaces: PreRegistered, registry: AgentRegistry, sessions: SessionManager, store: TranscriptStore, memory: PromptMemory, log: vscode.LogOutputChannel): SessionsFeature {
+export function registerSessions(context: vscode.ExtensionContext, surfaces: PreRegistered, registry: AgentRegistry, sessions: SessionManager, store: TranscriptStore, memory: PromptMemory, log: vscode.LogOutputChannel, worktrees?: WorktreeLookup): SessionsFeature {
   const panels = new ChatPanelRegistry(context.extensionUri, sessions, registry, context.workspaceState, memory);
   const view = new ChatView({ extensionUri: context.extensionUri, sessions, agents: registry, state: context.workspaceState, memory, beforeFirstShow: () => placeChatView(context.globalState, log) });
   const chats = new ChatRouter(panels, view, sessions);
-  const deps: SessionCommandDeps = { registry, sessions, openChat: (s, o) => chats.open(s, o?.preserveFocus), closeChat: (id) => chats.close(id), chatColumn: (key) => panels.get(key)?.panel.viewColumn };
-  const tree = new SessionsTreeProvider(sessions, store, context.workspaceState, log);
+  const deps: SessionCommandDeps = { registry, sessions, openChat: (s, o) => chats.open(s, o?.preserveFocus), closeChat: (id) => chats.close(id), chatColumn: (key) => panels.get(key)?.panel.viewColumn, ...(worktrees?.setArchived ? { setArchived: (k: string, a: boolean) => worktrees.setArchived?.(k, a) ?? Promise.resolve() } : {}) };
+  const tree = new SessionsTreeProvider(sessions, store, context.workspaceState, log, worktrees);
   // the view is activation's: its provider forwards to this one (src/extension.ts)
   const treeView = surfaces.sessionsView as vscode.TreeView<SessionsNode>;
   surfaces.adoptSessionsTree(tree as vscode.TreeDataProvider<unknown>);

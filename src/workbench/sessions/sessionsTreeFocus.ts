@@ -16,6 +16,7 @@ function nodeId(node: SessionsNode): string {
     case 'group': return `group:${node.by}:${node.key}`;
     case 'session': return `session:${node.item.agentId}:${node.item.sessionId}`;
     case 'file': return `file:${node.session.key}:${node.file.path}`;
+    case 'worktree': return `worktree:${node.record.id}:${node.item.agentId}:${node.item.sessionId}`;
   }
 }
 

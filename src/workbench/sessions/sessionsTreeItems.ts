@@ -14,6 +14,7 @@ import { stateColor, stateIcon, stateLine } from '../../shared/sessionState';
 import { rowTitle } from '../../shared/sessionTitles';
 import { commandIds } from '../../constants';
 import type { FolderGitStatus } from './gitStatus';
+import type { WorktreeRecord } from '../../worktrees/worktreeRecords';
 
 /** How the view groups sessions. */
 export type GroupBy = 'agent' | 'folder';
@@ -22,13 +23,16 @@ export type GroupBy = 'agent' | 'folder';
 export type SessionsNode =
   | { readonly type: 'group'; readonly by: GroupBy; readonly key: string; readonly label: string; readonly items: HistoryItem[] }
   | { readonly type: 'session'; readonly item: HistoryItem; readonly by: GroupBy | 'search'; readonly snippet?: string }
-  | { readonly type: 'file'; readonly session: AgentSession; readonly file: ChangedFileView };
+  | { readonly type: 'file'; readonly session: AgentSession; readonly file: ChangedFileView }
+  | { readonly type: 'worktree'; readonly record: WorktreeRecord; readonly item: HistoryItem };
 
 /** What a row shows besides its node. */
 export interface RowContext {
   readonly now: number;
   readonly git: (folder: string) => FolderGitStatus | undefined;
   readonly files: (session: AgentSession) => readonly ChangedFileView[];
+  /** The worktree of its own a session works in (docs/worktrees.md). */
+  readonly worktree: (cwd: string) => WorktreeRecord | undefined;
 }
 
 /** "main, 2 uncommitted" (or "main, clean"). */
@@ -60,7 +64,7 @@ export function sessionItem(node: Extract<SessionsNode, { type: 'session' }>, ct
   const { item } = node;
   const open = item.open;
   const fileCount = open ? ctx.files(open).length : 0;
-  const t = new vscode.TreeItem(inertText(rowTitle(item), 'plain'), fileCount ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+  const t = new vscode.TreeItem(inertText(rowTitle(item), 'plain'), fileCount || ctx.worktree(item.cwd) ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
   t.id = `session:${item.agentId}:${item.sessionId}`;
   const state = open?.activity.state;
   if (state) {
@@ -92,6 +96,19 @@ export function sessionItem(node: Extract<SessionsNode, { type: 'session' }>, ct
   // what the context menu offers (package.json view/item/context): Fork only for an agent that can fork
   t.contextValue = open ? `session.open${open.canFork ? '.fork' : ''}` : `session.history${item.archived ? '.archived' : ''}`;
   t.command = { command: commandIds.openSession, title: 'Open Session', arguments: [node] };
+  return t;
+}
+
+/** The row under a session in a worktree of its own: its branch, what it started from, and the worktree's actions. */
+export function worktreeItem(node: Extract<SessionsNode, { type: 'worktree' }>): vscode.TreeItem {
+  const r = node.record;
+  const t = new vscode.TreeItem(inertText(r.branch, 'plain'), vscode.TreeItemCollapsibleState.None);
+  t.id = `worktree:${r.id}:${node.item.agentId}:${node.item.sessionId}`;
+  t.iconPath = new vscode.ThemeIcon('git-branch');
+  t.description = inertText(r.state === 'archived' ? `archived worktree · from ${r.baseBranch}` : `worktree · from ${r.baseBranch}`, 'plain');
+  t.tooltip = inertText(`Branch ${r.branch}, made from ${r.baseBranch} (${r.baseCommit.slice(0, 8)})\n${r.state === 'archived' ? 'Archived: its state is committed to the branch; Unarchive Session brings the folder back' : r.path}`, 'plain');
+  t.accessibilityInformation = { label: inert.plain`Worktree on branch ${r.branch}, from ${r.baseBranch}` };
+  t.contextValue = `worktree:${r.state}`;
   return t;
 }
 

@@ -20,7 +20,8 @@ import { sessionsGroupByContextKey, sessionsShowArchivedContextKey } from '../..
 import { GitStatus } from './gitStatus';
 import { SessionFilesCache } from './sessionFiles';
 import { SessionSearch } from './sessionSearch';
-import { fileItem, folderLabel, groupItem, sessionItem, type GroupBy, type RowContext, type SessionsNode } from './sessionsTreeItems';
+import type { WorktreeLookup } from '../worktrees/worktreeService';
+import { fileItem, folderLabel, groupItem, sessionItem, worktreeItem, type GroupBy, type RowContext, type SessionsNode } from './sessionsTreeItems';
 
 export type { SessionsNode } from './sessionsTreeItems';
 
@@ -42,7 +43,7 @@ export class SessionsTreeProvider implements vscode.TreeDataProvider<SessionsNod
   readonly files: SessionFilesCache;
   readonly search: SessionSearch;
 
-  constructor(private readonly sessions: SessionManager, store: TranscriptStore, private readonly state: vscode.Memento, log: vscode.LogOutputChannel) {
+  constructor(private readonly sessions: SessionManager, store: TranscriptStore, private readonly state: vscode.Memento, log: vscode.LogOutputChannel, private readonly worktrees?: WorktreeLookup) {
     this._groupBy = state.get<GroupBy>(groupByKey) === 'folder' ? 'folder' : 'agent';
     this.git = new GitStatus(log);
     this.files = new SessionFilesCache(log);
@@ -53,6 +54,7 @@ export class SessionsTreeProvider implements vscode.TreeDataProvider<SessionsNod
       store.onDidChange(() => this.refresh()),
       this.git.onDidChange(() => this.redraw()),
       this.files.onDidChange(() => this.redraw()),
+      ...(worktrees ? [worktrees.onDidChange(() => this.redraw())] : []),
     );
     void vscode.commands.executeCommand('setContext', sessionsShowArchivedContextKey, false);
     void vscode.commands.executeCommand('setContext', sessionsGroupByContextKey, this._groupBy);
@@ -108,8 +110,12 @@ export class SessionsTreeProvider implements vscode.TreeDataProvider<SessionsNod
   }
 
   async getChildren(node?: SessionsNode): Promise<SessionsNode[]> {
-    if (node?.type === 'file') return [];
-    if (node?.type === 'session') return node.item.open ? this.files.list(node.item.open).map((file) => ({ type: 'file', session: node.item.open as AgentSession, file })) : [];
+    if (node?.type === 'file' || node?.type === 'worktree') return [];
+    if (node?.type === 'session') {
+      const record = this.worktrees?.of(node.item.cwd);
+      const files: SessionsNode[] = node.item.open ? this.files.list(node.item.open).map((file) => ({ type: 'file', session: node.item.open as AgentSession, file })) : [];
+      return record ? [{ type: 'worktree', record, item: node.item }, ...files] : files;
+    }
     if (node?.type === 'group') return node.items.map((item) => ({ type: 'session', item, by: node.by }));
     const rows = byState(await this.rows());
     this.search.showResults(this._view, rows);
@@ -125,11 +131,12 @@ export class SessionsTreeProvider implements vscode.TreeDataProvider<SessionsNod
   }
 
   getTreeItem(node: SessionsNode): vscode.TreeItem {
-    const ctx: RowContext = { now: Date.now(), git: (folder) => this.git.get(folder), files: (s) => this.files.list(s) };
+    const ctx: RowContext = { now: Date.now(), git: (folder) => this.git.get(folder), files: (s) => this.files.list(s), worktree: (cwd) => this.worktrees?.of(cwd) };
     switch (node.type) {
       case 'group': return groupItem(node, ctx);
       case 'session': return sessionItem(node, ctx);
       case 'file': return fileItem(node);
+      case 'worktree': return worktreeItem(node);
     }
   }
 
