@@ -13,6 +13,7 @@
 // it); user settings and the extensions dir live under ${SWITCHBOARD_CACHE:-~/.cache/switchboard}/start and
 // survive restarts. The Welcome page opens with the walkthroughs, Switchboard's among them. Runs setup.sh
 // first if code-server is not installed yet.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
@@ -39,6 +40,13 @@ try {
       'package.json': '{\n  "name": "sample-project",\n  "private": true,\n  "version": "0.0.1"\n}\n',
       'src/index.ts': "import { hello } from './hello';\n\nconsole.log(hello('Switchboard'));\n",
     });
+    // a git repository with one commit, so that Start Session in Worktree and Ask Several Agents work at once
+    // (docs/worktrees.md); without git the project is still a plain folder
+    const git = spawnSync('git', ['-c', 'init.defaultBranch=main', 'init', '-q'], { cwd: workspace });
+    if (git.status === 0) {
+      spawnSync('git', ['add', '-A'], { cwd: workspace });
+      spawnSync('git', ['-c', 'user.name=Switchboard', '-c', 'user.email=sample@switchboard.invalid', 'commit', '-qm', 'The sample project'], { cwd: workspace });
+    }
     console.log(`${keepSample ? 'created' : 'a clean sample project:'} ${workspace}`);
   }
   showWelcome(path.join(base, 'user-data', 'User', 'settings.json'));
