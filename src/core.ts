@@ -39,7 +39,7 @@ import { inertText, useSecretMasker } from './shared/inertText';
 import { commandIds, promptSentKey } from './constants';
 import { ownedProcesses, shutdownGraceMs } from './agents/ownedProcesses';
 import { ProcessWatchdog } from './agents/processWatchdog';
-import { useRuleStore } from './host/permissions/permissionEnvironment';
+import { useRuleStore, useWorktreeIsolation } from './host/permissions/permissionEnvironment';
 import { RuleStore } from './host/permissions/ruleStore';
 import { manageRules } from './workbench/rules/manageRules';
 import { ApprovalStatusBar, setApprovalLevel } from './workbench/rules/approvalLevel';
@@ -83,7 +83,8 @@ export function activateCore(context: vscode.ExtensionContext, surfaces: PreRegi
   const editorTools = new EditorMcp({ extensionPath: context.extensionPath, logDir: context.logUri.fsPath, redactor, vscodeServers });
   // sessions in a worktree of their own, under the extension's global storage (docs/worktrees.md)
   const worktrees = new WorktreeService(context.globalStorageUri.fsPath, log, (text) => redactor.redact(text));
-  context.subscriptions.push(editorTools, worktrees);
+  useWorktreeIsolation((cwd) => worktrees.isIsolated(cwd)); // Allow Everything exists only there
+  context.subscriptions.push(editorTools, worktrees, { dispose: () => useWorktreeIsolation(undefined) });
   const sessions = new SessionManager({
     clientInfo,
     secretStorage: context.secrets,

@@ -4,13 +4,15 @@
  * - `ask`: every request gets a card, and a write or command that no answer covers is asked about; only deny and
  *   ask rules answer (a deny is never loosened);
  * - `rules`: the user's rules answer too (the default: what Switchboard did before levels existed);
- * - `reads`: and a request that is a read by its content, inside the session's folders, is allowed once.
- * "Allow everything" comes with sessions in their own git worktree (docs/approvals.md says why): it is not a level
- * yet. No vscode import: unit-tested in plain Node.
+ * - `reads`: and a request that is a read by its content, inside the session's folders, is allowed once;
+ * - `all`: only for a session in a git worktree of its own (docs/worktrees.md), where a turn can be thrown away as a
+ *   whole: every request that no deny or ask rule answers is allowed once, and so is a write or command that no
+ *   answer covers. Outside a worktree it is `reads`, and the settings cannot make it the default.
+ * No vscode import: unit-tested in plain Node.
  */
 
 /** The levels, from the one that asks the most. */
-export const approvalLevels = ['ask', 'rules', 'reads'] as const;
+export const approvalLevels = ['ask', 'rules', 'reads', 'all'] as const;
 
 /** A session's approval level. */
 export type ApprovalLevel = (typeof approvalLevels)[number];
@@ -20,7 +22,18 @@ export const levelInfo: Readonly<Record<ApprovalLevel, { readonly label: string;
   ask: { label: 'Ask for Everything', short: 'Ask all', icon: 'shield', detail: 'Every request gets a card; only your deny rules answer by themselves' },
   rules: { label: 'Allow by Rules', short: 'By rules', icon: 'law', detail: 'Your allow, ask and deny rules answer; everything else gets a card' },
   reads: { label: 'Allow Reads and Rules', short: 'Reads + rules', icon: 'eye', detail: 'Your rules answer, and reads inside the session’s folders are allowed once' },
+  all: { label: 'Allow Everything', short: 'Allow all', icon: 'unlock', detail: 'Only in a session’s own worktree: every request, write and command is allowed once, unless a deny or ask rule answers' },
 };
+
+/** The levels a session can have: `all` only in a worktree of its own. */
+export function levelsFor(isolated: boolean): readonly ApprovalLevel[] {
+  return isolated ? approvalLevels : approvalLevels.filter((l) => l !== 'all');
+}
+
+/** The level that applies: `all` outside a worktree of its own is `reads`. */
+export function effectiveLevel(level: ApprovalLevel, isolated: boolean): ApprovalLevel {
+  return level === 'all' && !isolated ? 'reads' : level;
+}
 
 /** True for a value that is a level. */
 export function isApprovalLevel(value: unknown): value is ApprovalLevel {
@@ -33,7 +46,7 @@ export function isApprovalLevel(value: unknown): value is ApprovalLevel {
  * is the default), else `rules`. An unknown value is the default, never a looser level.
  */
 export function settingsLevel(levelValue: unknown, autoApproveValue: unknown): ApprovalLevel {
-  if (isApprovalLevel(levelValue)) return levelValue;
+  if (isApprovalLevel(levelValue) && levelValue !== 'all') return levelValue;
   return autoApproveValue === 'reads' ? 'reads' : 'rules';
 }
 
@@ -44,7 +57,7 @@ export function allowRulesApply(level: ApprovalLevel): boolean {
 
 /** True when a read by its content is allowed once at this level (the broker: src/host/permissions/autoApprove.ts). */
 export function readsApproved(level: ApprovalLevel): boolean {
-  return level === 'reads';
+  return level === 'reads' || level === 'all';
 }
 
 /** The chat header's button and the status bar item: "Approvals: By rules", with what the level does (never just "Ask": agents have modes called that). */

@@ -14,7 +14,7 @@ import type { CancellationToken } from 'vscode-jsonrpc/node';
 import type { PermissionOption, RequestPermissionRequest, RequestPermissionResponse, ToolCallContent, ToolCallLocation, ToolCallUpdate, ToolKind } from '../../acp/schema/types.gen';
 import { Emitter } from '../../acp/events';
 import { actsBeyondItsKind, autoApproveOption } from './autoApprove';
-import { allowRulesApply, readsApproved } from '../../shared/approvalLevel';
+import { allowRulesApply, effectiveLevel, readsApproved } from '../../shared/approvalLevel';
 import type { ApprovalLevel } from '../../shared/approvalLevel';
 import { GrantLedger, grantSubject } from './grantLedger';
 import type { UncoveredPolicy } from './grantLedger';
@@ -45,6 +45,8 @@ export interface PermissionEnvironment extends RuleEnvironment {
   uncoveredPolicy(): UncoveredPolicy;
   /** Shows a non-modal notification; resolves with the chosen optionId, or undefined when it was dismissed. */
   notify(prompt: PermissionPrompt): PromiseLike<string | undefined>;
+  /** True for a session folder in a git worktree of its own (docs/worktrees.md): only there is `all` a level. */
+  isolated?(cwd: string): boolean;
 }
 
 /** An environment that never answers by itself and shows no notification. */
@@ -82,6 +84,8 @@ export const outcomeLabels: Readonly<Record<string, string>> = {
 };
 /** The label of an automatic answer under `reads`. */
 export const autoApprovedLabel = 'Auto-approved (reads)';
+/** The transcript's note on a request that Allow Everything answered (a session in a worktree of its own). */
+export const allowEverythingLabel = 'Allowed (Allow Everything, in the session\'s own worktree)';
 /** The id of the card's button that opens the rule editor (never sent to the agent). */
 export const makeRuleOption = 'switchboard-make-rule';
 
@@ -136,7 +140,12 @@ export class PermissionBroker implements vscode.Disposable {
 
   /** The session's approval level (docs/approvals.md, "The approval level"). */
   get level(): ApprovalLevel {
-    return this._level ?? this.env.defaultLevel();
+    return effectiveLevel(this._level ?? this.env.defaultLevel(), this.isolated);
+  }
+
+  /** True when the session works in a git worktree of its own: Allow Everything is a level it can have. */
+  get isolated(): boolean {
+    return this.env.isolated?.(this.ctx.cwd) ?? false;
   }
 
   /** The level of the settings (the session's when the user chose none). */
@@ -195,8 +204,8 @@ export class PermissionBroker implements vscode.Disposable {
       return response;
     }
     if (auto) {
-      this.ctx.thread.recordPermissionOutcome(p.toolCall, `${autoApprovedLabel}: ${auto.name}`, p.sessionId);
-      this.ctx.log.info(`permission for tool call ${p.toolCall.toolCallId} auto-approved (reads) with option '${auto.optionId}'`);
+      this.ctx.thread.recordPermissionOutcome(p.toolCall, `${this.level === 'all' ? allowEverythingLabel : autoApprovedLabel}: ${auto.name}`, p.sessionId);
+      this.ctx.log.info(`permission for tool call ${p.toolCall.toolCallId} auto-approved (${this.level === 'all' ? 'allow everything' : 'reads'}) with option '${auto.optionId}'`);
       return { outcome: { outcome: 'selected', optionId: auto.optionId } };
     }
     const offer = drafts.length > 0 && !p.options.some((o) => o.optionId === makeRuleOption) ? { request: p, drafts } : undefined;
@@ -272,7 +281,7 @@ export class PermissionBroker implements vscode.Disposable {
 
   /** The policy for a write or command that no answer covers (the user's setting; always ask at the level `ask`). */
   uncoveredPolicy(): UncoveredPolicy {
-    return this.level === 'ask' ? 'ask' : this.env.uncoveredPolicy();
+    return this.level === 'ask' ? 'ask' : this.level === 'all' ? 'allow' : this.env.uncoveredPolicy();
   }
 
   /**
@@ -360,6 +369,8 @@ export class PermissionBroker implements vscode.Disposable {
 
   private async autoApproval(p: RequestPermissionRequest): Promise<PermissionOption | undefined> {
     if (!readsApproved(this.level)) return undefined;
+    // Allow Everything, in a worktree of the session's own: any request is allowed once (a rule answered first)
+    if (this.level === 'all') return p.options.find((o) => o.kind === 'allow_once') ?? p.options.find((o) => o.kind === 'allow_always');
     const call = this.callOf(p);
     const input = { ...call, toolKind: call.toolKind ?? 'other', options: p.options };
     // the session's folders: exactly its cwd and additional directories (docs/sessions.md "Session roots")

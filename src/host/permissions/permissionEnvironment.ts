@@ -20,6 +20,14 @@ interface OptionItem extends vscode.MessageItem {
 /** The extension's rules (set at activation: src/core.ts); none before, and in tests that do not set them. */
 let store: RuleStore | undefined;
 
+/** Which session folders are worktrees of their own (src/core.ts sets it: docs/worktrees.md); none before. */
+let isolatedFolder: ((cwd: string) => boolean) | undefined;
+
+/** Gives the broker's environment the test for a session's own worktree (Allow Everything exists only there). */
+export function useWorktreeIsolation(test: ((cwd: string) => boolean) | undefined): void {
+  isolatedFolder = test;
+}
+
 /** Gives the broker's environment the extension's rules. */
 export function useRuleStore(rules: RuleStore | undefined): void {
   store = rules;
@@ -33,6 +41,7 @@ export const vscodePermissionEnvironment: PermissionEnvironment = {
   makeRules: (drafts, check) => (store ? editRules(store, drafts, check) : Promise.resolve([])),
   defaultLevel: () => settingsLevel(setByUser('permissions.level'), trustedSetting('permissions.autoApprove')),
   uncoveredPolicy: () => toUncoveredPolicy(trustedSetting('permissions.uncoveredActions')),
+  isolated: (cwd) => isolatedFolder?.(cwd) ?? false,
   notify: async (prompt: PermissionPrompt) => {
     const items: OptionItem[] = prompt.options.map((o) => ({ title: inertText(o.name, 'message', 40), optionId: o.optionId }));
     const message = prompt.fromClient

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { AgentSession } from '../../host/agentSession';
-import { approvalLevels, levelInfo, levelView } from '../../shared/approvalLevel';
+import { levelInfo, levelsFor, levelView } from '../../shared/approvalLevel';
 import type { ApprovalLevel } from '../../shared/approvalLevel';
 import { inert } from '../../shared/inertText';
 import { commandIds } from '../../constants';
@@ -27,7 +27,7 @@ export async function setApprovalLevel(session: AgentSession | undefined): Promi
   const broker = session.permissions;
   const current = broker.level;
   const fromSettings = broker.settingsLevel;
-  const items: LevelItem[] = approvalLevels.map((level) => ({
+  const items: LevelItem[] = levelsFor(broker.isolated).map((level) => ({
     label: inert.label`$(${levelInfo[level].icon}) ${levelInfo[level].label}`,
     description: level === current ? (broker.chosenLevel ? 'current' : 'current, from your settings') : level === fromSettings ? 'your settings' : '',
     detail: levelInfo[level].detail,

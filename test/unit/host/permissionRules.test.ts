@@ -150,6 +150,26 @@ describe('PermissionBroker with rules', () => {
       assert.equal(broker.uncoveredPolicy(), 'ask');
     });
 
+    it('Allow Everything, in a worktree of the session\'s own: any request without a rule is allowed once and says so; a deny rule still refuses; outside a worktree it is Allow Reads and Rules', async () => {
+      const { ctx, thread } = fakeSession();
+      let isolated = true;
+      const e = Object.assign(env([rule('deny', 'rm *')]), { isolated: () => isolated, uncoveredPolicy: () => 'ask' as const });
+      const broker = new PermissionBroker(ctx, e);
+      broker.setLevel('all');
+      assert.equal(broker.level, 'all');
+      assert.deepEqual(await broker.request(permissionRequest('t1', { kind: 'execute', rawInput: { command: 'make deploy' } }), CancellationToken.None), { outcome: { outcome: 'selected', optionId: 'allow' } });
+      assert.match(card(thread, 't1').permissionOutcome ?? '', /^Allowed \(Allow Everything, in the session's own worktree\)/);
+      assert.deepEqual(await broker.request(permissionRequest('t2', { rawInput: { command: 'rm -rf build' } }), CancellationToken.None), { outcome: { outcome: 'selected', optionId: 'reject' } }, 'a deny rule answers first');
+      assert.equal(broker.uncoveredPolicy(), 'allow', 'a write or command no answer covers runs');
+      isolated = false;
+      assert.equal(broker.level, 'reads', 'the same session outside a worktree');
+      assert.equal(broker.uncoveredPolicy(), 'ask');
+      const p = broker.request(permissionRequest('t3', { kind: 'execute', rawInput: { command: 'make deploy' } }), CancellationToken.None);
+      const id = await parked(broker);
+      broker.respond(id, 'reject');
+      await p;
+    });
+
     it('follows the settings until the user chooses one, and says when it changes', async () => {
       const root = path.resolve('/work/project');
       const { ctx } = fakeSession('s1', root);
