@@ -76,7 +76,11 @@ export class WorktreeService implements WorktreeLookup, vscode.Disposable {
     await this.ready;
     const { info, sub } = await this.baseOf(folder);
     const branch = await this.git.uniqueBranch(info.top, branchFor(o.name));
-    const dir = path.join(this.root, repoFolderName(info.top), worktreeFolderName(branch));
+    // the folder keeps the name it was made with (a branch renamed after the first prompt leaves it), so a
+    // new branch of an old name may find it taken
+    const wanted = path.join(this.root, repoFolderName(info.top), worktreeFolderName(branch));
+    let dir = wanted;
+    for (let n = 2; fs.existsSync(dir); n++) dir = `${wanted}-${n}`;
     const started = performance.now();
     await this.git.add({ top: info.top, path: dir, branch, base: info.head });
     this.log.info(`worktrees: ${branch} made at ${dir} from ${info.branch ?? info.head.slice(0, 8)} in ${Math.round(performance.now() - started)} ms`);

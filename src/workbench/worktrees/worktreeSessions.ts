@@ -45,13 +45,15 @@ export async function sessionInWorktree(deps: WorktreeSessionDeps, def: AgentDef
   return { session, record: bound };
 }
 
-/** Renames the branch after the session's title once its first prompt gave it one. */
+/** Renames the branch after the session's first prompt. */
 function nameOnFirstPrompt(worktrees: WorktreeService, session: AgentSession, record: WorktreeRecord): void {
   const sub = session.thread.onDidChange((c) => {
-    if (c.type !== 'entry' || session.thread.entries[c.index]?.kind !== 'user') return;
+    const entry = c.type === 'entry' ? session.thread.entries[c.index] : undefined;
+    if (entry?.kind !== 'user') return;
     sub.dispose();
-    const title = session.thread.title;
-    void worktrees.nameAfter(worktrees.records.worktrees().find((r) => r.id === record.id) ?? record, title);
+    // the prompt's own words (the session's title is made from them, a moment later)
+    const text = entry.content.map((b) => (b.type === 'text' ? b.text : '')).join(' ');
+    void worktrees.nameAfter(worktrees.records.worktrees().find((r) => r.id === record.id) ?? record, text);
   });
 }
 
