@@ -62,6 +62,7 @@ export class RunRow {
   private readonly checkLine = h('p', { class: 'check-line' });
   private readonly checkOutput = h('pre', { class: 'output', 'data-testid': 'compare-check-output', tabindex: '0', 'aria-label': 'Check output' });
   private shownDiff: string | undefined;
+  private lastRun: CompareRunView | undefined;
   private shownFiles = '';
 
   constructor(readonly id: string, post: (action: CompareAction) => void, onToggle: () => void) {
@@ -85,7 +86,11 @@ export class RunRow {
       h('section', {}, h('h3', {}, 'Files changed'), this.fileList),
       h('section', {}, h('h3', {}, 'Diff'), this.diffPre, this.diffEmpty, this.truncated),
       this.checkSection);
-    this.details.addEventListener('toggle', onToggle);
+    this.details.addEventListener('toggle', () => {
+      // a diff is drawn when its section is first shown: a closed one costs nothing while the runs stream in
+      if (this.details.open && this.lastRun) this.updateDiff(this.lastRun);
+      onToggle();
+    });
     // the run's buttons head the row under it: the table keeps six columns, which fit a panel beside the editor
     this.detailsRow = h('tr', { class: 'details-row', 'data-run-id': id }, h('td', { colspan: String(columns.length) }, actions, this.details));
   }
@@ -140,6 +145,8 @@ export class RunRow {
   }
 
   private updateDiff(run: CompareRunView): void {
+    this.lastRun = run;
+    if (!this.details.open) return;
     this.truncated.hidden = !run.diffTruncated;
     this.diffPre.hidden = run.diff === '';
     this.diffEmpty.hidden = run.diff !== '';
