@@ -85,6 +85,14 @@ export function runDayBenchmark(): Promise<{ ok: boolean; lines: string[] }> {
   return runWorkbenchBenchmark('dayBench.mjs', 'the day-in-one-chat benchmark');
 }
 
+/**
+ * Ask Several Agents (issue 31): long tasks while a fan-out of 3 runs, and extension-host memory per extra worktree
+ * session, each against its baseline in the same run: test/bench/worktreeFanOutBench.mjs.
+ */
+export function runWorktreeFanOutBenchmark(): Promise<{ ok: boolean; lines: string[] }> {
+  return runWorkbenchBenchmark('worktreeFanOutBench.mjs', 'the Ask Several Agents benchmark');
+}
+
 /** Runs one of the benchmarks that drive the workbench in Chromium (a script in test/bench). */
 async function runWorkbenchBenchmark(script: string, what: string): Promise<{ ok: boolean; lines: string[] }> {
   const output: string[] = [];

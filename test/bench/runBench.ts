@@ -3,7 +3,10 @@
  * run, and the target it is held to. Benchmarks are not tests: nothing here is timed inside `npm test`.
  */
 import { runCheckpointBenchmark } from './checkpointBench';
-import { runDayBenchmark, runFirstCardBenchmark, runFirstPickerBenchmark, runHostBenchmarks, runLargeToolBenchmark, runSessionSwitchBenchmark, runStreamBenchmark } from './hostBench';
+import {
+  runDayBenchmark, runFirstCardBenchmark, runFirstPickerBenchmark, runHostBenchmarks, runLargeToolBenchmark, runSessionSwitchBenchmark, runStreamBenchmark,
+  runWorktreeFanOutBenchmark,
+} from './hostBench';
 import { benchThroughput } from './ndjsonThroughput';
 import { runRenderBenchmark } from './renderBench';
 import { runRuleBenchmark } from './ruleBench';
@@ -38,6 +41,12 @@ async function main(): Promise<void> {
   const worktrees = await runWorktreeBenchmark();
   for (const line of worktrees.lines) console.log(line);
   if (!worktrees.ok) process.exitCode = 1;
+
+  // Ask Several Agents in the workbench: long tasks during a fan-out of 3, extension-host MB per extra worktree
+  // session, each against a plain session in the same run; test/bench/worktreeFanOutBench.mjs
+  const fanOut = await runWorktreeFanOutBenchmark();
+  for (const line of fanOut.lines) console.log(line);
+  if (!fanOut.ok) process.exitCode = 1;
 
   // permission rules and the turn audit (plain node, the real bash grammar): docs/approvals.md
   const ruleBench = await runRuleBenchmark();

@@ -77,7 +77,7 @@ export async function startWorkbench(o) {
 /** @typedef {Awaited<ReturnType<typeof startWorkbench>>} Workbench */
 
 /** @param {import('playwright-core').Page} page @returns {Promise<import('playwright-core').Frame>} */
-async function chatFrame(page, timeoutMs = 60_000) {
+export async function chatFrame(page, timeoutMs = 60_000) {
   for (const end = Date.now() + timeoutMs; Date.now() < end; await sleep(100)) {
     for (const f of page.frames()) {
       if (f.isDetached()) continue;
