@@ -108,7 +108,8 @@ const codiconsInUse = {
       const names = new Set();
       const prefixes = new Set(['']);
       const sources = codiconSources.flatMap((d) => fs.readdirSync(d, { recursive: true }).map((f) => path.join(d, String(f))))
-        .filter((f) => /\.(ts|css)$/.test(f));
+        // the compare view's page (webview/compare) is its own bundle and shows no codicon
+        .filter((f) => /\.(ts|css)$/.test(f) && !f.startsWith(path.join('webview', 'compare')));
       for (const f of sources) {
         const text = fs.readFileSync(f, 'utf8');
         for (const m of text.matchAll(/['"`]([a-z][a-z0-9-]*)['"`]/g)) names.add(m[1]);

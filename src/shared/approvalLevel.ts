@@ -22,7 +22,7 @@ export const levelInfo: Readonly<Record<ApprovalLevel, { readonly label: string;
   ask: { label: 'Ask for Everything', short: 'Ask all', icon: 'shield', detail: 'Every request gets a card; only your deny rules answer by themselves' },
   rules: { label: 'Allow by Rules', short: 'By rules', icon: 'law', detail: 'Your allow, ask and deny rules answer; everything else gets a card' },
   reads: { label: 'Allow Reads and Rules', short: 'Reads + rules', icon: 'eye', detail: 'Your rules answer, and reads inside the session’s folders are allowed once' },
-  all: { label: 'Allow Everything', short: 'Allow all', icon: 'unlock', detail: 'Only in a session’s own worktree: every request, write and command is allowed once, unless a deny or ask rule answers' },
+  all: { label: 'Allow Everything', short: 'Allow all', icon: 'check-all', detail: 'Only in the session’s own worktree: every request, write and command is allowed once unless a deny or ask rule answers' },
 };
 
 /** The levels a session can have: `all` only in a worktree of its own. */

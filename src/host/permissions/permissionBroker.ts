@@ -84,8 +84,7 @@ export const outcomeLabels: Readonly<Record<string, string>> = {
 };
 /** The label of an automatic answer under `reads`. */
 export const autoApprovedLabel = 'Auto-approved (reads)';
-/** The transcript's note on a request that Allow Everything answered (a session in a worktree of its own). */
-export const allowEverythingLabel = 'Allowed (Allow Everything, in the session\'s own worktree)';
+export const allowEverythingLabel = 'Allowed (Allow Everything, in the session\'s own worktree)'; // its card's note
 /** The id of the card's button that opens the rule editor (never sent to the agent). */
 export const makeRuleOption = 'switchboard-make-rule';
 
@@ -144,9 +143,7 @@ export class PermissionBroker implements vscode.Disposable {
   }
 
   /** True when the session works in a git worktree of its own: Allow Everything is a level it can have. */
-  get isolated(): boolean {
-    return this.env.isolated?.(this.ctx.cwd) ?? false;
-  }
+  get isolated(): boolean { return this.env.isolated?.(this.ctx.cwd) ?? false; }
 
   /** The level of the settings (the session's when the user chose none). */
   get settingsLevel(): ApprovalLevel {
@@ -369,7 +366,7 @@ export class PermissionBroker implements vscode.Disposable {
 
   private async autoApproval(p: RequestPermissionRequest): Promise<PermissionOption | undefined> {
     if (!readsApproved(this.level)) return undefined;
-    // Allow Everything, in a worktree of the session's own: any request is allowed once (a rule answered first)
+    // Allow Everything, in the session's own worktree: anything (a rule answered first)
     if (this.level === 'all') return p.options.find((o) => o.kind === 'allow_once') ?? p.options.find((o) => o.kind === 'allow_always');
     const call = this.callOf(p);
     const input = { ...call, toolKind: call.toolKind ?? 'other', options: p.options };
