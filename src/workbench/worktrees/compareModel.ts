@@ -7,7 +7,7 @@
 import type { AgentSession } from '../../host/agentSession';
 import type { CompareRunView, CompareView } from '../../shared/compareView';
 import type { FanOutRecord } from '../../worktrees/worktreeRecords';
-import type { WorktreeService } from './worktreeService';
+import { errorText, type WorktreeService } from './worktreeService';
 
 type Run = FanOutRecord['runs'][number];
 
@@ -23,6 +23,11 @@ const words: Record<Run['status'], string> = {
   starting: 'Starting', running: 'Working', waiting: 'Waiting for you', done: 'Done', failed: 'Failed',
   interrupted: 'Interrupted (reopen to continue)', merged: 'Merged', discarded: 'Discarded',
 };
+
+/** True while a run's turn is under way (starting, working, or waiting for the user). */
+export function runIsWorking(status: Run['status']): boolean {
+  return status === 'starting' || status === 'running' || status === 'waiting';
+}
 
 /** Builds compare views and says when one should be pushed again. */
 export class CompareModel {
@@ -82,7 +87,7 @@ export class CompareModel {
   /** A run's changed files and diff, read again when stale (at most once a second while it works). */
   private async git(r: Run, dir: string, base: string): Promise<GitFacts> {
     const known = this._git.get(r.id);
-    const working = r.status === 'running' || r.status === 'waiting' || r.status === 'starting';
+    const working = runIsWorking(r.status);
     if (known && !this._stale.has(r.id) && !(working && Date.now() - known.at > 1000)) return known;
     this._stale.delete(r.id);
     try {
@@ -91,7 +96,7 @@ export class CompareModel {
       this._git.set(r.id, facts);
       return facts;
     } catch (error) {
-      const facts = { files: known?.files ?? [], diff: known?.diff ?? '', truncated: false, error: error instanceof Error ? error.message : String(error), at: Date.now() };
+      const facts = { files: known?.files ?? [], diff: known?.diff ?? '', truncated: false, error: errorText(error), at: Date.now() };
       this._git.set(r.id, facts);
       return facts;
     }

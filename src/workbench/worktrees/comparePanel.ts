@@ -141,8 +141,9 @@ export class ComparePanel implements vscode.Disposable {
       return;
     }
     const action = parsed.data;
-    if (action.type === 'ready') this.post();
-    else if (this._latest && !this._latest.runs.some((r) => r.id === action.runId)) {
+    // a page back from hidden gets the view it had; only a page with none yet (a restored panel) asks the owner
+    if (action.type === 'ready' && this._latest) return this.post();
+    if (action.type !== 'ready' && this._latest && !this._latest.runs.some((r) => r.id === action.runId)) {
       console.warn(`Switchboard: the compare view asked to ${action.type} a run it does not show, ignored`);
       return;
     }

@@ -16,7 +16,7 @@ import type { CompareAction } from '../../shared/compareView';
 import { runCheck } from '../../worktrees/checkRun';
 import type { FanOutRecord } from '../../worktrees/worktreeRecords';
 import { ComparePanel, registerCompareSerializer } from './comparePanel';
-import { CompareModel } from './compareModel';
+import { CompareModel, runIsWorking } from './compareModel';
 import { discardWorktree, reviewWorktree } from './worktreeCommands';
 import { mergeWorktree } from './mergeFlow';
 import { sessionInWorktree, type WorktreeSessionDeps } from './worktreeSessions';
@@ -55,7 +55,7 @@ export class FanOuts implements vscode.Disposable {
     // a run that was working when the window went away is interrupted: its session reopens and continues
     void deps.worktrees.ready.then(async () => {
       for (const f of deps.worktrees.records.fanOuts()) {
-        const stale = f.runs.some((r) => r.status === 'starting' || r.status === 'running' || r.status === 'waiting' || r.check?.state === 'running');
+        const stale = f.runs.some((r) => runIsWorking(r.status) || r.check?.state === 'running');
         if (stale) await deps.worktrees.putFanOut({ ...f, runs: f.runs.map((r) => interrupted(r)) });
       }
     });
@@ -285,7 +285,7 @@ export class FanOuts implements vscode.Disposable {
 }
 
 function interrupted(r: Run): Run {
-  const working = r.status === 'starting' || r.status === 'running' || r.status === 'waiting';
+  const working = runIsWorking(r.status);
   const check = r.check?.state === 'running' ? { ...r.check, state: 'pending' as const, output: 'Interrupted by a window reload: Re-run Check runs it again.' } : r.check;
   return { ...r, ...(working ? { status: 'interrupted' as const, endedAt: r.endedAt ?? Date.now() } : {}), ...(check ? { check } : {}) };
 }

@@ -117,7 +117,7 @@ export class WorktreeService implements WorktreeLookup, vscode.Disposable {
       await this.put(renamed);
       return renamed;
     } catch (error) {
-      this.log.warn(`worktrees: the branch ${record.branch} keeps its name: ${error instanceof Error ? error.message : String(error)}`);
+      this.log.warn(`worktrees: the branch ${record.branch} keeps its name: ${errorText(error)}`);
       return record;
     }
   }

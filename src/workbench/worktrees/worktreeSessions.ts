@@ -10,6 +10,7 @@ import type { AgentSession } from '../../host/agentSession';
 import type { AgentRegistry } from '../../host/lifecycle/agentRegistry';
 import type { SessionManager } from '../../host/sessionManager';
 import { inert, inertText } from '../../shared/inertText';
+import { WorktreeGitError } from '../../worktrees/worktreeGit';
 import type { WorktreeRecord } from '../../worktrees/worktreeRecords';
 import { showStartError } from '../agents/startError';
 import { errorText, WorktreeUserError, type WorktreeService } from './worktreeService';
@@ -77,13 +78,8 @@ export async function newSessionInWorktree(deps: WorktreeSessionDeps, agentId?: 
     deps.openChat(session);
     return session;
   } catch (error) {
-    if (error instanceof WorktreeUserError || isGitFailure(error)) void vscode.window.showErrorMessage(inert.message`Switchboard: no worktree was made. ${errorText(error)}`);
+    if (error instanceof WorktreeUserError || WorktreeGitError.is(error)) void vscode.window.showErrorMessage(inert.message`Switchboard: no worktree was made. ${errorText(error)}`);
     else showStartError(agent, error, deps.sessions.logFor(agent));
     return undefined;
   }
-}
-
-/** A failure of a git run (its message is git's own words). */
-export function isGitFailure(error: unknown): boolean {
-  return error instanceof Error && /git/i.test(error.name);
 }
