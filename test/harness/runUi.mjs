@@ -154,7 +154,9 @@ try {
       if (!v.t0) v.t0 = Date.now();
       const again = await runGroup(task, v.r, v.traffic, w);
       for (const m of again) {
-        tasks.push({ version: task.version, load: task.load, mods: [{ ...m.mod, sharedWindow: false }], weight: m.mod.timeout, firstTry: m.error });
+        // alone on a server of its own: a fresh window; a `sharedWindow` module's settings stay in its folder's
+        // settings (writeFolderSettings), where the first try had them (a test may say which scope a setting came from)
+        tasks.push({ version: task.version, load: task.load, mods: [m.mod], weight: m.mod.timeout, firstTry: m.error });
         v.left++;
       }
       if (--v.left === 0) v.r.seconds = (Date.now() - v.t0) / 1000;

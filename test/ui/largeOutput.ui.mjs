@@ -69,7 +69,8 @@ async function measuredTurn(t, chat, showTerminal) {
     const show = chat.locator('[data-testid="terminal-show"]').last();
     await show.waitFor({ timeout: 20_000 });
     await show.click();
-    await t.page.locator('.part.panel .xterm').first().waitFor({ state: 'visible', timeout: 20_000 });
+    // a terminal that an earlier test in a shared window left is hidden in the panel: this one is the visible one
+    await t.page.locator('.part.panel .xterm').filter({ visible: true }).first().waitFor({ timeout: 20_000 });
     t.expect(true, 'Show in terminal opened the terminal panel while the command runs');
   }
   const done = chat.locator('[data-testid="agent-message"]', { hasText: 'Turn ended at' }).last();

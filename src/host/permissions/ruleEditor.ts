@@ -36,22 +36,72 @@ interface WhereItem extends vscode.QuickPickItem {
 export async function editRules(store: RuleStore, drafts: readonly RuleDraft[], check: (rules: readonly Rule[]) => Promise<RequestRuling>): Promise<readonly Rule[]> {
   const parser = await store.parser();
   if (!parser || drafts.length === 0) return [];
-  const picked = drafts.length === 1 ? drafts : await pickDrafts(drafts, parser);
-  if (!picked || picked.length === 0) return [];
-  const where = await pickWhere(picked);
-  if (!where) return [];
-  const made: Rule[] = [];
-  for (const [i, draft] of picked.entries()) {
-    const rest = picked.slice(i + 1).map((d) => ({ ...d, action: where.action, scope: where.scope }));
-    const pattern = await editPattern(draft, where, i, picked.length, parser, (p) => check([...made, { ...draft, pattern: p, action: where.action, scope: where.scope }, ...rest]));
-    if (pattern === undefined) return []; // closed: nothing is saved
-    made.push({ kind: draft.kind, pattern, action: where.action, scope: where.scope });
+  const steps = new Steps();
+  try {
+    const picked = drafts.length === 1 ? drafts : await pickDrafts(steps, drafts, parser);
+    if (!picked || picked.length === 0) return [];
+    const where = await pickWhere(steps, picked);
+    if (!where) return [];
+    const made: Rule[] = [];
+    for (const [i, draft] of picked.entries()) {
+      const rest = picked.slice(i + 1).map((d) => ({ ...d, action: where.action, scope: where.scope }));
+      const pattern = await editPattern(steps, draft, where, i, picked.length, parser, (p) => check([...made, { ...draft, pattern: p, action: where.action, scope: where.scope }, ...rest]));
+      if (pattern === undefined) return []; // closed: nothing is saved
+      made.push({ kind: draft.kind, pattern, action: where.action, scope: where.scope });
+    }
+    steps.dispose();
+    for (const rule of made) if (rule.scope !== 'session') await store.add(rule);
+    return made;
+  } finally {
+    steps.dispose();
   }
-  for (const rule of made) if (rule.scope !== 'session') await store.add(rule);
-  return made;
 }
 
-async function pickDrafts(drafts: readonly RuleDraft[], parser: Parameters<typeof describeMatch>[1]): Promise<readonly RuleDraft[] | undefined> {
+/**
+ * The editor's steps, one quick input at a time: the next is shown before the last one goes, so the keyboard never
+ * falls back to the chat between two steps (the chat's page gives it to its composer, and an Enter typed at once
+ * went there instead of to the next step).
+ */
+class Steps implements vscode.Disposable {
+  private current: vscode.QuickInput | undefined;
+
+  show(input: vscode.QuickInput): void {
+    const last = this.current;
+    this.current = input;
+    input.show();
+    last?.dispose();
+  }
+
+  dispose(): void {
+    this.current?.dispose();
+    this.current = undefined;
+  }
+}
+
+/** A quick pick as a step: the items accepted (the one under the cursor when one is picked), or undefined when closed. */
+function pickStep<T extends vscode.QuickPickItem>(steps: Steps, items: readonly T[], options: { title: string; placeholder: string; many: boolean; matchOnDetail?: boolean }): Promise<readonly T[] | undefined> {
+  const pick = vscode.window.createQuickPick<T>();
+  pick.title = options.title;
+  pick.placeholder = options.placeholder;
+  pick.canSelectMany = options.many;
+  pick.matchOnDetail = options.matchOnDetail ?? false;
+  pick.ignoreFocusOut = true;
+  pick.items = items;
+  if (options.many) pick.selectedItems = items.filter((i) => i.picked);
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = (value: readonly T[] | undefined): void => {
+      if (done) return;
+      done = true;
+      resolve(value);
+    };
+    pick.onDidAccept(() => finish(options.many ? pick.selectedItems : pick.activeItems.slice(0, 1)));
+    pick.onDidHide(() => finish(undefined));
+    steps.show(pick);
+  });
+}
+
+async function pickDrafts(steps: Steps, drafts: readonly RuleDraft[], parser: Parameters<typeof describeMatch>[1]): Promise<readonly RuleDraft[] | undefined> {
   // the exact command of each part is picked: a chain is allowed only when a rule allows each part
   const firstOf = new Set<RuleKind>();
   const items: DraftItem[] = drafts.map((draft) => {
@@ -64,14 +114,11 @@ async function pickDrafts(drafts: readonly RuleDraft[], parser: Parameters<typeo
       detail: inertText(describeMatch(draft, parser), 'label', 300),
     };
   });
-  const chosen = await vscode.window.showQuickPick(items, {
-    canPickMany: true, title: 'Make rules from this request (1/3): what', placeHolder: 'Pick the rules to make; you can edit each one',
-    ignoreFocusOut: true, matchOnDetail: true,
-  });
+  const chosen = await pickStep(steps, items, { title: 'Make rules from this request (1/3): what', placeholder: 'Pick the rules to make; you can edit each one', many: true, matchOnDetail: true });
   return chosen?.map((c) => c.draft);
 }
 
-async function pickWhere(picked: readonly RuleDraft[]): Promise<WhereItem | undefined> {
+async function pickWhere(steps: Steps, picked: readonly RuleDraft[]): Promise<WhereItem | undefined> {
   const hasWorkspace = (vscode.workspace.workspaceFolders?.length ?? 0) > 0;
   const untrusted = hasWorkspace && !vscode.workspace.isTrusted ? 'This workspace is not trusted: its allow rules do not apply until you trust it' : undefined;
   const items: WhereItem[] = [
@@ -82,13 +129,14 @@ async function pickWhere(picked: readonly RuleDraft[]): Promise<WhereItem | unde
     { action: 'deny', scope: 'session', label: '$(circle-slash) Deny in this session', description: 'until the session ends' },
     { action: 'deny', scope: 'user', label: '$(circle-slash) Always deny, in every workspace', description: 'user settings' },
   ];
-  return vscode.window.showQuickPick(items, {
+  const chosen = await pickStep(steps, items, {
     title: inert.label`Make rules from this request (2/3): allow or deny, and where (${String(picked.length)} rule${picked.length === 1 ? '' : 's'})`,
-    placeHolder: 'A deny rule wins over an allow rule', ignoreFocusOut: true,
+    placeholder: 'A deny rule wins over an allow rule', many: false,
   });
+  return chosen?.[0];
 }
 
-async function editPattern(draft: RuleDraft, where: WhereItem, index: number, total: number, parser: Parameters<typeof describeMatch>[1], check: (pattern: string) => Promise<RequestRuling>): Promise<string | undefined> {
+async function editPattern(steps: Steps, draft: RuleDraft, where: WhereItem, index: number, total: number, parser: Parameters<typeof describeMatch>[1], check: (pattern: string) => Promise<RequestRuling>): Promise<string | undefined> {
   const kind = kindLabels[draft.kind].toLowerCase();
   const box = vscode.window.createInputBox();
   box.title = `Make rules from this request (3/3): ${where.action} ${kind} rule ${total > 1 ? `${index + 1} of ${total}` : ''}`.trim();
@@ -111,14 +159,13 @@ async function editPattern(draft: RuleDraft, where: WhereItem, index: number, to
       if (done) return;
       done = true;
       resolve(value);
-      box.dispose();
     };
     box.onDidChangeValue((text) => void validate(text));
     box.onDidAccept(() => {
       if (valid && box.value.trim() !== '') finish(box.value.trim());
     });
     box.onDidHide(() => finish(undefined));
-    box.show();
+    steps.show(box);
     void validate(box.value);
   });
 }
