@@ -69,7 +69,7 @@ export async function run(t) {
   const c1 = chat.locator('[data-testid="compaction"]').first();
   await c1.waitFor({ timeout: 10_000 });
   t.expect(await c1.getAttribute('data-status') === 'in_progress', 'the compaction is in progress');
-  t.expect(await c1.locator('vscode-progress-ring').count() === 1, 'with a spinner');
+  t.expect(await c1.locator('[data-testid="spinner"][role="progressbar"]').count() === 1, 'with a spinner');
   t.expect(await c1.locator('[data-testid="compaction-title"]').innerText() === 'Compacting context…', 'titled "Compacting context…"');
   t.expect(await isOpen(c1), 'its summary is open while it streams');
   await c1.locator('[data-testid="compaction-summary"] strong', { hasText: 'tests' }).waitFor({ timeout: 10_000 });
@@ -87,7 +87,7 @@ export async function run(t) {
   await chat.locator('[data-testid="compaction"][data-status="completed"]').waitFor({ timeout: 10_000 });
   t.expect(await chat.locator('[data-testid="compaction"]').count() === 2, 'two compactions: the completed one was upserted, not repeated');
   t.expect(await c1.locator('[data-testid="compaction-title"]').innerText() === 'Context compacted', 'titled "Context compacted"');
-  t.expect(await c1.locator('vscode-progress-ring').count() === 0, 'no spinner once completed');
+  t.expect(await c1.locator('[data-testid="spinner"]').count() === 0, 'no spinner once completed');
   t.expect(!(await isOpen(c1)), 'collapsed once completed');
   const c2 = chat.locator('[data-testid="compaction"][data-status="failed"]');
   t.expect(await c2.locator('[data-testid="compaction-error"]').innerText() === 'The summary model timed out.', 'the failed one shows its error');

@@ -116,7 +116,7 @@ export async function run(t) {
   const slow = chat.locator('#transcript > [data-testid="subagent"]').nth(2);
   await slow.locator('[data-testid="agent-message"]', { hasText: 'Working slowly.' }).waitFor({ state: 'visible', timeout: 20_000 });
   t.expect(await slow.getAttribute('data-status') === 'running', 'running');
-  t.expect(await slow.locator('vscode-progress-ring').count() === 1, 'with a spinner');
+  t.expect(await slow.locator('[data-testid="spinner"][role="progressbar"]').count() === 1, 'with a spinner');
   t.expect(await isOpen(slow.locator('details').first()), 'open while it works');
   const cancel = slow.locator('[data-testid="subagent-cancel"]');
   t.expect(await cancel.isVisible() && await cancel.getAttribute('title') !== null, 'a Cancel button with a tooltip');

@@ -5,7 +5,7 @@
  * bundled into `dist/webview/main.js` (loaded by nonce) and styles itself with constructable style sheets,
  * which the CSP allows.
  */
-import { provideVSCodeDesignSystem, vsCodeButton, vsCodeCheckbox, vsCodeDropdown, vsCodeOption, vsCodeProgressRing } from '@vscode/webview-ui-toolkit';
+import { provideVSCodeDesignSystem, vsCodeButton, vsCodeCheckbox, vsCodeDropdown, vsCodeOption } from '@vscode/webview-ui-toolkit';
 
 let registered = false;
 
@@ -13,5 +13,5 @@ let registered = false;
 export function ensureToolkit(): void {
   if (registered) return;
   registered = true;
-  provideVSCodeDesignSystem().register(vsCodeButton(), vsCodeCheckbox(), vsCodeDropdown(), vsCodeOption(), vsCodeProgressRing());
+  provideVSCodeDesignSystem().register(vsCodeButton(), vsCodeCheckbox(), vsCodeDropdown(), vsCodeOption());
 }
