@@ -6,7 +6,7 @@
  */
 import {
   CancelTurnCommand, ContinueSessionCommand, CopyCodeCommand, InsertCodeCommand, OpenDiffCommand, OpenLinkCommand, OpenLocationCommand, OpenToolOutputCommand, RequestStateCommand,
-  RemoveQueuedPromptCommand, RequestEntriesCommand, RequestSnapshotCommand, ResendPromptCommand, RespondPermissionCommand, RevertFlaggedCommand,
+  RemoveQueuedPromptCommand, RequestEntriesCommand, RequestSnapshotCommand, QueueUntakenCommand, ResendPromptCommand, RespondPermissionCommand, RevertFlaggedCommand,
   RestartAgentCommand, RetryPromptCommand, SaveDraftCommand, SearchFilesCommand, SendPromptCommand, SetConfigOptionCommand,
   SetModeCommand, ShowTerminalCommand, ToggleFollowCommand, UpdateQueuedPromptCommand,
 } from '../src/shared/chatProtocol';
@@ -53,6 +53,8 @@ export interface ChatActions {
   restart(): void;
   /** Sends the prompt an agent exit interrupted again. */
   resend(): void;
+  /** Queue It: the message the agent did not take while it worked goes to the queue. */
+  queueUntaken(): void;
   /** Starts a new session that carries this transcript (this one cannot be reopened). */
   continueSession(): void;
   /** Restores the files the turn audit flagged, from the checkpoint before the turn. */
@@ -100,7 +102,8 @@ export interface ChatActions {
   changedFilesAll(action: ChangedFilesAllAction): void;
 
   // the composer
-  sendPrompt(text: string, attachments: readonly AttachmentView[]): void;
+  /** `now`: Send Now, into the running turn (the host queues it when the agent cannot take it). */
+  sendPrompt(text: string, attachments: readonly AttachmentView[], now?: boolean): void;
   cancelTurn(): void;
   updateQueuedPrompt(id: string, text: string): void;
   removeQueuedPrompt(id: string): void;
@@ -142,6 +145,7 @@ export function chatActions(ipc: ActionTransport): ChatActions {
     retry: () => ipc.post(RetryPromptCommand, {}),
     restart: () => ipc.post(RestartAgentCommand, {}),
     resend: () => ipc.post(ResendPromptCommand, {}),
+    queueUntaken: () => ipc.post(QueueUntakenCommand, {}),
     continueSession: () => ipc.post(ContinueSessionCommand, {}),
     revertFlagged: () => ipc.post(RevertFlaggedCommand, {}),
     dismissNotice: (noticeId) => ipc.post(DismissNoticeCommand, { noticeId }),
@@ -167,7 +171,7 @@ export function chatActions(ipc: ActionTransport): ChatActions {
     changedFile: (action, path) => ipc.post(ReviewChangedFileCommand, { action, path }),
     changedFilesAll: (action) => ipc.post(ReviewChangedFilesCommand, { action }),
 
-    sendPrompt: (text, attachments) => ipc.post(SendPromptCommand, { text, attachments }),
+    sendPrompt: (text, attachments, now) => ipc.post(SendPromptCommand, { text, attachments, ...(now ? { now } : {}) }),
     cancelTurn: () => ipc.post(CancelTurnCommand, {}),
     updateQueuedPrompt: (id, text) => ipc.post(UpdateQueuedPromptCommand, { id, text }),
     removeQueuedPrompt: (id) => ipc.post(RemoveQueuedPromptCommand, { id }),

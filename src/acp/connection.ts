@@ -174,9 +174,21 @@ export class AcpConnection {
    * given to {@link close} (e.g. the agent's exit error).
    */
   request<M extends AgentMethod>(method: M, params: AgentParams<M>, token?: CancellationToken): Promise<AgentResult<M>> {
+    // the table's union of schemas, as the one of `method` (the generated table pairs them)
+    return this.send(method, params, agentRequests[method].result as unknown as z.ZodMiniType<AgentResult<M>>, token);
+  }
+
+  /**
+   * Sends a request of an agent's extension (a `_` method, not in the schema:
+   * https://agentclientprotocol.com/protocol/extensibility) and checks the answer with `result`; rejects like {@link request}.
+   */
+  requestExtension<T>(method: `_${string}`, params: Record<string, unknown>, result: z.ZodMiniType<T>, token?: CancellationToken): Promise<T> {
+    return this.send(method, params, result, token);
+  }
+
+  private send<T>(method: string, params: unknown, result: z.ZodMiniType<T>, token?: CancellationToken): Promise<T> {
     if (this._closed) return Promise.reject(this._closed);
-    const spec = agentRequests[method];
-    return new Promise<AgentResult<M>>((resolve, reject) => {
+    return new Promise<T>((resolve, reject) => {
       let settled = false;
       let graceTimer: NodeJS.Timeout | undefined;
       const settle = (fn: () => void) => {
@@ -197,8 +209,8 @@ export class AcpConnection {
         (raw: unknown) => settle(() => {
           // the ACP guide's examples answer some methods (session/load, fs/write_text_file) with `null`
           // where the schema has an object
-          const parsed = spec.result.safeParse(raw === null || raw === undefined ? {} : raw);
-          if (parsed.success) resolve(parsed.data as AgentResult<M>);
+          const parsed = result.safeParse(raw === null || raw === undefined ? {} : raw);
+          if (parsed.success) resolve(parsed.data);
           else reject(new AcpError('protocol', `The agent's answer to '${method}' is invalid: ${formatIssues(parsed.error)}`, AcpErrorCodes.InvalidParams));
         }),
         (error: unknown) => settle(() => reject(fromWireError(method, error))),

@@ -9,7 +9,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { OpenDiffCommand, OpenLocationCommand, OpenToolOutputCommand, RetryPromptCommand, ShowTerminalCommand } from '../shared/chatProtocol';
-import { ContinueSessionCommand, DismissNoticeCommand, ResendPromptCommand, RestartAgentCommand, RevertFlaggedCommand } from '../shared/chatProtocol';
+import { ContinueSessionCommand, DismissNoticeCommand, QueueUntakenCommand, ResendPromptCommand, RestartAgentCommand, RevertFlaggedCommand } from '../shared/chatProtocol';
 import { CheckpointActions } from '../host/files/checkpointActions';
 import type { OpenDiffParams, OpenLocationParams, OpenToolOutputParams } from '../shared/chatProtocol';
 import type { AgentSession } from '../host/agentSession';
@@ -85,6 +85,9 @@ export function registerCardActions(ipc: IpcDispatcher, session: AgentSession, c
     void new CheckpointActions(session.context, session.checkpoints, () => session.isWorking).revertFlagged(session.permissions.audit, spot !== undefined ? { viewColumn: spot } : {});
   });
   ipc.on(DismissNoticeCommand, ({ noticeId }) => { session.thread.notices.dismiss(noticeId); });
+  ipc.on(QueueUntakenCommand, () => {
+    if (!session.steering.queueUntaken()) showError('That message was queued or sent already.');
+  });
   ipc.on(ResendPromptCommand, () => {
     session.resendInterrupted().catch((e: unknown) => showError(e instanceof Error ? e.message : String(e)));
   });

@@ -69,6 +69,7 @@ export class ComposerController implements vscode.Disposable {
       ...(this._draft ? { draft: this._draft } : {}),
       sendWith: sendWith(),
       capabilities: this.session.promptCapabilities,
+      steering: this.session.canSteer,
     };
   }
 
@@ -79,9 +80,9 @@ export class ComposerController implements vscode.Disposable {
 
   /** Registers the composer's commands with the panel's dispatcher. */
   register(ipc: IpcDispatcher): void {
-    ipc.on(SendPromptCommand, ({ text, attachments = [] }) => {
+    ipc.on(SendPromptCommand, ({ text, attachments = [], now }) => {
       if (text.trim()) this.memory?.record(text);
-      this.session.submit(text, attachments).catch((e: unknown) => this.fail('The prompt could not be sent', e));
+      (now ? this.session.steer(text, attachments) : this.session.submit(text, attachments)).catch((e: unknown) => this.fail('The prompt could not be sent', e));
       if (text.trim()) this.sendState(); // the history grew
     });
     ipc.on(UpdateQueuedPromptCommand, ({ id, text }) => { this.session.queue.update(id, text); });

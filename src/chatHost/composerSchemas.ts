@@ -18,7 +18,7 @@ const attachments = z.array(attachmentSchema).check(z.maxLength(attachmentsMax))
 
 /** Params schemas of the composer's commands, by method. */
 export const composerCommandSchemas = {
-  [SendPromptCommand.method]: z.strictObject({ text: promptText, attachments: z.optional(attachments) }).check(z.refine((p) => p.text.trim().length > 0 || (p.attachments?.length ?? 0) > 0, 'an empty prompt')),
+  [SendPromptCommand.method]: z.strictObject({ text: promptText, attachments: z.optional(attachments), now: z.optional(z.boolean()) }).check(z.refine((p) => p.text.trim().length > 0 || (p.attachments?.length ?? 0) > 0, 'an empty prompt')),
   [UpdateQueuedPromptCommand.method]: z.strictObject({ id: short, text: promptText }),
   [RemoveQueuedPromptCommand.method]: z.strictObject({ id: short }),
   [SaveDraftCommand.method]: z.strictObject({ draft: z.strictObject({ text: promptText, attachments, rev: z.int().check(z.nonnegative()) }) }),

@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import { CancelTurnCommand, RequestStateCommand, RequestEntriesCommand, RequestSnapshotCommand, RespondPermissionCommand, ToggleFollowCommand } from '../shared/chatProtocol';
 import { ForkSessionCommand, RenameSessionCommand, SetApprovalLevelCommand } from '../shared/chatProtocol';
 import { OpenDiffCommand, OpenLocationCommand, OpenToolOutputCommand, RetryPromptCommand, ShowTerminalCommand } from '../shared/chatProtocol';
-import { ContinueSessionCommand, DismissNoticeCommand, ResendPromptCommand, RestartAgentCommand, RevertFlaggedCommand } from '../shared/chatProtocol';
+import { ContinueSessionCommand, DismissNoticeCommand, QueueUntakenCommand, ResendPromptCommand, RestartAgentCommand, RevertFlaggedCommand } from '../shared/chatProtocol';
 import { CopyCodeCommand, InsertCodeCommand, OpenLinkCommand } from '../shared/chatProtocol';
 import { CancelSubagentCommand, RespondElicitationUrlCommand, OpenRecentSessionCommand, RespondElicitationCommand } from '../shared/chatProtocol';
 import { DisableProviderCommand, LogInAccountCommand, LogOutAccountCommand, SetProviderCommand } from '../shared/chatProtocol';
@@ -47,6 +47,7 @@ export const ipcSchemas = {
   [RestartAgentCommand.method]: z.object({}),
   [RevertFlaggedCommand.method]: z.object({}),
   [ResendPromptCommand.method]: z.object({}),
+  [QueueUntakenCommand.method]: z.object({}),
   [ContinueSessionCommand.method]: z.object({}),
   [DismissNoticeCommand.method]: z.strictObject({ noticeId: short }),
   // links and code blocks of agent Markdown (linkHandler.ts): the host decides what a link may open

@@ -170,6 +170,15 @@ export const scenarioSchema = z.strictObject({
     /** Replay of `session/load`: before the response (default, as the spec says) or after it. */
     loadReplay: z.enum(['before', 'after']).optional(),
   }).optional(),
+  /**
+   * `_session/steering` (advertised with `initialize.response._meta: { steering: { supported: true } }`): the first of
+   * `answers` whose `match` (a regex, flags `i`) matches the message's text answers it with its `outcome` (and `reason`);
+   * `ignoreIdleBehavior` starts a turn of the agent's own when none runs. Otherwise src/demoAgent/steeringHandlers.ts.
+   */
+  steering: z.strictObject({
+    answers: z.array(z.strictObject({ match: regexSchema.optional(), outcome: z.string(), reason: z.string().optional() })).optional(),
+    ignoreIdleBehavior: z.boolean().optional(),
+  }).optional(),
   hooks: z.partialRecord(z.enum(hookMethods), hookSchema).optional(),
   turns: z.array(turnSchema).default([]),
 });

@@ -201,6 +201,8 @@ const baseSteps = [
    * Cancellation interrupts it. Not scaled by the delay scale.
    */
   z.strictObject({ step: z.literal('waitForFile'), ...common, path: z.string(), timeoutMs: z.number().int().positive().optional() }),
+  /** Pause until a message is steered into the turn (`_session/steering`), at most `timeoutMs` (default 60 s); recorded as `as` (default `steer`), echoed by default. */
+  z.strictObject({ step: z.literal('awaitSteer'), ...common, as: asName, echo, timeoutMs: z.number().int().positive().optional() }),
   /** Write lines to stderr. */
   z.strictObject({ step: z.literal('stderr'), ...common, lines: z.array(z.string()) }),
   /** Write a raw line (or `json`, serialized) to stdout; `newline: false` leaves the line open. */

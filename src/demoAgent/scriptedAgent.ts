@@ -5,6 +5,7 @@ import { AgentWire } from './agentWire';
 import type { EngineContext } from './engineContext';
 import { registerAccountHandlers } from './accountHandlers';
 import { registerPromptHandlers } from './promptHandlers';
+import { registerSteeringHandlers } from './steeringHandlers';
 import type { HookMethod, Scenario } from './scenario';
 import { registerSessionHandlers } from './sessionHandlers';
 import { registerUnstableSessionHandlers } from './unstableSessionHandlers';
@@ -142,6 +143,7 @@ export class ScriptedAgent implements EngineContext {
     registerUnstableSessionHandlers(app, this);
     registerAccountHandlers(app, this);
     registerPromptHandlers(app, this);
+    registerSteeringHandlers(app, this);
     this.connection = app.connect(this.wire.stream);
     await this.connection.closed;
     this.shutDown();

@@ -228,6 +228,7 @@ export class StepRunner {
       case 'mcp': return this.record(step.as ?? 'mcp', await (await import('./mcpSteps')).runMcpStep(step, this.sessionId, this.target.session?.mcpServers ?? [], this.engine.client), step.echo ?? false);
       case 'sleep':
         return sleep(step.ms * this.engine.delayScale, this.cancellable ? this.control.signal : undefined);
+      case 'awaitSteer': return this.record(step.as ?? 'steer', await this.control.nextSteer(step.timeoutMs ?? 60_000), step.echo ?? true);
       case 'waitForFile':
         return waitForFile(step.path, step.timeoutMs ?? 60_000, this.cancellable ? this.control.signal : undefined);
       case 'stderr':

@@ -24,6 +24,34 @@ export class TurnControl {
   private readonly inflight = new Set<AbortController>();
   private readonly abortController = new AbortController();
   private cancelReason: string | undefined;
+  /** Messages steered into the turn (`_session/steering`) that no `awaitSteer` step took yet, and the step waiting. */
+  private readonly steers: string[] = [];
+  private steerArrived: (() => void) | undefined;
+
+  /** A message steered into this turn. */
+  steer(text: string): void {
+    this.steers.push(text);
+    this.steerArrived?.();
+  }
+
+  /** The oldest steered message not taken yet (`steered`), else `timeout` after `timeoutMs` or `cancelled`. */
+  async nextSteer(timeoutMs: number): Promise<StepResult> {
+    if (!this.steers.length && !this.cancelled) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => this.steerArrived?.(), timeoutMs);
+        const onAbort = (): void => this.steerArrived?.();
+        this.signal.addEventListener('abort', onAbort, { once: true });
+        this.steerArrived = () => {
+          this.steerArrived = undefined;
+          clearTimeout(timer);
+          this.signal.removeEventListener('abort', onAbort);
+          resolve();
+        };
+      });
+    }
+    const text = this.steers.shift();
+    return text !== undefined ? { outcome: 'steered', text } : { outcome: this.cancelled ? 'cancelled' : 'timeout', text: '' };
+  }
 
   constructor(private readonly cancelPending = false) {}
 

@@ -6,12 +6,12 @@
  */
 import type * as vscode from 'vscode';
 import { AcpError } from '../acp/errors';
+import { advertisesSteering } from '../acp/steering';
 import type { ContentBlock, PromptResponse, SessionUpdate } from '../acp/schema/types.gen';
 import type { AgentExit } from '../agents/agentProcess';
 import type { AttachmentView, PromptCapabilitiesView } from '../shared/composerModel';
 import { ConfigChanges } from '../thread/model/configChanges';
 import { AcpThread } from '../thread/model/thread';
-import { SessionActivity } from '../thread/view/sessionActivity';
 import { droppedInLoad, unadvertisedCapability } from '../thread/model/updateKinds';
 import type { AgentHost } from './agentHost';
 import { changesPart } from './files/changeTracker';
@@ -22,11 +22,14 @@ import { followPart } from './follow/followAgent';
 import { sessionKey } from './sessionKey';
 import type { ElicitationEnvironment } from './permissions/elicitationBroker';
 import { elicitationsPart } from './permissions/elicitationFeature';
+import { activityPart } from './permissions/sessionActivityPart';
 import type { PermissionEnvironment } from './permissions/permissionBroker';
 import { permissionsPart } from './permissions/permissionFeature';
 import { promptBlocks } from './prompts/promptAttachments';
 import { promptCapabilitiesView, restrictToCapabilities } from './prompts/promptBlocks';
 import { queuePart } from './prompts/promptQueue';
+import { Steering } from './prompts/steering';
+import { steeringDeps } from './prompts/sessionSteering';
 import { setConfigOption, setMode } from './prompts/sessionSettings';
 import { TurnEnd, type TurnOutcome } from './prompts/turnEnd';
 import { SessionPartSet, type Disposable, type SessionContext, type SessionPart } from './sessionContext';
@@ -54,15 +57,6 @@ export interface AgentSessionOptions {
   /** The extension's checkpoints (docs/checkpoints.md); absent: none are taken. */
   readonly checkpoints?: CheckpointService;
 }
-
-/** The session's live state (src/thread/view/sessionActivity.ts), which counts the elicitations waiting for an answer. */
-export const activityPart: SessionPart<SessionActivity> = {
-  name: 'activity',
-  create: ({ context, part }) => {
-    const elicitations = part(elicitationsPart);
-    return new SessionActivity(context.thread, { isVisible: () => context.isChatVisible(), pendingElicitations: () => elicitations.pending.filter((p) => p.state === 'pending').length });
-  },
-};
 
 /** One session of an agent. */
 export class AgentSession implements vscode.Disposable {
@@ -206,6 +200,16 @@ export class AgentSession implements vscode.Disposable {
   get promptCapabilities(): PromptCapabilitiesView {
     return promptCapabilitiesView(this.host.initializeResponse?.agentCapabilities?.promptCapabilities);
   }
+
+  /** True when the agent takes a message while it works (src/acp/steering.ts): the composer offers Send Now. */
+  get canSteer(): boolean { return advertisesSteering(this.host.initializeResponse); }
+  /** Send Now: into the running turn when the agent takes that (src/host/prompts/steering.ts), else as {@link submit}. */
+  steer(text: string, attachments: readonly AttachmentView[] = []): Promise<void> {
+    return this._turn && this.canSteer ? this.steering.steer(text, attachments) : this.submit(text, attachments);
+  }
+  /** The session's steering (Queue It, of a message the agent did not take, goes through it). */
+  get steering(): Steering { return this._steering ??= new Steering(steeringDeps(this, () => this.sendNextQueued())); }
+  private _steering: Steering | undefined;
 
   /** Sends what the user wrote now, or queues it while a turn runs; attachments become blocks at send time (files read then). */
   async submit(text: string, attachments: readonly AttachmentView[] = []): Promise<void> {

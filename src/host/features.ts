@@ -6,7 +6,8 @@
  * with the VS Code environments in which they ask the user.
  */
 import type { AttachedAgent } from './agentHost';
-import { activityPart, type AgentSessionOptions } from './agentSession';
+import type { AgentSessionOptions } from './agentSession';
+import { activityPart } from './permissions/sessionActivityPart';
 import { authStatusFeature, authTerminalFeature } from './auth/authFeature';
 import { clientCapabilitiesOf } from './clientFeature';
 import type { ClientFeature } from './clientFeature';

@@ -55,8 +55,9 @@ export interface RequestStateParams { readonly lastSeq?: number }
 /** The webview loaded (or reloaded) and wants a snapshot. */
 export const RequestStateCommand = command<RequestStateParams>()('state/request');
 
-export interface SendPromptParams { readonly text: string; readonly attachments?: readonly AttachmentView[] }
-/** The user sends a prompt (text plus attachments); while the agent works, the host queues it. */
+/** `now`: Send Now, into the running turn, for an agent that takes that (docs/chat.md, "Send now"). */
+export interface SendPromptParams { readonly text: string; readonly attachments?: readonly AttachmentView[]; readonly now?: boolean }
+/** The user sends a prompt (text plus attachments); while the agent works, the host queues it (or, `now`, steers). */
 export const SendPromptCommand = command<SendPromptParams>()('prompt/send');
 
 /** The user cancels the running turn. */
@@ -131,6 +132,9 @@ export const RestartAgentCommand = command<Record<string, never>>()('agent/resta
 
 /** The user clicked Resend after a restart: the host sends the prompt again that the crash interrupted. */
 export const ResendPromptCommand = command<Record<string, never>>()('prompt/resend');
+
+/** The user clicked Queue It on a message the agent did not take while it worked: the host queues it. */
+export const QueueUntakenCommand = command<Record<string, never>>()('untaken/queue');
 
 /** The user clicked Continue in New Session (the agent can neither resume nor load this session). */
 export const ContinueSessionCommand = command<Record<string, never>>()('session/continue');
@@ -246,7 +250,7 @@ export type ChatCommand =
   | typeof UpdateQueuedPromptCommand | typeof RemoveQueuedPromptCommand | typeof SaveDraftCommand
   | typeof SetConfigOptionCommand | typeof SetModeCommand | typeof SearchFilesCommand
   | typeof OpenRecentSessionCommand | typeof ReviewChangedFileCommand | typeof ReviewChangedFilesCommand
-  | typeof CopyMessageCommand | typeof RetryMessageCommand | typeof EditResendMessageCommand | typeof DismissNoticeCommand
+  | typeof CopyMessageCommand | typeof RetryMessageCommand | typeof EditResendMessageCommand | typeof DismissNoticeCommand | typeof QueueUntakenCommand
   | typeof RespondElicitationCommand | typeof RespondElicitationUrlCommand | typeof CancelSubagentCommand
   | typeof LogInAccountCommand | typeof LogOutAccountCommand | typeof SetProviderCommand | typeof DisableProviderCommand
   | typeof RestoreCheckpointCommand | typeof DiffCheckpointCommand | typeof UndoCheckpointCommand

@@ -62,6 +62,8 @@ export interface ComposerStateView {
   readonly draft?: DraftView;
   readonly sendWith: SendWith;
   readonly capabilities: PromptCapabilitiesView;
+  /** The agent takes a message while it works: the composer offers Send Now beside Queue (docs/chat.md, "Send now"). */
+  readonly steering?: boolean;
 }
 
 /** One match of the @-mention file search. */

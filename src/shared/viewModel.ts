@@ -25,6 +25,8 @@ export interface UserMessageView {
   readonly context?: { readonly title: string; readonly turns: number; readonly files: number };
   /** True when a checkpoint was taken before it: the message offers Restore Checkpoint (docs/checkpoints.md). */
   readonly checkpoint?: boolean;
+  /** Sent while the agent worked ("Send now", docs/chat.md): taken into the running turn, or starting a turn of the agent's own. */
+  readonly steered?: 'injected' | 'startedNewTurn';
 }
 
 /** An agent's message or thought: streamed text plus any non-text blocks. */
@@ -49,10 +51,7 @@ export interface PermissionOptionView {
  * One thing a permission request is about, verbatim from the tool call (src/thread/view/permissionSubject.ts):
  * the command line that runs, the directory it runs in, or a path it reads or writes.
  */
-export interface PermissionSubjectView {
-  readonly kind: 'command' | 'cwd' | 'path';
-  readonly text: string;
-}
+export interface PermissionSubjectView { readonly kind: 'command' | 'cwd' | 'path'; readonly text: string }
 
 /**
  * What the card leaves out of a long text of a tool call (src/thread/view/toolTextPreview.ts): the content's text is
@@ -121,7 +120,7 @@ export interface NoticeView {
 }
 
 /** What a notice's button does. */
-export type NoticeAction = 'retry' | 'restart' | 'resend' | 'continue' | 'revert';
+export type NoticeAction = 'retry' | 'restart' | 'resend' | 'continue' | 'revert' | 'queue';
 
 /** An elicitation of the session not scoped to a tool call: its own entry of the transcript. */
 export interface ElicitationEntryView {

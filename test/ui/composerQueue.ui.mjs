@@ -1,6 +1,6 @@
 // @ts-check
 // Working while the agent works: messages sent during a turn queue visibly above the prompt box, can be
-// edited and removed, and the rest is sent when the turn ends; prompt history with ↑; Esc cancels a turn
+// edited and removed, and the rest is sent when the turn ends (an agent without steering has no Send Now, and its key queues); prompt history with ↑; Esc cancels a turn
 // and the pending permission request is answered `cancelled`. Screenshots: composer-queue-*.png
 import { composerSettings, idle, openComposerSession } from './composerAgent.mjs';
 
@@ -22,8 +22,9 @@ export async function run(t) {
   await chat.locator('[data-testid="session-status"][data-status="working"]').waitFor({ timeout: 10_000 });
   await page.keyboard.type('first queued');
   await page.keyboard.press('Enter');
+  t.expect(await chat.locator('[data-testid="composer-send-now"]').isHidden(), 'an agent that does not advertise steering: Queue, and no Send Now');
   await page.keyboard.type('second queued');
-  await page.keyboard.press('Enter');
+  await page.keyboard.press('Alt+Enter'); // Send Now's key: this agent cannot take it, so it queues
   const queued = chat.locator('[data-testid="queued-prompt"]');
   await queued.nth(1).waitFor({ timeout: 5_000 });
   t.expect(await queued.count() === 2, 'both messages are queued visibly');

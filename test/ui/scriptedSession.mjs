@@ -163,7 +163,7 @@ export async function sendSlashCommand(t, input, command) {
  * then brings the chat tab `agentName` back to the front; resolves with its frame, titled `title`.
  * @param {import('../harness/runUi.mjs').UiTest} t
  * @param {string} agentName
- * @param {string} title
+ * @param {string | RegExp} title
  */
 export async function reloadWindowAndReopen(t, agentName, title) {
   await t.page.waitForTimeout(2000);

@@ -16,7 +16,7 @@ import type { AttachmentView, ComposerStateView, DraftView, FileMatchView, Promp
 import type { ThreadStateView } from '../../src/shared/viewModel';
 import type { ProvidersView } from '../../src/shared/accountModel';
 import type { ChatActions } from '../actions';
-import { caretOnFirstLine, caretOnLastLine, isSendKey, reviewPermissionKeyLabel, sendKeyLabel } from '../lib/keymap';
+import { caretOnFirstLine, caretOnLastLine, isSendKey, isSendNowKey, reviewPermissionKeyLabel, sendKeyLabel } from '../lib/keymap';
 import { button } from '../components/button';
 import { h } from '../views/dom';
 import { attachmentId, readImage, renderChips } from './attachments';
@@ -34,6 +34,8 @@ const isMac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform)
 export class Composer {
   private readonly input: HTMLTextAreaElement;
   private readonly sendButton: HTMLButtonElement;
+  /** Send Now, beside Queue while the agent works, for an agent that takes messages then. */
+  private readonly sendNowButton: HTMLButtonElement;
   private readonly stopButton: HTMLButtonElement;
   private readonly imageButton: HTMLElement;
   private readonly chips: HTMLElement;
@@ -53,6 +55,7 @@ export class Composer {
   private caps: PromptCapabilitiesView = { image: false, audio: false, embeddedContext: false };
   private agentName = 'The agent';
   private busy = false;
+  private steering = false;
   private usable = false;
   private lastState: ThreadStateView | undefined;
   private historyList: readonly string[] = [];
@@ -60,6 +63,7 @@ export class Composer {
   constructor(root: HTMLElement, private readonly actions: ChatActions) {
     this.input = h('textarea', { 'data-testid': 'composer-input', rows: '3', 'aria-label': 'Message to the agent', role: 'combobox', 'aria-autocomplete': 'list', 'aria-expanded': 'false', 'aria-multiline': 'true' });
     this.sendButton = h('button', { class: 'primary', 'data-testid': 'composer-send' }, 'Send');
+    this.sendNowButton = h('button', { 'data-testid': 'composer-send-now', title: `Send now: into the agent's running turn (${isMac ? 'Option' : 'Alt'}+Enter)` }, 'Send Now');
     this.stopButton = h('button', { 'data-testid': 'composer-stop', title: 'Stop (Esc)' }, 'Stop');
     const filePicker = h('input', { type: 'file', accept: 'image/png,image/jpeg,image/gif,image/webp', multiple: '', hidden: '' });
     this.imageButton = button({ label: 'Attach an image', appearance: 'icon', icon: 'file-media', testId: 'composer-image', onClick: () => filePicker.click() });
@@ -88,7 +92,7 @@ export class Composer {
       this.queue.element, this.chips,
       h('div', { class: 'composer-box' }, this.slash.list.element, this.mentions.list.element, this.input),
       this.slash.hint, this.permissionHint, this.status,
-      h('div', { class: 'composer-footer' }, this.config.element, this.imageButton, filePicker, h('span', { class: 'composer-spacer' }), this.stopButton, this.sendButton),
+      h('div', { class: 'composer-footer' }, this.config.element, this.imageButton, filePicker, h('span', { class: 'composer-spacer' }), this.stopButton, this.sendNowButton, this.sendButton),
     );
     this.wire(root, filePicker);
     this.restoreLocalDraft();
@@ -149,6 +153,7 @@ export class Composer {
       filePicker.value = '';
     });
     this.sendButton.addEventListener('click', () => this.submit());
+    this.sendNowButton.addEventListener('click', () => this.submit(true));
     this.stopButton.addEventListener('click', () => this.actions.cancelTurn());
     window.addEventListener('pagehide', () => this.flushDraft());
   }
@@ -164,6 +169,7 @@ export class Composer {
     const keys = sendKeyLabel(this.sendWith, isMac);
     this.sendButton.title = this.busy ? `Queue: sent when the agent finishes (${keys.send})` : `Send (${keys.send})`;
     this.stopButton.hidden = !this.busy;
+    this.sendNowButton.hidden = !(this.busy && this.steering);
     this.permissionHint.hidden = state?.status !== 'awaitingPermission';
     this.input.disabled = state === undefined || state.status === 'disconnected' || state.status === 'error';
     this.input.placeholder = `Ask the agent… (${keys.send} to send, ${keys.newline} for a new line, / for commands, @ for files)`;
@@ -179,9 +185,9 @@ export class Composer {
       e.stopPropagation();
       return;
     }
-    if (isSendKey(e, this.sendWith)) {
+    if (isSendKey(e, this.sendWith) || isSendNowKey(e)) {
       e.preventDefault();
-      this.submit();
+      this.submit(isSendNowKey(e) && this.busy && this.steering);
     } else if (e.key === 'Escape' && this.busy) {
       e.preventDefault();
       this.actions.cancelTurn();
@@ -210,10 +216,11 @@ export class Composer {
     this.mentions.update();
   }
 
-  private submit(): void {
+  /** Sends (queues while the agent works); `now`: Send Now, into the running turn. */
+  private submit(now = false): void {
     const text = this.input.value;
     if ((!text.trim() && !this.attachments.length) || !this.usable) return;
-    this.actions.sendPrompt(text.trim() ? text : '', this.attachments);
+    this.actions.sendPrompt(text.trim() ? text : '', this.attachments, now);
     this.input.value = '';
     this.attachments = [];
     this.renderChips();
@@ -299,6 +306,7 @@ export class Composer {
   applyHostState(s: ComposerStateView): void {
     this.sendWith = s.sendWith;
     this.caps = s.capabilities;
+    this.steering = s.steering === true;
     this.queue.render(s.queue);
     this.historyList = s.history;
     if (!this.history.recalling) this.history.setHistory(s.history);

@@ -21,6 +21,11 @@ export function isSendKey(e: KeyLike, sendWith: SendWith): boolean {
   return !e.shiftKey;
 }
 
+/** Send Now (Alt+Enter; Option+Enter on a Mac): into the agent's running turn (docs/chat.md, "Send now"). */
+export function isSendNowKey(e: KeyLike): boolean {
+  return e.key === 'Enter' && !e.isComposing && e.altKey && !e.ctrlKey && !e.metaKey && !e.shiftKey;
+}
+
 /** The label of the send key, for titles and the placeholder. */
 export function sendKeyLabel(sendWith: SendWith, mac: boolean): { send: string; newline: string } {
   if (sendWith === 'ctrlEnter') return { send: mac ? 'Cmd+Enter' : 'Ctrl+Enter', newline: 'Enter' };

@@ -44,7 +44,8 @@ export function userMessageNode(e: UserMessageView): HTMLElement {
         ...e.content.slice(0, 1).map((c) => contentNode(c))),
       ...e.content.slice(1).flatMap(userContentNodes));
   }
-  return h('div', { class: 'entry user', 'data-testid': 'user-message' }, ...e.content.flatMap(userContentNodes));
+  const steered = e.steered && h('div', { class: 'steered', 'data-testid': 'steered' }, e.steered === 'injected' ? 'Sent while the agent worked' : 'Sent while the agent worked: it started a turn of its own');
+  return h('div', { class: 'entry user', 'data-testid': 'user-message', 'data-steered': e.steered }, ...(steered ? [steered] : []), ...e.content.flatMap(userContentNodes));
 }
 
 /**

@@ -12,13 +12,14 @@ import type { RenderContext } from './renderContext';
 const levelIcons: Record<NoticeView['level'], string> = { info: 'info', warning: 'warning', error: 'error' };
 
 /** What the buttons of notices and of the error banner do. */
-export type NoticeActions = Pick<ChatActions, 'retry' | 'restart' | 'resend' | 'continueSession' | 'revertFlagged'>;
+export type NoticeActions = Pick<ChatActions, 'retry' | 'restart' | 'resend' | 'continueSession' | 'revertFlagged' | 'queueUntaken'>;
 
 /** The button of a notice or of the error banner, by action. */
 const actionButtons: Record<NoticeAction, { label: string; icon: string; title: string; run(actions: NoticeActions): void }> = {
   retry: { label: 'Retry', icon: 'refresh', title: 'Send the last prompt again', run: (a) => a.retry() },
   restart: { label: 'Restart', icon: 'debug-restart', title: 'Restart the agent and reopen this session', run: (a) => a.restart() },
   resend: { label: 'Resend', icon: 'send', title: 'Send the interrupted prompt again', run: (a) => a.resend() },
+  queue: { label: 'Queue It', icon: 'send', title: 'Queue this message: it is sent when the turn ends', run: (a) => a.queueUntaken() },
   revert: { label: 'Revert', icon: 'discard', title: 'Restore these files from the checkpoint before the turn', run: (a) => a.revertFlagged() },
   continue: {
     label: 'Continue in New Session', icon: 'arrow-right', run: (a) => a.continueSession(),

@@ -46,10 +46,11 @@ export class PromptQueue {
     return this._items.length;
   }
 
-  /** Queues a prompt and returns its id. */
-  add(text: string, attachments: readonly AttachmentView[] = []): string {
+  /** Queues a prompt (`first`: before the others) and returns its id. */
+  add(text: string, attachments: readonly AttachmentView[] = [], first = false): string {
     const id = `q${Date.now().toString(36)}-${++this._nextId}`;
-    this._items = [...this._items, { id, text, attachments: [...attachments] }];
+    const item = { id, text, attachments: [...attachments] };
+    this._items = first ? [item, ...this._items] : [...this._items, item];
     this._onDidChange.fire();
     return id;
   }

@@ -29,7 +29,7 @@ interface EntryMarkdown<E extends ThreadEntry> {
 
 /** Each kind of entry as Markdown (a new kind does not compile until it says how it reads: docs/recipes.md). */
 const entryMarkdown: { readonly [K in EntryKind]: EntryMarkdown<EntryOf<K>> } = {
-  user: { speaker: 'user', parts: (e) => blocksToMarkdown(e.content) },
+  user: { speaker: 'user', parts: (e) => [...(e.steered ? [e.steered === 'injected' ? '_Sent while the agent worked._' : '_Sent while the agent worked; it started a turn of its own._'] : []), ...blocksToMarkdown(e.content)] },
   agent: { speaker: 'agent', parts: (e) => textToMarkdown(e.text, e.blocks) },
   thought: {
     speaker: 'agent',

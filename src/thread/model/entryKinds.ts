@@ -50,7 +50,8 @@ export const entryKinds: { readonly [K in EntryKind]: EntryHandling<EntryOf<K>> 
   agent: { stored: (v) => (isText(v) && v.kind === 'agent' ? { ...v, kind: 'agent' } : undefined), settle: same },
   thought: { stored: (v) => (isText(v) && v.kind === 'thought' ? { ...v, kind: 'thought' } : undefined), settle: same },
   toolCall: { stored: (v) => (isToolCall(v) ? v : undefined), settle: settleToolCall, key: (e) => e.toolCallId },
-  notice: { stored: (v) => (isNotice(v) ? v : undefined), settle: same },
+  // Queue It holds the message only in memory (src/host/prompts/steering.ts): a restored notice no longer offers it
+  notice: { stored: (v) => (isNotice(v) ? v : undefined), settle: (e) => (e.action === 'queue' ? { ...e, action: undefined } : e) },
   elicitation: { stored: (v) => (isElicitation(v) ? v : undefined), settle: settleElicitationEntry },
   compaction: { stored: (v) => (isCompactionEntry(v) ? v : undefined), settle: settleCompaction, key: (e) => e.compactionId },
   subagent: { stored: (v, nested) => storedSubagent(v, nested), settle: settleSubagent, key: (e) => e.sessionId },

@@ -16,7 +16,7 @@ import { SessionStreams } from './sessionStreams';
 import { stopReasonNotice } from './stopReasons';
 import { ThreadTitle } from './threadTitle';
 import { TerminalOutputStore, type TerminalSnapshot } from './terminalOutputStore';
-import type { NoticeAction, NoticeEntry, SessionStatus, SubagentEntry, ThreadChange, ThreadEntry, ThreadLogger } from './threadEntries';
+import type { NoticeAction, NoticeEntry, SessionStatus, Steered, SubagentEntry, ThreadChange, ThreadEntry, ThreadLogger } from './threadEntries';
 import type { ToolCallEntry, ToolCallPatch } from './toolCall';
 import { restoreMarkRange } from './turnChanges';
 import { applyUpdate, type PlanTarget, type SessionTarget } from './updateKinds';
@@ -165,8 +165,8 @@ export class AcpThread {
   }
 
   /** Adds the user's prompt (before it is sent, so the chat shows it at once). */
-  addUserMessage(content: ContentBlock[], titleFrom: readonly ContentBlock[] = content): void {
-    this._streams.main.pushPrompt({ kind: 'user', id: this.newId(), content });
+  addUserMessage(content: ContentBlock[], titleFrom: readonly ContentBlock[] = content, steered?: Steered): void {
+    this._streams.main.pushPrompt({ kind: 'user', id: this.newId(), content, ...(steered ? { steered } : {}) });
     // until the agent names the session, its first prompt does (the same everywhere it is listed)
     if (this._title.fromPrompt(titleFrom)) this.fire({ type: 'title' });
   }

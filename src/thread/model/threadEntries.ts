@@ -18,10 +18,15 @@ export type SessionStatus = 'starting' | 'idle' | 'working' | 'awaitingPermissio
  * What a notice's button does: `retry` sends the prompt again, `restart` restarts the agent, `resend` sends the
  * prompt again that was interrupted when the agent exited, `continue` starts a new session that carries this transcript.
  */
-export type NoticeAction = 'retry' | 'restart' | 'resend' | 'continue' | 'revert';
+export type NoticeAction = 'retry' | 'restart' | 'resend' | 'continue' | 'revert' | 'queue';
 
-/** A user's prompt as sent; `checkpointId` names the checkpoint taken before it (src/thread/model/turnChanges.ts). */
-export interface UserEntry { readonly kind: 'user'; readonly id: string; readonly content: ContentBlock[]; checkpointId?: string }
+/**
+ * A user's prompt as sent; `checkpointId` names the checkpoint taken before it (src/thread/model/turnChanges.ts); `steered`:
+ * sent while a turn ran (src/acp/steering.ts), taken into it or starting a turn of the agent's own.
+ */
+export interface UserEntry { readonly kind: 'user'; readonly id: string; readonly content: ContentBlock[]; checkpointId?: string; readonly steered?: Steered }
+/** How a message sent while the agent worked was taken. */
+export type Steered = 'injected' | 'startedNewTurn';
 /** An agent message or thought: text accumulated from chunks, plus non-text blocks. */
 export interface TextEntry { readonly kind: 'agent' | 'thought'; readonly id: string; messageId?: string; text: string; blocks: ContentBlock[] }
 /** A notice: stop reason, error, agent exit; `marker: 'fork'` is the first entry of a fork ("Forked from …"). */
