@@ -132,19 +132,7 @@ export class RuleStore implements vscode.Disposable {
     const current = scope === 'user' ? inspected?.globalValue : inspected?.workspaceValue;
     const entries = Array.isArray(current) ? (current as unknown[]) : [];
     const target = scope === 'user' ? vscode.ConfigurationTarget.Global : vscode.ConfigurationTarget.Workspace;
-    const next = change(entries);
-    // update() can resolve before this extension host hears of the change (seen in code-server, workspace
-    // settings): until then the rules read here are the old ones, and a card that the new rule answers would wait
-    const heard = new Promise<void>((resolve) => {
-      const done = (): void => { clearTimeout(timer); listener.dispose(); resolve(); };
-      const listener = vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration(`switchboard.${settingKey}`)) done(); });
-      const timer = setTimeout(done, 5_000);
-    });
-    await config.update(settingKey, next, target);
-    const now = vscode.workspace.getConfiguration('switchboard').inspect<unknown>(settingKey);
-    if (JSON.stringify(scope === 'user' ? now?.globalValue : now?.workspaceValue) !== JSON.stringify(next)) await heard;
-    else void heard;
-    this._settings = undefined;
+    await config.update(settingKey, change(entries), target);
     // the workspace's settings file, as it is now, is Switchboard's write, not the agent's (the turn audit skips it)
     const file = scope === 'workspace' ? workspaceSettingsFile() : undefined;
     if (file) await fs.promises.readFile(file).then((bytes) => noteOwnWrite(file, bytes), () => undefined);
