@@ -74,3 +74,9 @@ export interface FileMatchView {
   /** The workspace-relative folder, for telling files of the same name apart. */
   readonly detail: string;
 }
+
+/** How a message sent while the agent worked was taken (docs/chat.md, "Send now"), as the chat and the Markdown export say it. */
+export const steeredLabels: Readonly<Record<'injected' | 'startedNewTurn', string>> = {
+  injected: 'Sent while the agent worked',
+  startedNewTurn: 'Sent while the agent worked: it started a turn of its own',
+};

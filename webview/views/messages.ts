@@ -4,6 +4,7 @@
  * the agent thinks, collapsed once its answer starts (unless the user toggled them).
  */
 import type { AgentTextView, ContentView, UserMessageView } from '../../src/shared/viewModel';
+import { steeredLabels } from '../../src/shared/composerModel';
 import { foldEnvelopes } from './agentText';
 import { h } from './dom';
 import { MarkdownStream, renderMarkdown } from './markdown';
@@ -44,7 +45,7 @@ export function userMessageNode(e: UserMessageView): HTMLElement {
         ...e.content.slice(0, 1).map((c) => contentNode(c))),
       ...e.content.slice(1).flatMap(userContentNodes));
   }
-  const steered = e.steered && h('div', { class: 'steered', 'data-testid': 'steered' }, e.steered === 'injected' ? 'Sent while the agent worked' : 'Sent while the agent worked: it started a turn of its own');
+  const steered = e.steered && h('div', { class: 'steered', 'data-testid': 'steered' }, steeredLabels[e.steered]);
   return h('div', { class: 'entry user', 'data-testid': 'user-message', 'data-steered': e.steered }, ...(steered ? [steered] : []), ...e.content.flatMap(userContentNodes));
 }
 

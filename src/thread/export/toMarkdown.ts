@@ -14,6 +14,7 @@ import type { EntryKind, EntryOf } from '../model/entryKinds';
 import type { SubagentEntry, ThreadEntry } from '../model/threadEntries';
 import { changesSummary } from '../model/turnChanges';
 import { contentToView } from '../view/toView';
+import { steeredLabels } from '../../shared/composerModel';
 
 /** How {@link toMarkdown} renders. */
 export interface ToMarkdownOptions {
@@ -29,7 +30,7 @@ interface EntryMarkdown<E extends ThreadEntry> {
 
 /** Each kind of entry as Markdown (a new kind does not compile until it says how it reads: docs/recipes.md). */
 const entryMarkdown: { readonly [K in EntryKind]: EntryMarkdown<EntryOf<K>> } = {
-  user: { speaker: 'user', parts: (e) => [...(e.steered ? [e.steered === 'injected' ? '_Sent while the agent worked._' : '_Sent while the agent worked; it started a turn of its own._'] : []), ...blocksToMarkdown(e.content)] },
+  user: { speaker: 'user', parts: (e) => [...(e.steered && Object.hasOwn(steeredLabels, e.steered) ? [`_${steeredLabels[e.steered]}._`] : []), ...blocksToMarkdown(e.content)] },
   agent: { speaker: 'agent', parts: (e) => textToMarkdown(e.text, e.blocks) },
   thought: {
     speaker: 'agent',

@@ -11,9 +11,8 @@ import { parseContextHeader } from '../util/contextHeader';
 import { permissionSubject } from './permissionSubject';
 import { capJson, prettyJson, rawOutputToView } from './rawOutput';
 import { previewToolText } from './toolTextPreview';
+import { steeredLabels } from '../../shared/composerModel';
 
-/** The `steered` marks a user message can carry (a stored transcript is read back: only these are shown). */
-const steeredViews = new Set<string>(['injected', 'startedNewTurn']);
 import { diffToView } from './diffHunks';
 import { turnUsageToView } from './turnUsage';
 import type { AcpThread } from '../model/thread';
@@ -136,7 +135,7 @@ function viewOf(e: ThreadEntry, names: SessionNames): EntryView {
     case 'user': {
       // the context block of a continuation is the first block (Edit & Resend of an earlier message adds the edited text after it)
       const context = e.content[0]?.type === 'text' ? parseContextHeader(e.content[0].text) : undefined;
-      return { kind: 'user', id: e.id, content: e.content.map(contentToView), ...(context ? { context } : {}), ...(e.checkpointId ? { checkpoint: true } : {}), ...(steeredViews.has(e.steered ?? '') ? { steered: e.steered } : {}) };
+      return { kind: 'user', id: e.id, content: e.content.map(contentToView), ...(context ? { context } : {}), ...(e.checkpointId ? { checkpoint: true } : {}), ...(e.steered && Object.hasOwn(steeredLabels, e.steered) ? { steered: e.steered } : {}) };
     }
     case 'agent':
     case 'thought': return { kind: e.kind, id: e.id, text: e.text, blocks: e.blocks.map(contentToView) };
