@@ -207,6 +207,7 @@ if (layers.has('static')) {
   list.push(['doc references', process.execPath, ['scripts/checkDocRefs.mjs'], MIN]);
   if (fs.existsSync(path.join(ROOT, 'src', 'acp', 'schema', 'generate.mjs'))) {
     list.push(['schema drift', process.execPath, ['src/acp/schema/generate.mjs', '--check'], 5 * MIN]);
+    list.push(['schema drift (ACP v2)', process.execPath, ['src/acp/schema/generate.mjs', '--check', '--v2'], 5 * MIN]);
   }
   await checks('static', list);
 }
