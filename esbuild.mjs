@@ -72,6 +72,8 @@ const lazyModules = {
   shellParser: 'src/host/permissions/rules/shellParser.ts',
   // the editor's MCP server and its tools (the MCP SDK): loaded at the first request an agent sends it
   editorTools: 'src/host/lifecycle/editorTools/editorMcpServer.ts',
+  // ACP v2 (its schemas and the dialect): loaded when an agent starts with switchboard.experimental.protocolV2 on
+  acpV2: 'src/acp/v2/v2Dialect.ts',
 };
 /** The Demo agent's parts loaded on first use: the MCP client of its `mcp` step (dist/agents/mcpSteps.js). */
 const agentLazyModules = { mcpSteps: 'src/demoAgent/mcpSteps.ts' };
@@ -223,7 +225,7 @@ function tsFiles(dir) {
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'));
 }
 
-const scriptedAgentEntries = ['test/fixtures/agents/scriptedAgent.ts', 'test/fixtures/agents/lifetimeAgent.ts'];
+const scriptedAgentEntries = ['test/fixtures/agents/scriptedAgent.ts', 'test/fixtures/agents/lifetimeAgent.ts', 'test/fixtures/agents/v2Agent.ts'];
 if (tests) {
   builds.push({
     // webview/ too: its pure modules (store, lib/, the transcript classes) are unit-tested in plain node

@@ -13,15 +13,8 @@
  * - When the connection closes (agent exited, stream ended), every pending request is rejected at once
  *   with a typed {@link AcpError} (reason `closed`, carrying the cause).
  */
-import {
-  CancellationToken,
-  CancellationTokenSource,
-  createMessageConnection,
-  Emitter,
-  ResponseError,
-} from 'vscode-jsonrpc/node';
+import { CancellationToken, createMessageConnection, Emitter, ResponseError } from 'vscode-jsonrpc/node';
 import type {
-  CancellationStrategy,
   Disposable,
   Event,
   Message,
@@ -30,8 +23,8 @@ import type {
   MessageWriter,
   NotificationMessage,
 } from 'vscode-jsonrpc/node';
-import type * as z from 'zod/mini';
-import { AcpError, AcpErrorCodes, remoteErrorMessage, toResponseError } from './errors';
+import * as z from 'zod/mini';
+import { AcpError, AcpErrorCodes, toResponseError } from './errors';
 import { NdjsonMessageReader, NdjsonMessageWriter } from './ndjson';
 import type { NdjsonReaderOptions, OversizedMessage } from './ndjson';
 import { agentNotifications, agentRequests, clientNotifications, clientRequests, protocolVersion } from './schema/methods.gen';
@@ -39,7 +32,13 @@ import type { InitializeRequest, InitializeResponse } from './schema/types.gen';
 import { SentRequests } from './sentRequests';
 import { TraceIds } from './traceContext';
 import { unknownSessionUpdateTag } from './unknownKinds';
+import type { DialectRequest, VersionOffer, WireDialect } from './wireDialect';
+import { acpCancellationStrategy, cancelRequestMethod, formatIssues, fromWireError, raceCancellation } from './wireHelpers';
 
+export { formatIssues } from './wireHelpers';
+
+/** Requests only the ACP v2 draft has (src/acp/v2/v2Dialect.ts), sent with {@link AcpConnection.requestExtension}. */
+export type V2OnlyMethod = 'tool_call/cancel' | 'terminal/cancel';
 /** Methods the client calls (the agent serves them). */
 export type AgentMethod = keyof typeof agentRequests;
 /** Params of an agent method. */
@@ -89,7 +88,6 @@ export interface AcpConnectionOptions {
   readonly streamEndGraceMs?: number;
 }
 
-const cancelRequestMethod = '$/cancel_request';
 const jsonrpcCancelMethod = '$/cancelRequest';
 
 /**
@@ -115,6 +113,8 @@ export class AcpConnection {
   private readonly _sent = new SentRequests();
   /** Trace ids of this connection, for requests sent while the log traces. */
   private readonly _traceIds = new TraceIds();
+  /** The agent chose a newer protocol version in `initialize`: the wire speaks it (src/acp/wireDialect.ts). */
+  private _dialect: WireDialect | undefined;
 
   /** A connection over the agent's stdout (read) and stdin (write), NDJSON framed. */
   static overStreams(readable: NodeJS.ReadableStream, writable: NodeJS.WritableStream, options: AcpConnectionOptions): AcpConnection {
@@ -180,14 +180,20 @@ export class AcpConnection {
 
   /**
    * Sends a request of an agent's extension (a `_` method, not in the schema:
-   * https://agentclientprotocol.com/protocol/extensibility) and checks the answer with `result`; rejects like {@link request}.
+   * https://agentclientprotocol.com/protocol/extensibility), or one only ACP v2 has; checks the answer with `result`, rejects like {@link request}.
    */
-  requestExtension<T>(method: `_${string}`, params: Record<string, unknown>, result: z.ZodMiniType<T>, token?: CancellationToken): Promise<T> {
+  requestExtension<T>(method: `_${string}` | V2OnlyMethod, params: Record<string, unknown>, result: z.ZodMiniType<T>, token?: CancellationToken): Promise<T> {
     return this.send(method, params, result, token);
   }
 
   private send<T>(method: string, params: unknown, result: z.ZodMiniType<T>, token?: CancellationToken): Promise<T> {
     if (this._closed) return Promise.reject(this._closed);
+    let wire: Omit<DialectRequest, 'finish'> & Partial<DialectRequest> = { method, params, result };
+    try {
+      if (this._dialect) wire = this._dialect.request(method, params);
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
     return new Promise<T>((resolve, reject) => {
       let settled = false;
       let graceTimer: NodeJS.Timeout | undefined;
@@ -204,16 +210,17 @@ export class AcpConnection {
       const cancelListener = token?.onCancellationRequested(() => {
         graceTimer = setTimeout(() => settle(() => reject(AcpError.cancelled(`'${method}' was cancelled and the agent did not answer within ${this._cancelGraceMs} ms`))), this._cancelGraceMs);
       });
-      const sent = this.options.logger.traceEnabled?.() ? this._traceIds.stamp(params).params : params;
-      this._connection.sendRequest(method, sent, token ?? CancellationToken.None).then(
+      const sent = this.options.logger.traceEnabled?.() ? this._traceIds.stamp(wire.params).params : wire.params;
+      this._connection.sendRequest(wire.method, sent, token ?? CancellationToken.None).then(
         (raw: unknown) => settle(() => {
           // the ACP guide's examples answer some methods (session/load, fs/write_text_file) with `null`
           // where the schema has an object
-          const parsed = result.safeParse(raw === null || raw === undefined ? {} : raw);
-          if (parsed.success) resolve(parsed.data);
+          const parsed = wire.result.safeParse(raw === null || raw === undefined ? {} : raw);
+          if (parsed.success && wire.finish) resolve(Promise.resolve(wire.finish(parsed.data)).then((v) => result.parse(v)));
+          else if (parsed.success) resolve(parsed.data as T);
           else reject(new AcpError('protocol', `The agent's answer to '${method}' is invalid: ${formatIssues(parsed.error)}`, AcpErrorCodes.InvalidParams));
         }),
-        (error: unknown) => settle(() => reject(fromWireError(method, error))),
+        (error: unknown) => settle(() => { wire.failed?.(); reject(fromWireError(method, error)); }),
       );
     });
   }
@@ -221,7 +228,9 @@ export class AcpConnection {
   /** Sends a notification to the agent (e.g. `session/cancel`). Never throws; failures are logged. */
   notify<M extends AgentNotificationMethod>(method: M, params: AgentNotificationParams<M>): void {
     if (this._closed) return;
-    this._connection.sendNotification(method, params).catch((error: unknown) => this.options.logger.warn(`could not send '${method}': ${String(error)}`));
+    const wire = this._dialect ? this._dialect.notification(method, params) : { method, params };
+    if (!wire) return;
+    this._connection.sendNotification(wire.method, wire.params).catch((error: unknown) => this.options.logger.warn(`could not send '${method}': ${String(error)}`));
   }
 
   /** Registers the handler of one agent→client request; params are validated before it runs. */
@@ -237,18 +246,28 @@ export class AcpConnection {
   }
 
   /**
-   * `initialize`: sends our protocol version, capabilities and clientInfo; if the agent answers a version we
-   * do not support, closes the connection and rejects with reason `unsupportedVersion`, as the protocol
-   * asks of clients (https://agentclientprotocol.com/protocol/initialization).
+   * `initialize`: sends our protocol version, capabilities and clientInfo, or (`offer`) a newer version's params; if
+   * the agent answers a version we do not support, closes the connection and rejects with reason
+   * `unsupportedVersion`, as the protocol asks of clients (https://agentclientprotocol.com/protocol/initialization).
+   * When it chooses the offered version, the wire speaks its dialect from here on (src/acp/wireDialect.ts).
    */
-  async initialize(params: Omit<InitializeRequest, 'protocolVersion'>, token?: CancellationToken): Promise<InitializeResponse> {
-    const result = await this.request('initialize', { ...params, protocolVersion }, token);
-    if (result.protocolVersion !== protocolVersion) {
-      const error = new AcpError('unsupportedVersion', `The agent speaks ACP protocol version ${result.protocolVersion}; Switchboard supports version ${protocolVersion}.`);
+  async initialize(params: Omit<InitializeRequest, 'protocolVersion'>, token?: CancellationToken, offer?: VersionOffer): Promise<InitializeResponse> {
+    const v1 = { ...params, protocolVersion };
+    const raw = await this.send('initialize', offer ? offer.params(v1) : v1, z.unknown(), token);
+    const version = (raw as { protocolVersion?: unknown }).protocolVersion;
+    if (offer && version === offer.protocolVersion) {
+      const accepted = offer.accept(raw);
+      this._dialect = accepted.dialect;
+      return agentRequests.initialize.result.parse(accepted.response);
+    }
+    const result = agentRequests.initialize.result.safeParse(raw);
+    if (!result.success) throw new AcpError('protocol', `The agent's answer to 'initialize' is invalid: ${formatIssues(result.error)}`, AcpErrorCodes.InvalidParams);
+    if (result.data.protocolVersion !== protocolVersion) {
+      const error = new AcpError('unsupportedVersion', `The agent speaks ACP protocol version ${String(version)}; Switchboard supports version ${offer ? `${protocolVersion} and ${offer.protocolVersion}` : protocolVersion}.`);
       this.close(error);
       throw error;
     }
-    return result;
+    return result.data;
   }
 
   /**
@@ -305,13 +324,19 @@ export class AcpConnection {
     const error = this._closed;
     for (const reject of [...this._pending]) reject(error);
     this._pending.clear();
+    this._dialect?.close(error);
     this._onDidClose.fire(error);
     this._connection.dispose();
     this.writer.dispose();
     this._onDidClose.dispose();
   }
 
-  private async dispatchRequest(method: string, params: unknown, token: CancellationToken): Promise<unknown> {
+  private async dispatchRequest(wireMethod: string, wireParams: unknown, token: CancellationToken): Promise<unknown> {
+    const incoming = this._dialect ? this._dialect.incomingRequest(wireMethod, wireParams) : { method: wireMethod, params: wireParams };
+    if ('error' in incoming) return new ResponseError(incoming.error.code, incoming.error.message, incoming.error.data);
+    const { method, params } = incoming;
+    const answer = 'answer' in incoming ? incoming.answer : (r: unknown) => r;
+    for (const m of ('before' in incoming && incoming.before) || []) this.dispatchNotification(m.method, m.params);
     const handler = this._requestHandlers.get(method);
     const spec = (clientRequests as Record<string, { params: z.ZodMiniType } | undefined>)[method];
     if (!handler || !spec) {
@@ -326,13 +351,20 @@ export class AcpConnection {
     }
     if (token.isCancellationRequested) return new ResponseError(AcpErrorCodes.RequestCancelled, 'Request cancelled');
     try {
-      return await raceCancellation(Promise.resolve(handler(parsed.data, token)), token);
+      const result = await raceCancellation(Promise.resolve(handler(parsed.data, token)), token);
+      return result instanceof ResponseError ? result : answer(result);
     } catch (error) {
       return toResponseError(error);
     }
   }
 
   private dispatchNotification(method: string, params: unknown): void {
+    if (!this._dialect) return this.dispatchV1Notification(method, params);
+    for (const m of this._dialect.incomingNotification(method, params)) this.dispatchV1Notification(m.method, m.params);
+    this._dialect.dispatched?.();
+  }
+
+  private dispatchV1Notification(method: string, params: unknown): void {
     const handler = this._notificationHandlers.get(method);
     const spec = (clientNotifications as Record<string, { params: z.ZodMiniType } | undefined>)[method];
     if (!handler || !spec) {
@@ -365,35 +397,3 @@ export class AcpConnection {
   }
 }
 
-/** Outgoing cancellation speaks ACP: `$/cancel_request {requestId}`; incoming uses plain token sources. */
-const acpCancellationStrategy: CancellationStrategy = {
-  receiver: { createCancellationTokenSource: () => new CancellationTokenSource() },
-  sender: {
-    sendCancellation: (conn, id) => conn.sendNotification(cancelRequestMethod, { requestId: id }),
-    cleanup: () => undefined,
-  },
-};
-
-/** A cancelled incoming request answers -32800 at once, even if its handler is still busy. */
-function raceCancellation<T>(work: Promise<T>, token: CancellationToken): Promise<T | ResponseError<void>> {
-  return new Promise((resolve, reject) => {
-    const sub = token.onCancellationRequested(() => resolve(new ResponseError(AcpErrorCodes.RequestCancelled, 'Request cancelled')));
-    work.then((v) => { sub.dispose(); resolve(v); }, (e: unknown) => { sub.dispose(); reject(e); });
-  });
-}
-
-function fromWireError(method: string, error: unknown): AcpError {
-  if (error instanceof ResponseError) {
-    if (error.code === AcpErrorCodes.RequestCancelled) return new AcpError('cancelled', error.message, error.code, error.data);
-    return new AcpError('remote', remoteErrorMessage(error.message || `'${method}' failed`, error.data), error.code, error.data);
-  }
-  if (AcpError.is(error)) return error;
-  const message = error instanceof Error ? error.message : String(error);
-  return new AcpError('closed', `'${method}' failed: ${message}`, AcpErrorCodes.InternalError, undefined, { cause: error });
-}
-
-/** One line per issue: `path: message`. */
-export function formatIssues(error: { readonly issues: readonly z.core.$ZodIssue[] }): string {
-  return error.issues.slice(0, 5).map((i) => `${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`).join('; ')
-    + (error.issues.length > 5 ? ` (+${error.issues.length - 5} more)` : '');
-}

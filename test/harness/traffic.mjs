@@ -30,6 +30,7 @@ export function startTraffic(layer, version) {
 export function finishTraffic(dir) {
   let checked = 0;
   let unstable = 0;
+  let v2 = 0;
   /** @type {Map<string, number>} */
   const violations = new Map();
   for (const file of fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.jsonl')) : []) {
@@ -39,7 +40,8 @@ export function finishTraffic(dir) {
       /** @type {{method?: string, kind?: string, schema?: string, problems?: string[]}} */
       let record;
       try { record = JSON.parse(line); } catch { record = { method: '?', kind: 'torn line', problems: [line.slice(0, 120)] }; }
-      if (record.schema === 'unstable') unstable++;
+      if (record.schema === 'unstable' || record.schema === 'v2 unstable') unstable++;
+      if (record.schema?.startsWith('v2')) v2++;
       if (record.problems?.length) {
         const key = `${record.kind} ${record.method}: ${record.problems.join('; ')}`;
         violations.set(key, (violations.get(key) ?? 0) + 1);
@@ -47,7 +49,7 @@ export function finishTraffic(dir) {
     }
   }
   const total = [...violations.values()].reduce((a, b) => a + b, 0);
-  console.log(`ACP traffic: ${checked} client messages checked against the SDK schema (${unstable} by the unstable one), ${total} violation(s)`);
+  console.log(`ACP traffic: ${checked} client messages checked against the SDK schema (${unstable} by the unstable one, ${v2} by the ACP v2 draft's), ${total} violation(s)`);
   return [...violations].map(([key, n]) => `${n}× ${key}`);
 }
 
