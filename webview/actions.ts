@@ -10,6 +10,7 @@ import {
   RestartAgentCommand, RetryPromptCommand, SaveDraftCommand, SearchFilesCommand, SendPromptCommand, SetConfigOptionCommand,
   SetModeCommand, ShowTerminalCommand, ToggleFollowCommand, UpdateQueuedPromptCommand,
 } from '../src/shared/chatProtocol';
+import { StopWorkCommand } from '../src/shared/chatProtocol';
 import { CancelSubagentCommand, ReviewChangedFileCommand, ReviewChangedFilesCommand, DiffCheckpointCommand, UndoCheckpointCommand, CopyMessageCommand, DismissNoticeCommand, EditResendMessageCommand, RespondElicitationUrlCommand, OpenRecentSessionCommand, RespondElicitationCommand, RestoreCheckpointCommand, RetryMessageCommand } from '../src/shared/chatProtocol';
 import { DisableProviderCommand, ForkSessionCommand, LogInAccountCommand, LogOutAccountCommand, RenameSessionCommand, SetApprovalLevelCommand, SetProviderCommand } from '../src/shared/chatProtocol';
 import type { OpenToolOutputParams, PostCommand } from '../src/shared/chatProtocol';
@@ -63,6 +64,8 @@ export interface ChatActions {
   dismissNotice(noticeId: string): void;
   /** Cancels a subagent's current work (by its session id). */
   cancelSubagent(sessionId: string): void;
+  /** Stops one tool call or terminal an ACP v2 agent lets the user stop. */
+  stopWork(kind: 'toolCall' | 'terminal', id: string): void;
   openLink(href: string): void;
   copyCode(code: string, language: string): void;
   insertCode(code: string, language: string): void;
@@ -150,6 +153,7 @@ export function chatActions(ipc: ActionTransport): ChatActions {
     revertFlagged: () => ipc.post(RevertFlaggedCommand, {}),
     dismissNotice: (noticeId) => ipc.post(DismissNoticeCommand, { noticeId }),
     cancelSubagent: (sessionId) => ipc.post(CancelSubagentCommand, { sessionId }),
+    stopWork: (kind, id) => ipc.post(StopWorkCommand, { kind, id }),
     openLink: (href) => ipc.post(OpenLinkCommand, { href }),
     copyCode: (code, language) => ipc.post(CopyCodeCommand, { code, language }),
     insertCode: (code, language) => ipc.post(InsertCodeCommand, { code, language }),

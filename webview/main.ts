@@ -16,6 +16,7 @@ import { chatInbox } from './inbox';
 import { ChatStore } from './store';
 import { followTranscript } from './transcript/scrollEvents';
 import { pageSchedulerHost, TranscriptView } from './transcript/transcriptView';
+import { BackgroundWorkBar } from './views/backgroundWork';
 import { AgentNoticesView } from './views/agentNotices';
 import { ChangedFilesBar } from './views/changedFiles';
 import { Header } from './views/header';
@@ -48,6 +49,9 @@ installMarkdownActions(document.body, actions);
 // the agent's live notices, above the composer (not part of the transcript)
 const agentNotices = new AgentNoticesView((id) => actions.dismissNotice(id), live, () => composerInput()?.focus());
 changedFiles.element.before(agentNotices.element); // the agent's notices above the changed-files bar
+// an ACP v2 agent's background work, above the notices (views/backgroundWork.ts)
+const backgroundWork = new BackgroundWorkBar((kind, id) => actions.stopWork(kind, id), live);
+agentNotices.element.before(backgroundWork.element);
 focusComposerOnEntry(composerInput);
 // in place of the empty transcript until the first message exists
 const welcome = new Welcome({ useCommand: (name) => composer.insertCommand(name), openSession: (id) => actions.openRecentSession(id) });
@@ -70,6 +74,7 @@ const view = new TranscriptView({
     header.render(state);
     composer.setState(state);
     agentNotices.render(state?.notices);
+    backgroundWork.render(state?.background);
   },
   host: pageSchedulerHost(),
 });

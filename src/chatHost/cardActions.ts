@@ -9,9 +9,10 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { OpenDiffCommand, OpenLocationCommand, OpenToolOutputCommand, RetryPromptCommand, ShowTerminalCommand } from '../shared/chatProtocol';
-import { ContinueSessionCommand, DismissNoticeCommand, QueueUntakenCommand, ResendPromptCommand, RestartAgentCommand, RevertFlaggedCommand } from '../shared/chatProtocol';
+import { ContinueSessionCommand, DismissNoticeCommand, QueueUntakenCommand, ResendPromptCommand, RestartAgentCommand, RevertFlaggedCommand, StopWorkCommand } from '../shared/chatProtocol';
 import { CheckpointActions } from '../host/files/checkpointActions';
-import type { OpenDiffParams, OpenLocationParams, OpenToolOutputParams } from '../shared/chatProtocol';
+import type { OpenDiffParams, OpenLocationParams, OpenToolOutputParams, StopWorkParams } from '../shared/chatProtocol';
+import * as z from 'zod/mini';
 import type { AgentSession } from '../host/agentSession';
 import type { IpcDispatcher } from './ipc';
 import { openDiff, openReadOnlyText } from '../host/files/diffEditor';
@@ -85,10 +86,24 @@ export function registerCardActions(ipc: IpcDispatcher, session: AgentSession, c
     void new CheckpointActions(session.context, session.checkpoints, () => session.isWorking).revertFlagged(session.permissions.audit, spot !== undefined ? { viewColumn: spot } : {});
   });
   ipc.on(DismissNoticeCommand, ({ noticeId }) => { session.thread.notices.dismiss(noticeId); });
+  ipc.on(StopWorkCommand, (p) => stopWork(session, p).catch((e: unknown) => showError(`Could not stop it: ${e instanceof Error ? e.message : String(e)}`)));
   ipc.on(QueueUntakenCommand, () => {
     if (!session.steering.queueUntaken()) showError('That message was queued or sent already.');
   });
   ipc.on(ResendPromptCommand, () => {
     session.resendInterrupted().catch((e: unknown) => showError(e instanceof Error ? e.message : String(e)));
   });
+}
+
+/**
+ * Stop on one tool call or terminal of an ACP v2 agent (docs/acp-v2.md): sent only for one the agent said it lets the
+ * user stop, and only over a v2 connection; the agent confirms with the call's final status or the terminal's exit.
+ */
+async function stopWork(session: AgentSession, { kind, id }: StopWorkParams): Promise<void> {
+  const thread = session.thread;
+  const allowed = kind === 'toolCall' ? thread.toolCall(id)?.cancellable === true : thread.terminals.view(id)?.cancellable === true;
+  if (!allowed || session.host.initializeResponse?.protocolVersion !== 2) throw new Error(`the agent does not let you stop this ${kind === 'toolCall' ? 'tool call' : 'terminal'}.`);
+  const connection = session.host.connection;
+  if (kind === 'toolCall') await connection.requestExtension('tool_call/cancel', { sessionId: session.sessionId, toolCallId: id }, z.unknown());
+  else await connection.requestExtension('terminal/cancel', { sessionId: session.sessionId, terminalId: id }, z.unknown());
 }

@@ -10,7 +10,7 @@ import { ForkSessionCommand, RenameSessionCommand, SetApprovalLevelCommand } fro
 import { OpenDiffCommand, OpenLocationCommand, OpenToolOutputCommand, RetryPromptCommand, ShowTerminalCommand } from '../shared/chatProtocol';
 import { ContinueSessionCommand, DismissNoticeCommand, QueueUntakenCommand, ResendPromptCommand, RestartAgentCommand, RevertFlaggedCommand } from '../shared/chatProtocol';
 import { CopyCodeCommand, InsertCodeCommand, OpenLinkCommand } from '../shared/chatProtocol';
-import { CancelSubagentCommand, RespondElicitationUrlCommand, OpenRecentSessionCommand, RespondElicitationCommand } from '../shared/chatProtocol';
+import { CancelSubagentCommand, RespondElicitationUrlCommand, OpenRecentSessionCommand, RespondElicitationCommand, StopWorkCommand } from '../shared/chatProtocol';
 import { DisableProviderCommand, LogInAccountCommand, LogOutAccountCommand, SetProviderCommand } from '../shared/chatProtocol';
 import type { CommandMethod, ParamsOf } from '../shared/chatProtocol';
 import { changedFilesCommandSchemas } from './changedFilesSchemas';
@@ -70,6 +70,7 @@ export const ipcSchemas = {
   [RespondElicitationUrlCommand.method]: z.strictObject({ requestId: short, op: z.enum(['retry', 'dismiss']) }),
   // a subagent's card: the host cancels only a subagent the thread knows, and only when the agent permits it
   [CancelSubagentCommand.method]: z.strictObject({ sessionId: z.string().check(z.minLength(1), z.maxLength(1024)) }),
+  [StopWorkCommand.method]: z.strictObject({ kind: z.enum(['toolCall', 'terminal']), id: z.string().check(z.minLength(1), z.maxLength(1024)) }),
   // the account chip and the model providers (accountController.ts: a provider id the agent did not list is refused)
   [LogInAccountCommand.method]: z.object({}),
   [LogOutAccountCommand.method]: z.object({}),

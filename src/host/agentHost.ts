@@ -11,6 +11,7 @@ import { AcpConnection } from '../acp/connection';
 import type { AcpLogger } from '../acp/connection';
 import { AcpError } from '../acp/errors';
 import { traceLine } from '../acp/traceContext';
+import type { V2Event } from '../acp/v2/v2Updates';
 import type { AgentCapabilities, AuthStatusResponse, ClientCapabilities, InitializeResponse, SessionNotification, SessionUpdate } from '../acp/schema/types.gen';
 import { agentDisplayName } from '../agents/agentDefinition';
 import type { AgentDefinition } from '../agents/agentDefinition';
@@ -23,6 +24,10 @@ import { clientCapabilitiesOf } from './clientFeature';
 import type { ClientFeature } from './clientFeature';
 import { cancelGraceMs } from './prompts/turnEnd';
 import type { Disposable, SessionParts } from './sessionContext';
+import { applyAgentWork } from './terminals/agentWork';
+
+/** The setting that offers agents ACP v2 in `initialize` (docs/acp-v2.md). */
+export const protocolV2Setting = 'experimental.protocolV2';
 
 /** The client identity sent in `initialize` (read from package.json). */
 export interface ClientInfo {
@@ -168,7 +173,10 @@ export class AgentHost implements AttachedAgent, vscode.Disposable {
     const cancel = token ? { token } : {};
     const ct = cancel.token ? toJsonRpcToken(cancel.token) : undefined;
     this._advertised = clientCapabilitiesOf(this.features);
-    this._init = await connection.initialize({ clientCapabilities: this._advertised, clientInfo: this.clientInfo }, ct);
+    // ACP v2 is offered only behind its setting (docs/acp-v2.md); the agent chooses
+    const offer = vscode.workspace.getConfiguration('switchboard').get<boolean>(protocolV2Setting) === true
+      ? (await import('../acp/v2/v2Dialect')).offerV2({ onEvent: (e) => this.routeV2(e), log: (m) => this.log.info(m) }) : undefined;
+    this._init = await connection.initialize({ clientCapabilities: this._advertised, clientInfo: this.clientInfo }, ct, offer);
     const info = this._init.agentInfo;
     this.log.info(`initialized: protocol ${this._init.protocolVersion}${info ? `, ${info.title ?? info.name} ${info.version}` : ''}; capabilities ${JSON.stringify(this._init.agentCapabilities ?? {})}`);
     await this.afterInitialize(this, token);
@@ -199,6 +207,12 @@ export class AgentHost implements AttachedAgent, vscode.Disposable {
     const session = this.owner(p.sessionId);
     if (session) session.handleUpdate(p.update, p.sessionId);
     else this.log.warn(`session/update for unknown session '${p.sessionId}' ignored`);
+  }
+
+  /** What an ACP v2 agent reports beyond v1's updates (src/acp/v2/v2Updates.ts), to the thread of its session. */
+  private routeV2(e: V2Event): void {
+    const session = e.type === 'log' ? undefined : this.owner(e.sessionId);
+    if (session) applyAgentWork(session.thread, e);
   }
 
   private onExit(exit: AgentExit): void {

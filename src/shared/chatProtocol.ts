@@ -147,6 +147,10 @@ export interface CancelSubagentParams { readonly sessionId: string }
 /** The user clicked Cancel on a subagent's card: the host sends `session/cancel` for it, if the agent permits that. */
 export const CancelSubagentCommand = command<CancelSubagentParams>()('subagent/cancel');
 
+export interface StopWorkParams { readonly kind: 'toolCall' | 'terminal'; readonly id: string }
+/** The user clicked Stop on a tool call or terminal an ACP v2 agent lets them stop (`tool_call/cancel`, `terminal/cancel`). */
+export const StopWorkCommand = command<StopWorkParams>()('work/stop');
+
 export interface OpenLinkParams { readonly href: string }
 /**
  * The user clicked a link in agent Markdown (its `data-href`): the host opens http(s) in the external browser
@@ -251,7 +255,7 @@ export type ChatCommand =
   | typeof SetConfigOptionCommand | typeof SetModeCommand | typeof SearchFilesCommand
   | typeof OpenRecentSessionCommand | typeof ReviewChangedFileCommand | typeof ReviewChangedFilesCommand
   | typeof CopyMessageCommand | typeof RetryMessageCommand | typeof EditResendMessageCommand | typeof DismissNoticeCommand | typeof QueueUntakenCommand
-  | typeof RespondElicitationCommand | typeof RespondElicitationUrlCommand | typeof CancelSubagentCommand
+  | typeof RespondElicitationCommand | typeof RespondElicitationUrlCommand | typeof CancelSubagentCommand | typeof StopWorkCommand
   | typeof LogInAccountCommand | typeof LogOutAccountCommand | typeof SetProviderCommand | typeof DisableProviderCommand
   | typeof RestoreCheckpointCommand | typeof DiffCheckpointCommand | typeof UndoCheckpointCommand
   | typeof RenameSessionCommand | typeof ForkSessionCommand | typeof SetApprovalLevelCommand;

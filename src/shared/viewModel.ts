@@ -102,6 +102,8 @@ export interface ToolCallView {
   readonly permissionOutcome?: string;
   /** Elicitations the agent scoped to this tool call (`toolCallId`), oldest first. */
   readonly elicitations?: readonly ElicitationView[];
+  /** An ACP v2 agent lets the user stop this call on its own (its card offers Stop: docs/acp-v2.md). */
+  readonly cancellable?: boolean;
 }
 
 /** A notice in the transcript: stop reasons, errors, agent exits. */
@@ -335,31 +337,16 @@ export interface ThreadStateView {
   readonly modes?: ModesView;
   /** The agent's live notices, newest first (absent when there are none). */
   readonly notices?: readonly AgentNoticeView[];
+  /** What an ACP v2 agent runs in the background, in its order (absent when nothing). */
+  readonly background?: readonly BackgroundWorkView[];
 }
+
 
 /** Characters of output the chat keeps per agent terminal (src/shared/terminalTail.ts). */
 export { terminalTailChars } from './terminalTail';
+export type { BackgroundWorkView, TerminalView } from './workView';
+import type { BackgroundWorkView, TerminalView } from './workView';
 
-/**
- * An agent terminal as the chat shows it in the tool calls that embed it: the tail of its output (raw
- * text, ANSI kept; the webview strips escapes for now), its exit status once known, and whether the agent
- * released it (the output stays).
- */
-export interface TerminalView {
-  readonly terminalId: string;
-  /** The command line, for the card's header. */
-  readonly command: string;
-  /** The kept tail of the output. */
-  readonly output: string;
-  /** True when the chat dropped the start of the output (it keeps a bounded tail). */
-  readonly truncated: boolean;
-  /** Characters of output before `output` that the chat dropped (set when `truncated`; absent in older transcripts). */
-  readonly droppedChars?: number;
-  /** Set once the command ended. */
-  readonly exitStatus?: { readonly exitCode: number | null; readonly signal: string | null };
-  /** True once the agent released the terminal. */
-  readonly released: boolean;
-}
 
 /** Everything the chat shows, sent when the webview is (re)loaded or missed a delta. */
 export interface ThreadSnapshot {

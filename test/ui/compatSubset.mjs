@@ -37,6 +37,7 @@ export const compatSubset = {
   userDayPalette: 'issue 26: the command palette\'s order, a quick pick\'s preselected row, the walkthrough\'s buttons and media, and notifications, which each version renders itself',
   sessionEdges: 'issue 26: a turn cut off by Reload Window (the extension host\'s shutdown and the disposal of webview panels differ per version)',
   worktrees: 'issue 31: worktrees with real git, through the multi-select quick pick, the merge editor (_open.mergeEditor), modal dialogs, a second webview panel restored by its serializer after Reload Window, and the Sessions tree',
+  protocolV2: 'issue 33: ACP v2 behind its setting: a v2 agent\'s turn, its terminals and background work with Stop (by keyboard in a webview), and its transcript after Reload Window, on this workbench',
   steering: 'issue 33: Send Now by keyboard (Alt+Enter in a webview, which the workbench must not take), a notice\'s button, and the steered mark after Reload Window',
   sessionsKeyboard: 'issue 26: the Sessions tree by keyboard: F2, Delete and Space on the focused row rest on the workbench\'s list commands and keybindings',
 };

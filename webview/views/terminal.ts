@@ -12,6 +12,7 @@ import type { TerminalView } from '../../src/shared/viewModel';
 import { ansiSegments, incompleteTailStart } from '../lib/ansi';
 import type { AnsiSegment, SgrState } from '../lib/ansi';
 import { h } from './dom';
+import { stopButton } from './stopButton';
 import type { RenderContext } from './renderContext';
 
 /** Characters of plain text a terminal's `<pre>` holds before it is rebuilt from the kept tail. */
@@ -67,15 +68,17 @@ export function terminalNode(terminalId: string, view: TerminalView | undefined,
   const failed = view?.exitStatus && (view.exitStatus.signal !== null || view.exitStatus.exitCode !== 0);
   const running = view !== undefined && !view.exitStatus && !view.released;
   const pre = h('pre', { class: 'terminal-output', 'data-role': 'terminal-output', tabindex: '0', 'aria-label': `Output of ${view?.command ?? 'the terminal'}` });
-  const show = h('button', { type: 'button', class: 'terminal-show', 'data-testid': 'terminal-show', title: 'Show this command in the terminal panel (its whole output, as far as the terminal keeps it)' },
+  // an ACP v2 agent's terminal runs on its side: nothing to show in the panel, and it may offer Stop
+  const show = view?.agentRun ? undefined : h('button', { type: 'button', class: 'terminal-show', 'data-testid': 'terminal-show', title: 'Show this command in the terminal panel (its whole output, as far as the terminal keeps it)' },
     h('span', { class: 'codicon codicon-link-external', 'aria-hidden': 'true' }), ' Show in terminal');
-  show.addEventListener('click', () => ctx.actions.showTerminal(terminalId));
+  show?.addEventListener('click', () => ctx.actions.showTerminal(terminalId));
+  const stop = view?.cancellable ? stopButton(`Stop ${view.command || 'this terminal'}`, 'terminal-stop', () => ctx.actions.stopWork('terminal', terminalId)) : undefined;
   const node = h('div', { class: `terminal${failed ? ' failed' : ''}`, 'data-testid': 'terminal', 'data-terminal-id': terminalId, 'data-running': String(running) },
     h('div', { class: 'terminal-head' },
       h('span', { class: 'codicon codicon-terminal', 'aria-hidden': 'true' }),
       h('span', { class: 'terminal-command', title: view?.command ?? terminalId }, view?.command ? `$ ${view.command}` : `terminal ${terminalId}`),
       h('span', { class: 'terminal-status', 'data-role': 'terminal-status', 'data-testid': 'terminal-status' }, terminalStatus(view)),
-      show),
+      stop, show),
     h('div', { class: 'terminal-truncated', 'data-role': 'terminal-truncated', 'data-testid': 'terminal-truncated', hidden: '' }),
     pre);
   fillOutput(pre, view);

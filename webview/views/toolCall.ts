@@ -17,6 +17,7 @@ import { foldEnvelopes, titleNodes } from './agentText';
 import { diffNode } from './diff';
 import { elicitationNode } from './elicitation';
 import { h } from './dom';
+import { stopButton } from './stopButton';
 import { jsonDisclosureNode } from './jsonDisclosure';
 import { contentNode, markdownContentMax } from './messages';
 import { outputNote } from './outputNote';
@@ -160,7 +161,8 @@ export function toolCallNode(e: ToolCallView, ctx: RenderContext): HTMLElement {
       h('span', { class: `codicon codicon-${kindIcons[e.toolKind] ?? kindIcons.other} tool-icon`, role: 'img', 'aria-label': e.toolKind }),
       h('span', { class: 'tool-title', 'data-testid': 'tool-title' }, titleNodes(e.title)),
       e.toolName ? h('span', { class: 'tool-name', 'data-testid': 'tool-name', title: 'The tool the agent used' }, visibleText(e.toolName)) : undefined,
-      statusNode(e)));
+      statusNode(e),
+      e.cancellable ? stopButton('Stop this tool call', 'tool-stop', () => ctx.actions.stopWork('toolCall', e.toolCallId)) : undefined));
   const raw = rawInputNode(e, ctx);
   if (raw) card.append(raw);
   e.content.forEach((c, index) => {

@@ -41,7 +41,8 @@ const same = <E>(e: E): E => e;
 /** A tool call that was unfinished when it was written did not finish: it shows as cancelled, without its pending permission. */
 function settleToolCall(e: ToolCallEntry): ToolCallEntry {
   const unfinished = e.status === 'pending' || e.status === 'in_progress' || e.status === 'waitingForConfirmation';
-  return { ...settleToolCallElicitations(e), permission: undefined, status: unfinished ? 'cancelled' : e.status };
+  // the work an ACP v2 agent could stop is not the work of a reopened session: no Stop
+  return { ...settleToolCallElicitations(e), permission: undefined, status: unfinished ? 'cancelled' : e.status, cancellable: undefined };
 }
 
 /** The table (docs/recipes.md "Add a session/update kind"). */

@@ -43,6 +43,10 @@ export interface TerminalSnapshot {
   readonly exitStatus?: TerminalExit;
   /** True once the agent released the terminal. */
   readonly released: boolean;
+  /** An ACP v2 terminal: the agent runs it, there is no VS Code terminal to show (docs/acp-v2.md "Terminals"). */
+  readonly agentRun?: boolean;
+  /** The agent lets the user stop it (`terminal/cancel`); never true once it ended, nor in a restored transcript. */
+  readonly cancellable?: boolean;
 }
 
 interface Record {
@@ -56,6 +60,8 @@ interface Record {
   dropped: number;
   exitStatus?: TerminalExit;
   released: boolean;
+  agentRun?: boolean;
+  cancellable?: boolean;
 }
 
 /** The terminal output of one thread. Never imports vscode or node. */
@@ -65,10 +71,10 @@ export class TerminalOutputStore {
   /** @param fire reports each change (the thread forwards it to its listeners) */
   constructor(private readonly fire: (change: TerminalStoreChange) => void, private readonly tailChars = chatTerminalTailChars) {}
 
-  /** A new terminal started running `command` (one line). */
-  create(terminalId: string, command: string): void {
+  /** A new terminal started running `command` (one line); `agentRun`: an ACP v2 agent's own. */
+  create(terminalId: string, command: string, agentRun = false): void {
     this._records.delete(terminalId);
-    this._records.set(terminalId, { terminalId, command, pieces: [], length: 0, truncated: false, dropped: 0, released: false });
+    this._records.set(terminalId, { terminalId, command, pieces: [], length: 0, truncated: false, dropped: 0, released: false, ...(agentRun ? { agentRun } : {}) });
     this.fire({ type: 'terminal', terminalId });
     while (this._records.size > maxChatTerminals) {
       const oldest = this._records.keys().next().value as string;
@@ -95,6 +101,14 @@ export class TerminalOutputStore {
     this.fire({ type: 'terminal', terminalId });
   }
 
+  /** Whether the agent lets the user stop the terminal (ACP v2 `terminal/cancel`). */
+  setCancellable(terminalId: string, cancellable: boolean): void {
+    const r = this._records.get(terminalId);
+    if (!r || !!r.cancellable === cancellable) return;
+    r.cancellable = cancellable;
+    this.fire({ type: 'terminal', terminalId });
+  }
+
   /** The agent released the terminal: its output stays. */
   release(terminalId: string): void {
     const r = this._records.get(terminalId);
@@ -111,7 +125,7 @@ export class TerminalOutputStore {
     for (const v of views.slice(-maxChatTerminals)) {
       this._records.set(v.terminalId, {
         terminalId: v.terminalId, command: v.command, pieces: v.output ? [v.output] : [], length: v.output.length,
-        truncated: v.truncated, dropped: v.droppedChars ?? 0, released: true, ...(v.exitStatus ? { exitStatus: { exitCode: v.exitStatus.exitCode, signal: v.exitStatus.signal } } : {}),
+        truncated: v.truncated, dropped: v.droppedChars ?? 0, released: true, ...(v.agentRun ? { agentRun: true } : {}), ...(v.exitStatus ? { exitStatus: { exitCode: v.exitStatus.exitCode, signal: v.exitStatus.signal } } : {}),
       });
     }
   }
@@ -134,6 +148,8 @@ export class TerminalOutputStore {
       ...(r.dropped ? { droppedChars: r.dropped } : {}),
       released: r.released,
       ...(r.exitStatus ? { exitStatus: r.exitStatus } : {}),
+      ...(r.agentRun ? { agentRun: true } : {}),
+      ...(r.cancellable && !r.exitStatus && !r.released ? { cancellable: true } : {}),
     };
   }
 

@@ -10,6 +10,7 @@
 import { Emitter, type Event } from '../../acp/events';
 import type { AvailableCommand, ContentBlock, Implementation, PlanEntry, SessionConfigOption, SessionMode, SessionUpdate, StopReason, Usage } from '../../acp/schema/types.gen';
 import { AgentNotices } from './agentNotices';
+import { AgentWork } from './agentWork';
 import { ThreadElicitations } from './elicitations';
 import { cancelPlans, type PlanState } from './plans';
 import { SessionStreams } from './sessionStreams';
@@ -17,15 +18,11 @@ import { stopReasonNotice } from './stopReasons';
 import { ThreadTitle } from './threadTitle';
 import { TerminalOutputStore, type TerminalSnapshot } from './terminalOutputStore';
 import type { NoticeAction, NoticeEntry, SessionStatus, Steered, SubagentEntry, ThreadChange, ThreadEntry, ThreadLogger } from './threadEntries';
-import type { ToolCallEntry, ToolCallPatch } from './toolCall';
+import { isUnfinished, type ToolCallEntry, type ToolCallPatch } from './toolCall';
 import { restoreMarkRange } from './turnChanges';
 import { applyUpdate, type PlanTarget, type SessionTarget } from './updateKinds';
 
 export type { ElicitationEntry, EntryChange, EntryMarks, NoticeAction, NoticeEntry, SessionMessageEntry, SessionStatus, SubagentEntry, TextEntry, ThreadChange, ThreadEntry, ThreadLogger, ThreadStateChange, UserEntry } from './threadEntries';
-
-function isUnfinished(e: ToolCallEntry): boolean {
-  return e.status === 'pending' || e.status === 'in_progress' || e.status === 'waitingForConfirmation';
-}
 
 /** The conversation model of one session. Never imports vscode. */
 export class AcpThread {
@@ -70,6 +67,8 @@ export class AcpThread {
   readonly onDidChange: Event<ThreadChange> = this._onDidChange.event;
   /** The output of the session's agent terminals, for the tool calls that embed them (kept after release). */
   readonly terminals = new TerminalOutputStore((c) => this.fire(c));
+  /** What an ACP v2 agent runs in the background (src/thread/model/agentWork.ts): live state, like the notices. */
+  readonly work = new AgentWork(() => this.fire({ type: 'background' }));
   /** The agent's live notices: thread state, not entries (never stored, exported or replayed). */
   readonly notices = new AgentNotices(() => this.fire({ type: 'notices' }));
   /** The elicitations of the session, in tool call cards or as entries (the host's broker changes them only here). */
@@ -137,7 +136,8 @@ export class AcpThread {
    * The config options and legacy modes of a `session/new`, `load` or `resume` response
    * (https://agentclientprotocol.com/protocol/session-setup); absent fields leave the current state.
    */
-  setSessionSetup(setup: { configOptions?: SessionConfigOption[] | null; modes?: { currentModeId: string; availableModes: SessionMode[] } | null }): void {
+  setSessionSetup(setup: { configOptions?: SessionConfigOption[] | null; modes?: { currentModeId: string; availableModes: SessionMode[] } | null; availableCommands?: AvailableCommand[] }): void {
+    if (setup.availableCommands) { this.commands = setup.availableCommands; this.fire({ type: 'commands' }); } // an ACP v2 agent's answer has them
     if (setup.configOptions) {
       this.configOptions = setup.configOptions;
       this.fire({ type: 'config' });
@@ -149,20 +149,14 @@ export class AcpThread {
     }
   }
 
-  /**
-   * Replaces the config options: a `session/set_config_option` response is the complete set
-   * (https://agentclientprotocol.com/protocol/session-config-options).
-   */
+  /** Replaces the config options: a `session/set_config_option` answer is the whole set (https://agentclientprotocol.com/protocol/session-config-options). */
   setConfigOptions(options: SessionConfigOption[]): void {
     this.configOptions = options;
     this.fire({ type: 'config' });
   }
 
   /** Sets the current legacy mode (after `session/set_mode` succeeded). */
-  setCurrentMode(modeId: string): void {
-    this.currentModeId = modeId;
-    this.fire({ type: 'modes' });
-  }
+  setCurrentMode(modeId: string): void { this.currentModeId = modeId; this.fire({ type: 'modes' }); }
 
   /** Adds the user's prompt (before it is sent, so the chat shows it at once). */
   addUserMessage(content: ContentBlock[], titleFrom: readonly ContentBlock[] = content, steered?: Steered): void {
@@ -198,10 +192,7 @@ export class AcpThread {
   }
 
   /** Records a failure the user must see (see {@link unseenFailure}). */
-  markFailure(text: string): void {
-    this.unseenFailure = this.mask(text);
-    this.fire({ type: 'status' });
-  }
+  markFailure(text: string): void { this.unseenFailure = this.mask(text); this.fire({ type: 'status' }); }
 
   /** The user has seen the failure. */
   acknowledgeFailure(): void {
@@ -289,6 +280,12 @@ export class AcpThread {
   /** The tool call `toolCallId` of the session or subagent `sessionId`, if the thread has it. */
   toolCall(toolCallId: string, sessionId = this.sessionId): ToolCallEntry | undefined {
     return this._streams.get(sessionId)?.find('toolCall', toolCallId)?.entry;
+  }
+
+  /** Changes the session's tool call `toolCallId` (`apply` says whether it did) and shows it (ACP v2's Stop: agentWork.ts). */
+  patchToolCall(toolCallId: string, apply: (e: ToolCallEntry) => boolean): void {
+    const found = this._streams.main.find('toolCall', toolCallId);
+    if (found && apply(found.entry)) this._streams.main.changed(found.index);
   }
 
   /** The subagent card of the child session `sessionId`, if one was announced in this thread. */

@@ -96,7 +96,7 @@ export type EntryChange =
  * also fires when a turn ended with the usage of its prompt response. Follow Agent and Fork are the host's state, not
  * the thread's (src/chatHost/chatBinding.ts `headerFacts`).
  */
-export interface ThreadStateChange { readonly type: 'title' | 'status' | 'plan' | 'usage' | 'commands' | 'config' | 'modes' | 'roots' | 'notices' | 'agent' }
+export interface ThreadStateChange { readonly type: 'title' | 'status' | 'plan' | 'usage' | 'commands' | 'config' | 'modes' | 'roots' | 'notices' | 'agent' | 'background' }
 
 /** What changed, so views can update just that. */
 export type ThreadChange =

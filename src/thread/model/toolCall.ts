@@ -55,6 +55,13 @@ export interface ToolCallEntry {
   permissionOutcome?: string;
   /** Elicitations scoped to this tool call (src/thread/model/elicitations.ts). */
   elicitations?: ElicitationView[];
+  /** An ACP v2 agent lets the user stop this call on its own (`tool_call/cancel`: docs/acp-v2.md). */
+  cancellable?: boolean;
+}
+
+/** True while the call may still run: pending, running, or waiting for the user's permission. */
+export function isUnfinished(e: ToolCallEntry): boolean {
+  return e.status === 'pending' || e.status === 'in_progress' || e.status === 'waitingForConfirmation';
 }
 
 /** A new entry from the first message about a tool call. */

@@ -2,7 +2,7 @@
  * Projects the thread model into the serializable view model of src/shared (pure; no vscode, no DOM).
  */
 import type { ContentBlock } from '../../acp/schema/types.gen';
-import type { ChangesView, CompactionStatusView, CompactionView, ContentView, EntryView, SessionMessageView, SubagentView, ThreadSnapshot, ThreadStateView, ToolCallView, ToolContentView } from '../../shared/viewModel';
+import type { BackgroundWorkView, ChangesView, CompactionStatusView, CompactionView, ContentView, EntryView, SessionMessageView, SubagentView, ThreadSnapshot, ThreadStateView, ToolCallView, ToolContentView } from '../../shared/viewModel';
 import type { CompactionEntry } from '../model/compaction';
 import { planEntriesToView, planToView } from './planView';
 import { isFinished, subagentStatus } from './subagentView';
@@ -17,7 +17,7 @@ import { diffToView } from './diffHunks';
 import { turnUsageToView } from './turnUsage';
 import type { AcpThread } from '../model/thread';
 import type { SessionMessageEntry, SubagentEntry, ThreadEntry } from '../model/threadEntries';
-import type { ParkedPermission, ToolCallEntry } from '../model/toolCall';
+import { isUnfinished, type ParkedPermission, type ToolCallEntry } from '../model/toolCall';
 import type { ChangesEntry } from '../model/turnChanges';
 
 /** A content block as the chat renders it. Unknown block types become a labelled placeholder. */
@@ -61,6 +61,7 @@ function toolCallToView(e: ToolCallEntry): EntryView {
     ...(e.permission ? { permission: permissionToView(e, e.permission) } : {}),
     ...(e.permissionOutcome ? { permissionOutcome: e.permissionOutcome } : {}),
     ...(e.elicitations?.length ? { elicitations: e.elicitations } : {}),
+    ...(e.cancellable && isUnfinished(e) ? { cancellable: true } : {}),
   };
 }
 
@@ -220,6 +221,7 @@ export function stateToView(t: AcpThread, host: HeaderFacts): ThreadStateView {
     ...(t.configOptions.length ? { configOptions: configOptionsToView(t.configOptions) } : {}),
     ...withModes(modesToView(t.configOptions, t.availableModes, t.currentModeId)),
     ...(t.notices.items.length ? { notices: t.notices.items } : {}),
+    ...(t.work.background.length ? { background: backgroundToView(t) } : {}),
   };
 }
 
@@ -245,4 +247,19 @@ function rawInputView(raw: unknown): Pick<ToolCallView, 'rawInput' | 'rawInputDr
 function rawOutputView(raw: unknown, hasContent: boolean): Pick<ToolCallView, 'rawOutput'> {
   const view = rawOutputToView(raw, hasContent);
   return view ? { rawOutput: view } : {};
+}
+
+/** The background work an ACP v2 agent listed, named by the terminals and tool calls the thread has. */
+function backgroundToView(t: AcpThread): BackgroundWorkView[] {
+  return t.work.background.map((item): BackgroundWorkView => {
+    if (item.type === 'terminal') {
+      const view = t.terminals.view(item.id);
+      return { kind: 'terminal', id: item.id, title: view?.command || `terminal ${item.id}`, cancellable: !!view?.cancellable };
+    }
+    if (item.type === 'tool_call') {
+      const call = t.toolCall(item.id);
+      return { kind: 'toolCall', id: item.id, title: call?.title || `tool call ${item.id}`, cancellable: !!call?.cancellable && isUnfinished(call) };
+    }
+    return { kind: 'other', id: item.id, title: item.id ? `${item.type} ${item.id}` : item.type, cancellable: false };
+  });
 }
