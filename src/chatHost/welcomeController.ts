@@ -38,6 +38,7 @@ export class WelcomeController {
     const view = (history: readonly HistoryItem[]) => welcomeView({
       agentId: def.id, agentName: def.name, sessionId: this.session.sessionId,
       agent: this.session.host.initializeResponse?.agentCapabilities, client: clientCapabilities, history,
+      protocolVersion: this.session.host.initializeResponse?.protocolVersion,
     });
     this.post(DidChangeWelcomeNotification, view([])); // at once; the recent sessions follow
     this.post(DidChangeWelcomeNotification, view(await this.rows()));

@@ -18,8 +18,11 @@ export interface WelcomeHistoryRow {
   readonly createdAt?: number | undefined;
 }
 
-/** The badges of an agent, in a fixed order: prompts, sessions, MCP, then what the client offers. */
-export function capabilityBadges(agent: AgentCapabilities | undefined, client: ClientCapabilities | undefined): CapabilityBadgeView[] {
+/**
+ * The badges of an agent, in a fixed order: prompts, sessions, MCP, then what the client offers. An agent that chose
+ * ACP v2 (`protocolVersion` 2: docs/acp-v2.md) runs its own files and terminals: no client badges, a v2 badge.
+ */
+export function capabilityBadges(agent: AgentCapabilities | undefined, client: ClientCapabilities | undefined, protocolVersion = 1): CapabilityBadgeView[] {
   const badges: CapabilityBadgeView[] = [];
   const add = (id: string, label: string, icon: string, title: string): void => { badges.push({ id, label, icon, title }); };
   const prompt = agent?.promptCapabilities;
@@ -33,6 +36,10 @@ export function capabilityBadges(agent: AgentCapabilities | undefined, client: C
   // every agent takes stdio MCP servers (https://agentclientprotocol.com/protocol/session-setup#mcp-servers)
   const mcp = ['stdio', ...(agent?.mcpCapabilities?.http ? ['HTTP'] : []), ...(agent?.mcpCapabilities?.sse ? ['SSE'] : [])];
   add('mcp', 'MCP', 'plug', `Uses the MCP servers of switchboard.mcpServers (${mcp.join(', ')})`);
+  if (protocolVersion >= 2) {
+    add('v2', 'ACP v2', 'beaker', 'Speaks the ACP v2 draft (experimental): it edits files and runs terminals itself, and the chat shows them; the editor\'s tools reach it over MCP');
+    return badges;
+  }
   if (client?.fs?.readTextFile || client?.fs?.writeTextFile) {
     const how = client.fs.readTextFile && client.fs.writeTextFile ? 'read and edit' : client.fs.readTextFile ? 'read' : 'edit';
     add('fs', 'Editor files', 'file', `May ${how} files through VS Code, unsaved changes included`);
@@ -58,6 +65,8 @@ export function welcomeView(o: {
   readonly agent: AgentCapabilities | undefined;
   readonly client: ClientCapabilities | undefined;
   readonly history: readonly WelcomeHistoryRow[];
+  /** The protocol version the agent chose in `initialize`. */
+  readonly protocolVersion?: number;
 }): WelcomeView {
-  return { agentName: o.agentName, capabilities: capabilityBadges(o.agent, o.client), recent: recentSessions(o.history, o.agentId, o.sessionId) };
+  return { agentName: o.agentName, capabilities: capabilityBadges(o.agent, o.client, o.protocolVersion), recent: recentSessions(o.history, o.agentId, o.sessionId) };
 }

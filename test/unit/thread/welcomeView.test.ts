@@ -22,6 +22,12 @@ describe('welcome view data (src/thread/welcomeView)', () => {
     assert.ok(capabilityBadges({ sessionCapabilities: { resume: {} } }, {}).some((b) => b.id === 'reopen'));
   });
 
+  it('an ACP v2 agent gets a v2 badge and none of the client\'s fs and terminal badges (it runs its own)', () => {
+    const client = { fs: { readTextFile: true, writeTextFile: true }, terminal: true };
+    assert.deepEqual(capabilityBadges({ loadSession: true }, client, 2).map((b) => b.id), ['reopen', 'mcp', 'v2']);
+    assert.deepEqual(capabilityBadges({ loadSession: true }, client).map((b) => b.id), ['reopen', 'mcp', 'fs', 'terminal']);
+  });
+
   it('says that the agent forks sessions when it advertises session/fork', () => {
     assert.deepEqual(capabilityBadges({ sessionCapabilities: { list: {}, fork: {} } }, {}).map((b) => b.label), ['Lists sessions', 'Forks sessions', 'MCP']);
   });
