@@ -91,6 +91,8 @@ export class V2Dialect implements WireDialect {
       case 'session/prompt':
         return this.prompt(p);
       default:
+        // an agent's extension (`_session/steering`) is the same on either version; its caller checks the answer
+        if (method.startsWith('_')) return { method, params: p, result: z.unknown(), finish: (r) => r };
         if (method in v2Requests) return this.wire(method, p, (r) => r);
         throw new AcpError('remote', `'${method}' has no counterpart in ACP v2.`, AcpErrorCodes.MethodNotFound);
     }

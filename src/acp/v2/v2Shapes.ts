@@ -40,6 +40,8 @@ export function initializeResponseV1(r: v2.InitializeResponse): Json {
   }
   return {
     protocolVersion: r.protocolVersion,
+    // the agent's own metadata stays: steering is advertised there on v2 too (codex-acp: docs/chat.md "Send now")
+    ...(r._meta ? { _meta: r._meta } : {}),
     agentInfo: r.info,
     authMethods: (r.authMethods ?? []).map(authMethodV1).filter((m): m is Json => m !== undefined),
     agentCapabilities: {
