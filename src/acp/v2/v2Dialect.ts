@@ -57,6 +57,8 @@ export class V2Dialect implements WireDialect {
   readonly protocolVersion = 2;
   private readonly _updates = new V2Updates();
   private readonly _turns = new V2Turns();
+  /** Ids of the tool calls made for permission requests that name none. */
+  private _madeCalls = 0;
   /** Events of the last incoming message, reported after its v1 messages were dispatched. */
   private readonly _pending: (() => void)[] = [];
 
@@ -196,10 +198,10 @@ export class V2Dialect implements WireDialect {
       // a call the agent never announced is named by the request's title
       upsert(toolCall.title === undefined && !this._updates.knows(r.sessionId, toolCallId) ? { ...toolCall, title: r.title } : toolCall);
     } else if (subject?.type === 'command' && typeof subject.command === 'string') {
-      toolCallId = typeof subject.toolCallId === 'string' ? subject.toolCallId : `permission:${Date.now().toString(36)}`;
+      toolCallId = typeof subject.toolCallId === 'string' ? subject.toolCallId : `permission:${++this._madeCalls}`;
       upsert({ toolCallId, title: r.title, kind: 'execute', rawInput: { command: subject.command, cwd: subject.cwd } });
     } else {
-      toolCallId = `permission:${Date.now().toString(36)}`;
+      toolCallId = `permission:${++this._madeCalls}`;
       upsert({ toolCallId, title: r.title });
     }
     const options = r.options.map((o) => ({ ...o, kind: ['allow_once', 'allow_always', 'reject_once', 'reject_always'].includes(o.kind) ? o.kind : 'reject_once' }));
