@@ -4,7 +4,7 @@
  * resume: the one that ends a turn is the first idle after the agent reported the work running (or blocked on the
  * user), or, for an agent that never reports it running, the first idle with a stop reason after the answer.
  */
-import { AcpError } from '../errors';
+import { AcpError, AcpErrorCodes } from '../errors';
 import type { PromptResponse, StopReason } from '../schema/types.gen';
 
 const v1StopReasons = new Set<string>(['end_turn', 'max_tokens', 'max_turn_requests', 'refusal', 'cancelled']);
@@ -40,14 +40,16 @@ export class V2Turns {
   }
 
   /** A `state_update` of the session. */
-  onState(sessionId: string, state: string, stopReason: string | undefined, error: string | undefined, usage?: unknown): void {
+  onState(sessionId: string, state: string, stopReason: string | undefined, error: { message: string; code?: number; data?: unknown } | undefined, usage?: unknown): void {
     const turn = this._turns.get(sessionId)?.[0];
     if (!turn) return;
     if (state === 'running' || state === 'requires_action') turn.running = true;
     if (state !== 'idle' || !(turn.running || (turn.acked && stopReason))) return;
     this.drop(sessionId, turn);
     if (stopReason === 'error') {
-      turn.reject(new AcpError('remote', error ? `The agent reported an error: ${error}` : 'The agent reported an error and ended the turn.'));
+      // with its code: `auth_required` (-32000) offers the login, as a v1 prompt's error does
+      const message = error ? `The agent reported an error: ${error.message}` : 'The agent reported an error and ended the turn.';
+      turn.reject(new AcpError('remote', message, error?.code ?? AcpErrorCodes.InternalError, error?.data));
       return;
     }
     const reason: StopReason = stopReason && v1StopReasons.has(stopReason) ? (stopReason as StopReason) : 'end_turn';

@@ -22,7 +22,7 @@ export type V2Event =
   /** A terminal the agent runs: its command, its whole output (`output`, replacing) or more of it (`append`), its end. */
   | { readonly type: 'terminal'; readonly sessionId: string; readonly terminalId: string; readonly command?: string; readonly output?: string; readonly append?: string; readonly exitStatus?: { exitCode: number | null; signal: string | null }; readonly cancellable?: boolean }
   /** The session's foreground state; `background` when the agent reported it (a complete list). */
-  | { readonly type: 'state'; readonly sessionId: string; readonly state: string; readonly stopReason?: string; readonly error?: string; readonly background?: readonly BackgroundItem[] }
+  | { readonly type: 'state'; readonly sessionId: string; readonly state: string; readonly stopReason?: string; readonly error?: { readonly message: string; readonly code?: number; readonly data?: unknown }; readonly background?: readonly BackgroundItem[] }
   /** What v1 has not of a tool call: whether it can be stopped on its own (`tool_call/cancel`), that it was cancelled. */
   | { readonly type: 'toolCall'; readonly sessionId: string; readonly toolCallId: string; readonly cancellable?: boolean; readonly cancelled?: boolean }
   /** Something the client could not show, for the agent's log. */
@@ -138,7 +138,8 @@ export class V2Updates {
       case 'state_update': {
         const st = u as Of<'state_update'> & { stopReason?: unknown; error?: unknown; background?: unknown };
         const background = Array.isArray(st.background) ? st.background.map(backgroundItem) : undefined;
-        const error = typeof st.error === 'object' && st.error !== null && typeof (st.error as { message?: unknown }).message === 'string' ? (st.error as { message: string }).message : undefined;
+        const e = (typeof st.error === 'object' && st.error !== null ? st.error : {}) as { message?: unknown; code?: unknown; data?: unknown };
+        const error = typeof e.message === 'string' ? { message: e.message, ...(typeof e.code === 'number' ? { code: e.code } : {}), ...(e.data !== undefined ? { data: e.data } : {}) } : undefined;
         events.push({ type: 'state', sessionId, state: st.state, ...(typeof st.stopReason === 'string' ? { stopReason: st.stopReason } : {}), ...(error ? { error } : {}), ...(background ? { background } : {}) });
         break;
       }

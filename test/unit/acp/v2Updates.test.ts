@@ -3,6 +3,7 @@
  * the upsert rules of the v2 draft, one case each.
  */
 import * as assert from 'node:assert/strict';
+import { AcpError } from '../../../src/acp/errors';
 import type * as v2 from '../../../src/acp/schema/v2/types.gen';
 import { configOptionsV1, initializeParamsV2, initializeResponseV1, mcpServersV2 } from '../../../src/acp/v2/v2Shapes';
 import { V2Turns } from '../../../src/acp/v2/v2Turns';
@@ -81,7 +82,7 @@ describe('ACP v2 updates as the client reads them', () => {
   it('state updates carry the background list; other v1-shaped kinds pass through', () => {
     const t = new V2Updates();
     const state = t.translate('s', u({ sessionUpdate: 'state_update', state: 'idle', stopReason: 'error', error: { code: 1, message: 'boom' }, background: [{ type: 'terminal', terminalId: 'x' }, { type: '_watch' }] }));
-    assert.deepEqual(state.events, [{ type: 'state', sessionId: 's', state: 'idle', stopReason: 'error', error: 'boom', background: [{ type: 'terminal', id: 'x' }, { type: '_watch', id: '' }] }]);
+    assert.deepEqual(state.events, [{ type: 'state', sessionId: 's', state: 'idle', stopReason: 'error', error: { message: 'boom', code: 1 }, background: [{ type: 'terminal', id: 'x' }, { type: '_watch', id: '' }] }]);
     assert.deepEqual(state.updates, []);
     const usage = { sessionUpdate: 'usage_update', used: 1, size: 2 };
     assert.deepEqual(t.translate('s', u(usage)).updates, [usage]);
@@ -103,8 +104,8 @@ describe('ACP v2 turns', () => {
     const failing = turns.start('s');
     const failed = failing.acked();
     turns.onState('s', 'running', undefined, undefined);
-    turns.onState('s', 'idle', 'error', 'model overloaded');
-    await assert.rejects(failed, /model overloaded/);
+    turns.onState('s', 'idle', 'error', { message: 'Authentication required', code: -32000 });
+    await assert.rejects(failed, (e: unknown) => AcpError.isAuthRequired(e) && /Authentication required/.test(e.message));
     const lax = turns.start('s');
     const laxDone = lax.acked();
     turns.onState('s', 'idle', 'cancelled', undefined); // an agent that never reports running: a stop reason after the answer
