@@ -116,7 +116,10 @@ describe('ACP v2 dialect against real agent processes', function () {
     assert.ok(second.events.some((e) => e.type === 'toolCall' && e.toolCallId === 'index' && e.cancellable));
     await second.conn.requestExtension('tool_call/cancel', { sessionId, toolCallId: 'index' }, z.unknown());
     await second.conn.requestExtension('terminal/cancel', { sessionId, terminalId: 'watch-1' }, z.unknown());
-    await until(() => second.events.some((e) => e.type === 'state' && e.background?.length === 0), 5000, 'the background list empties');
+    // each stop is confirmed on its own, after its answer: wait for both confirmations, and the emptied list
+    await until(() => second.events.some((e) => e.type === 'state' && e.background?.length === 0)
+      && second.events.some((e) => e.type === 'terminal' && e.terminalId === 'watch-1' && e.exitStatus !== undefined)
+      && second.updates.some((u) => u.update.sessionUpdate === 'tool_call_update' && u.update.toolCallId === 'index' && u.update.status === 'failed'), 5000, 'both stops confirmed');
     assert.ok(second.updates.some((u) => u.update.sessionUpdate === 'tool_call_update' && u.update.toolCallId === 'index' && u.update.status === 'failed'));
     assert.ok(second.events.some((e) => e.type === 'toolCall' && e.toolCallId === 'index' && e.cancelled && e.cancellable === false));
     assert.ok(second.events.some((e) => e.type === 'terminal' && e.terminalId === 'watch-1' && e.exitStatus?.signal === 'SIGTERM'));
