@@ -33,9 +33,7 @@ import { SentRequests } from './sentRequests';
 import { TraceIds } from './traceContext';
 import { unknownSessionUpdateTag } from './unknownKinds';
 import type { DialectRequest, VersionOffer, WireDialect } from './wireDialect';
-import { acpCancellationStrategy, cancelRequestMethod, formatIssues, fromWireError, raceCancellation } from './wireHelpers';
-
-export { formatIssues } from './wireHelpers';
+import { acpCancellationStrategy, cancelRequestMethod, checked, formatIssues, fromWireError, raceCancellation } from './wireHelpers';
 
 /** Requests only the ACP v2 draft has (src/acp/v2/v2Dialect.ts), sent with {@link AcpConnection.requestExtension}. */
 export type V2OnlyMethod = 'tool_call/cancel' | 'terminal/cancel';
@@ -216,7 +214,7 @@ export class AcpConnection {
           // the ACP guide's examples answer some methods (session/load, fs/write_text_file) with `null`
           // where the schema has an object
           const parsed = wire.result.safeParse(raw === null || raw === undefined ? {} : raw);
-          if (parsed.success && wire.finish) resolve(Promise.resolve(wire.finish(parsed.data)).then((v) => result.parse(v)));
+          if (parsed.success && wire.finish) resolve(Promise.resolve(wire.finish(parsed.data)).then((v) => checked(method, result, v)));
           else if (parsed.success) resolve(parsed.data as T);
           else reject(new AcpError('protocol', `The agent's answer to '${method}' is invalid: ${formatIssues(parsed.error)}`, AcpErrorCodes.InvalidParams));
         }),
@@ -335,7 +333,6 @@ export class AcpConnection {
     const incoming = this._dialect ? this._dialect.incomingRequest(wireMethod, wireParams) : { method: wireMethod, params: wireParams };
     if ('error' in incoming) return new ResponseError(incoming.error.code, incoming.error.message, incoming.error.data);
     const { method, params } = incoming;
-    const answer = 'answer' in incoming ? incoming.answer : (r: unknown) => r;
     for (const m of ('before' in incoming && incoming.before) || []) this.dispatchNotification(m.method, m.params);
     const handler = this._requestHandlers.get(method);
     const spec = (clientRequests as Record<string, { params: z.ZodMiniType } | undefined>)[method];
@@ -351,8 +348,7 @@ export class AcpConnection {
     }
     if (token.isCancellationRequested) return new ResponseError(AcpErrorCodes.RequestCancelled, 'Request cancelled');
     try {
-      const result = await raceCancellation(Promise.resolve(handler(parsed.data, token)), token);
-      return result instanceof ResponseError ? result : answer(result);
+      return await raceCancellation(Promise.resolve(handler(parsed.data, token)), token);
     } catch (error) {
       return toResponseError(error);
     }
@@ -396,4 +392,3 @@ export class AcpConnection {
     writer.write({ jsonrpc: '2.0', id: info.id, error: { code: AcpErrorCodes.InvalidRequest, message } } as Message).catch(() => undefined);
   }
 }
-

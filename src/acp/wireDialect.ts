@@ -25,9 +25,8 @@ export interface DialectMessage {
   readonly params: unknown;
 }
 
-/** A request from the agent as the v1 client reads it, and how the v1 answer goes back on the wire. */
+/** A request from the agent as the v1 client reads it (the v1 answer goes back on the wire as it is). */
 export interface DialectIncomingRequest extends DialectMessage {
-  readonly answer: (result: unknown) => unknown;
   /** Notifications on the wire the request implies, dispatched before it (a v2 permission's subject updates its tool call). */
   readonly before?: readonly DialectMessage[];
 }

@@ -1,7 +1,7 @@
 /**
  * Pieces of the ACP connection (src/acp/connection.ts) that need none of its state: ACP's cancellation on
- * vscode-jsonrpc, a cancelled incoming request's answer, wire errors as {@link AcpError}s, and the one-line form
- * of zod issues.
+ * vscode-jsonrpc, a cancelled incoming request's answer, wire errors as {@link AcpError}s, the one-line form
+ * of zod issues, and the check of a wire dialect's answer (src/acp/wireDialect.ts).
  */
 import { CancellationTokenSource, ResponseError } from 'vscode-jsonrpc/node';
 import type { CancellationStrategy, CancellationToken } from 'vscode-jsonrpc/node';
@@ -41,4 +41,11 @@ export function fromWireError(method: string, error: unknown): AcpError {
 export function formatIssues(error: { readonly issues: readonly z.core.$ZodIssue[] }): string {
   return error.issues.slice(0, 5).map((i) => `${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`).join('; ')
     + (error.issues.length > 5 ? ` (+${error.issues.length - 5} more)` : '');
+}
+
+/** A dialect's v1 answer, checked against v1's schema like any answer. */
+export function checked<T>(method: string, schema: z.ZodMiniType<T>, value: unknown): T {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw new AcpError('protocol', `The agent's answer to '${method}' is invalid: ${formatIssues(parsed.error)}`, AcpErrorCodes.InvalidParams);
 }

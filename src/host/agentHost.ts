@@ -27,7 +27,7 @@ import type { Disposable, SessionParts } from './sessionContext';
 import { applyAgentWork } from './terminals/agentWork';
 
 /** The setting that offers agents ACP v2 in `initialize` (docs/acp-v2.md). */
-export const protocolV2Setting = 'experimental.protocolV2';
+const protocolV2Setting = 'experimental.protocolV2';
 
 /** The client identity sent in `initialize` (read from package.json). */
 export interface ClientInfo {

@@ -109,12 +109,12 @@ export class V2Dialect implements WireDialect {
     if (method === 'session/request_permission') {
       const parsed = s2.zRequestPermissionRequest.safeParse(params);
       if (!parsed.success) return invalid(method, parsed.error);
-      return { ...this.permission(parsed.data), method, answer: (r) => r };
+      return { ...this.permission(parsed.data), method };
     }
     if (method === 'elicitation/create') {
       const parsed = s2.zCreateElicitationRequest.safeParse(params);
       if (!parsed.success) return invalid(method, parsed.error);
-      return { method, params, answer: (r) => r };
+      return { method, params };
     }
     this.options.log(`answered -32601 to the agent's unknown request '${method}' (ACP v2)`);
     return { error: { code: AcpErrorCodes.MethodNotFound, message: `Method not found: ${method}` } };

@@ -10,7 +10,7 @@ import type { V2Event } from '../../acp/v2/v2Updates';
 import type { AcpThread } from '../../thread/model/thread';
 import type { TerminalOutputStore } from '../../thread/model/terminalOutputStore';
 
-export type AgentTerminalEvent = Extract<V2Event, { type: 'terminal' }>;
+type AgentTerminalEvent = Extract<V2Event, { type: 'terminal' }>;
 
 /** Applies one event of an ACP v2 agent to the thread of its session. */
 export function applyAgentWork(thread: AcpThread, e: V2Event): void {
@@ -31,7 +31,7 @@ export function applyAgentWork(thread: AcpThread, e: V2Event): void {
 }
 
 /** Applies one event of an agent terminal to the store of its session's thread. */
-export function applyAgentTerminal(store: TerminalOutputStore, e: AgentTerminalEvent): void {
+function applyAgentTerminal(store: TerminalOutputStore, e: AgentTerminalEvent): void {
   const known = store.view(e.terminalId);
   if (!known) store.create(e.terminalId, e.command ?? '', true);
   else if (e.output !== undefined || (e.command !== undefined && e.command !== known.command)) {
