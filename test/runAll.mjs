@@ -194,6 +194,10 @@ if (layers.has('build')) {
     ['esbuild --tests', process.execPath, ['esbuild.mjs', '--tests'], 5 * MIN],
   ]);
 }
+// static and unit side by side: each is one process on one core (tsc, eslint; mocha), so together they take
+// about as long as the unit layer alone on 2 cores
+/** @type {Promise<unknown>[]} */
+const firstLayers = [];
 if (layers.has('static')) {
   /** @type {[string, string, string[], number][]} */
   const list = [
@@ -209,9 +213,10 @@ if (layers.has('static')) {
     list.push(['schema drift', process.execPath, ['src/acp/schema/generate.mjs', '--check'], 5 * MIN]);
     list.push(['schema drift (ACP v2)', process.execPath, ['src/acp/schema/generate.mjs', '--check', '--v2'], 5 * MIN]);
   }
-  await checks('static', list);
+  firstLayers.push(checks('static', list));
 }
-if (layers.has('unit')) await suite('unit', path.join(ROOT, 'test', 'harness', 'runUnit.mjs'), [], CAPS.unit);
+if (layers.has('unit')) firstLayers.push(suite('unit', path.join(ROOT, 'test', 'harness', 'runUnit.mjs'), [], CAPS.unit));
+await Promise.all(firstLayers);
 if (layers.has('integration')) await suite('integration', path.join(ROOT, 'test', 'harness', 'runIntegration.mjs'), [], CAPS.integration);
 if (layers.has('ui')) await suite('ui', path.join(ROOT, 'test', 'harness', 'runUi.mjs'), [], CAPS.ui);
 if (layers.has('package')) {

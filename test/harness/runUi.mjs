@@ -52,6 +52,13 @@ import { recordTraffic, startTraffic } from './traffic.mjs';
 import { SHOTS, fileSafe, makeT } from './uiTest.mjs';
 import { UI_DIR, loadModules, loadSubset } from './uiModules.mjs';
 
+/**
+ * The user settings of a UI test's server. TypeScript runs only its syntax server: its full server (the one
+ * that type-checks, started when a test opens a .ts file) took 5-6 of a test's 64-71 CPU-s on 2 cores, and no
+ * test but editor-tools (which sets it back to `auto`) looks at what it gives.
+ */
+const UI_SETTINGS = { ...TEST_SETTINGS, 'typescript.tsserver.useSyntaxServer': 'always' };
+
 /** @typedef {import('./uiTest.mjs').UiTest} UiTest */
 /** @typedef {import('./sharedWindow.mjs').SharedWindow} SharedWindow */
 /** @typedef {import('./uiModules.mjs').UiModule} UiModule */
@@ -218,7 +225,7 @@ async function runGroup({ version, load, mods, firstTry }, r, traffic, w) {
     if (load === 'link') linkExtension(extensionsDir);
     if (load === 'vsix') installVsix(version, /** @type {string} */ (process.env.SWITCHBOARD_UI_VSIX), extensionsDir);
     const { env, trust } = mods[0];
-    server = await startServer({ version, forPayload: load === 'dev', settings: { ...TEST_SETTINGS, ...(mods[0].sharedWindow ? {} : mods[0].settings) }, env: { ...TEST_SHELL_ENV, ...env, SWITCHBOARD_TRAFFIC_DIR: traffic }, trust, extensionsDir });
+    server = await startServer({ version, forPayload: load === 'dev', settings: { ...UI_SETTINGS, ...(mods[0].sharedWindow ? {} : mods[0].settings) }, env: { ...TEST_SHELL_ENV, ...env, SWITCHBOARD_TRAFFIC_DIR: traffic }, trust, extensionsDir });
   } catch (e) {
     for (const m of mods) {
       r.failed++;

@@ -18,7 +18,9 @@ export const name = 'editor-tools';
 export const sharedWindow = true;
 const agentName = 'Scripted editor tools';
 // the product's default for a command no answer covers (the harness's is "allow")
-export const settings = { 'switchboard.agents': [scriptedAgent('scripted-editor-tools', agentName, 'editorTools')], 'switchboard.permissions.uncoveredActions': 'ask' };
+export const settings = { 'switchboard.agents': [scriptedAgent('scripted-editor-tools', agentName, 'editorTools')], 'switchboard.permissions.uncoveredActions': 'ask',
+  // the type errors of an unsaved buffer come from TypeScript's full server (runUi.mjs starts only its syntax server)
+  'typescript.tsserver.useSyntaxServer': 'auto' };
 export const files = {
   'editor-tools/lib.ts': 'export function greet(name: string): string {\n  return `Hello, ${name}`;\n}\n',
   'editor-tools/main.ts': "import { greet } from './lib';\n\nconst text = greet('you');\nconst count: number = text.length;\nexport { count };\n",
