@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { typedError } from '../shared/typedError';
+import { type AgentTransport, transportOf, transportSchema } from './agentTransport';
 
 /**
  * One configured agent: what to spawn and how to show it. This is the validated shape of an entry
@@ -16,6 +17,8 @@ export interface AgentDefinition {
   readonly args: readonly string[];
   /** Extra environment variables; they win over the login-shell environment and over host-supplied variables. */
   readonly env: Readonly<Record<string, string>>;
+  /** Where it runs when not on this machine (docs/remote-agents.md); absent: a local child process. */
+  readonly transport?: AgentTransport;
 }
 
 /**
@@ -57,6 +60,7 @@ export const agentDefinitionSchema = z.object(
       z.string({ error: 'environment variable values must be strings (quote numbers and booleans)' }),
       { error: '"env" must be an object of string values, e.g. {"DEBUG": "1"}' },
     ), {}),
+    transport: z.optional(transportSchema),
   },
   { error: 'each agent must be an object with at least "id" and "command"' },
 );
@@ -103,7 +107,8 @@ export function parseAgentDefinition(value: unknown, location = 'switchboard.age
     throw new AgentDefinitionError('invalid', location, result.error.issues.map(describeIssue));
   }
   const { id, name, command, args, env } = result.data;
-  return { id, name: name ?? id, command, args, env };
+  const transport = transportOf(result.data.transport);
+  return { id, name: name ?? id, command, args, env, ...(transport ? { transport } : {}) };
 }
 
 /** Result of {@link parseAgentDefinitions}: the usable entries and one error per rejected entry. */

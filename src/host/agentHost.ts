@@ -17,6 +17,7 @@ import { agentDisplayName } from '../agents/agentDefinition';
 import type { AgentDefinition } from '../agents/agentDefinition';
 import { AgentProcess } from '../agents/agentProcess';
 import type { AgentExit } from '../agents/agentProcess';
+import { envPreamble, sshLaunch, transportLabel } from '../agents/agentTransport';
 import { owningSession } from '../thread/model/subagents';
 import type { AcpThread } from '../thread/model/thread';
 import { accountsOf, authStateOf, type AccountView, type AuthStateView } from '../shared/accountModel';
@@ -157,10 +158,19 @@ export class AgentHost implements AttachedAgent, vscode.Disposable {
 
   private async doStart(token?: vscode.CancellationToken): Promise<void> {
     const def = this.definition;
-    this.log.info(`starting ${def.name}: ${[def.command, ...def.args].join(' ')} (cwd ${this.cwd})`);
+    const remote = def.transport;
+    this.log.info(`starting ${def.name}: ${[def.command, ...def.args].join(' ')} (${remote ? `on ${transportLabel(remote)}, in ${remote.cwd}` : `cwd ${this.cwd}`})`);
+    const secret = await this.env();
+    // an agent elsewhere is started by the system ssh (docs/remote-agents.md), its environment sent down the pipe
+    const launch = remote ? { ...def, ...sshLaunch(remote, def.command, def.args) } : def;
     // the built-in Demo agent runs on this Node and needs no login-shell PATH: skip that lookup (up to 5 s)
-    const proc = await AgentProcess.spawn(def, { cwd: this.cwd, env: await this.env(), ...(this.isBuiltIn ? { baseEnv: process.env } : {}) });
+    const proc = await AgentProcess.spawn(launch, { cwd: this.cwd, env: secret, ...(this.isBuiltIn ? { baseEnv: process.env } : {}) });
     this._process = proc;
+    if (remote) {
+      const { text, skipped } = envPreamble({ ...secret, ...def.env });
+      if (skipped.length) this.log.warn(`not sent to the agent on ${remote.host} (a name sh cannot export, or a line break in the value): ${skipped.join(', ')}`);
+      proc.stdin.write(text);
+    }
     this.log.info(`started ${proc.commandPath} (pid ${proc.pid})`);
     proc.onStderr((line) => this.log.info(`[stderr] ${line}`));
     const connection = AcpConnection.overStreams(proc.stdout, proc.stdin, { logger: this.acpLogger(), streamEndGraceMs: 500, cancelGraceMs });

@@ -17,6 +17,11 @@ import type { Disposable, SessionPart } from './sessionContext';
 export interface ClientFeature<S extends Disposable = never, A = unknown> {
   /** Sets this feature's part of the client capabilities. */
   fillClientCapabilities(capabilities: ClientCapabilities): void;
+  /**
+   * It serves the agent from this machine: its files (`fs/*`), its processes (`terminal/*`, a terminal login). An
+   * agent that runs elsewhere (src/agents/agentTransport.ts) is neither offered it nor served it.
+   */
+  readonly local?: boolean;
   /** The part of each session that serves this feature's requests (none for a feature without session requests). */
   readonly part?: SessionPart<S, never>;
   /**
@@ -24,6 +29,11 @@ export interface ClientFeature<S extends Disposable = never, A = unknown> {
    * `log` writes to the agent's log (for messages that belong to no session); `agent` takes those messages.
    */
   register?(connection: AcpConnection, route: (sessionId: string) => S, log: (message: string) => void, agent: A): void;
+}
+
+/** The features an agent gets: all of them on this machine, none of the {@link ClientFeature.local} ones elsewhere. */
+export function featuresFor<F extends Pick<ClientFeature<Disposable, never>, 'local'>>(features: readonly F[], remote: boolean): readonly F[] {
+  return remote ? features.filter((f) => !f.local) : features;
 }
 
 /** The capabilities advertised by a set of features. */

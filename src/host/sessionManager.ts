@@ -7,6 +7,7 @@
 import * as os from 'node:os';
 import * as vscode from 'vscode';
 import type { AgentDefinition } from '../agents/agentDefinition';
+import { remoteNotice } from '../agents/agentTransport';
 import type { AgentHost, ClientInfo } from './agentHost';
 import { clientFeatures, sessionFeatures } from './features';
 import { AgentSession } from './agentSession';
@@ -38,12 +39,10 @@ export interface SessionManagerDeps {
   readonly clientInfo: ClientInfo;
   readonly secretStorage?: vscode.SecretStorage;
   readonly redactor: Redactor;
-  /** The client's transcript store: every session opened is recorded in it. */
-  readonly store?: TranscriptStore;
+  readonly store?: TranscriptStore; // the client's transcript store: every session opened is recorded in it
   /** An agent's definition as configured now, for restarts (an edited command or env takes effect). */
   readonly definitionOf: (agentId: string) => AgentDefinition | undefined;
-  /** Whether the chat of a session (by key) is visible. */
-  readonly isChatVisible: (key: string) => boolean;
+  readonly isChatVisible: (key: string) => boolean; // whether the chat of a session (by key) is visible
   readonly reopen?: ReopenPolicy; // what agents could reopen when they last ran: a chat known to be read-only starts no agent
   readonly meta?: SessionMetaMemory; // where the user's titles and archive flags are kept (workspaceState)
   readonly providerPrompter?: ProviderPrompter; // the Set flow of model providers (a VS Code input flow)
@@ -193,6 +192,7 @@ export class SessionManager implements vscode.Disposable {
     const session = this.create(host, res.sessionId, cwd, log);
     applySetup(session, setup);
     session.thread.setSessionSetup(res); // config options and legacy modes come with the response
+    if (def.transport) session.thread.addNotice('info', remoteNotice(host.displayName, def.transport));
     return this.register(session);
   }
 
@@ -220,7 +220,7 @@ export class SessionManager implements vscode.Disposable {
 
   /** A session object: `auth_required` offers the login; with the user's title and level (sessionMeta.ts) and the header's Fork. */
   private create(host: AgentHost, sessionId: string, cwd: string, log: vscode.LogOutputChannel): AgentSession {
-    const session = new AgentSession(host, sessionId, cwd, log, { ...sessionFeatures, isChatVisible: this.deps.isChatVisible, login: (h) => this.auth.login(h), redact: (text) => this.deps.redactor.redact(text), checkpoints: this.deps.checkpoints });
+    const session = new AgentSession(host, sessionId, cwd, log, { ...sessionFeatures, isChatVisible: this.deps.isChatVisible, login: (h) => this.auth.login(h), redact: (text) => this.deps.redactor.redact(text), ...(host.definition.transport ? {} : { checkpoints: this.deps.checkpoints }) });
     this._meta.restore(host.definition.id, sessionId, session); // its title and approval level, kept across reloads
     // untitled, it is named by its agent (as the tab names it: agentInfo's title) and the time the store first
     // recorded it (the same after a reload)

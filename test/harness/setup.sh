@@ -58,6 +58,9 @@ command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
 dpkg -s libkrb5-dev >/dev/null 2>&1 || need_apt+=(libkrb5-dev)
 command -v pkg-config >/dev/null 2>&1 || need_apt+=(pkg-config)
 command -v rg >/dev/null 2>&1 || need_apt+=(ripgrep)
+# a real OpenSSH server and client for the agents run over ssh (test/integration/remoteAgents.test.ts)
+[ -x /usr/sbin/sshd ] || need_apt+=(openssh-server)
+command -v ssh >/dev/null 2>&1 || need_apt+=(openssh-client)
 if ((${#need_apt[@]})); then
   SUDO=()
   if [ "$(id -u)" != 0 ]; then

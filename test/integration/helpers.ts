@@ -39,9 +39,9 @@ export function workspaceRoot(): string {
 
 /**
  * Registers a scripted agent for `scenario` (a file name in test/fixtures/agents/scenarios, without .json)
- * in the user settings and returns its agent id. `env` is passed to the agent.
+ * in the user settings and returns its agent id. `env` is passed to the agent; `extra` joins the entry (a `transport`).
  */
-export async function useScriptedAgent(scenario: string, env: Record<string, string> = {}, agentId?: string): Promise<string> {
+export async function useScriptedAgent(scenario: string, env: Record<string, string> = {}, agentId?: string, extra: Record<string, unknown> = {}): Promise<string> {
   const ext = vscode.extensions.getExtension(extensionId);
   assert.ok(ext);
   const root = ext.extensionPath;
@@ -54,6 +54,7 @@ export async function useScriptedAgent(scenario: string, env: Record<string, str
     command: process.execPath,
     args: [path.join(root, 'out', 'test', 'fixtures', 'agents', 'scriptedAgent.js'), path.join(root, 'test', 'fixtures', 'agents', 'scenarios', `${scenario}.json`)],
     env: { ELECTRON_RUN_AS_NODE: '1', SCRIPTED_AGENT_DELAY_SCALE: '0', ...env },
+    ...extra,
   });
   await config.update('agents', agents, vscode.ConfigurationTarget.Global);
   return id;

@@ -9,6 +9,7 @@ import type { ClientFeature } from '../clientFeature';
 /** The terminal-login capability (https://agentclientprotocol.com/protocol/initialization). */
 export const authTerminalFeature: ClientFeature = {
   fillClientCapabilities: (c) => { c.auth = { terminal: true }; },
+  local: true,
 };
 
 /**

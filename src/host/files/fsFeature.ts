@@ -15,6 +15,7 @@ export const fsPart: SessionPart<FsHandler> = {
 /** The file-system capability (https://agentclientprotocol.com/protocol/file-system). */
 export const fsFeature: ClientFeature<FsHandler> = {
   fillClientCapabilities: (c) => { c.fs = { ...FsHandler.capabilities }; },
+  local: true,
   part: fsPart,
   register: (connection, route) => {
     connection.onRequest('fs/read_text_file', (p, ct) => route(p.sessionId).readTextFile(p, ct));

@@ -7,7 +7,7 @@ import type * as vscode from 'vscode';
 import type { AgentCapabilities } from '../../acp/schema/types.gen';
 import type { AgentDefinition } from '../../agents/agentDefinition';
 import { AgentHost, type AttachedAgent, type ClientInfo } from '../agentHost';
-import type { ClientFeature } from '../clientFeature';
+import { type ClientFeature, featuresFor } from '../clientFeature';
 import type { Disposable } from '../sessionContext';
 import { demoAgentId } from './agentRegistry';
 
@@ -57,7 +57,7 @@ export class AgentHosts implements vscode.Disposable {
     }
     if (!host) {
       host = new AgentHost(def, this.deps.logFor(def), this.deps.clientInfo, cwd, def.id === demoAgentId && def.command === process.execPath,
-        () => this.deps.envFor(def.id), this.deps.features, this.deps.afterInitialize);
+        () => this.deps.envFor(def.id), featuresFor(this.deps.features, def.transport !== undefined), this.deps.afterInitialize);
       this._hosts.set(def.id, host);
       const created = host;
       created.onDidChangeState((state) => {

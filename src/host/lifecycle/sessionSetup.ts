@@ -59,6 +59,13 @@ export class SessionSetupFields {
    * `only` (a preset's) names the servers of `switchboard.mcpServers` it gets (absent: all).
    */
   async for(host: AgentHost, cwd: string, only?: readonly string[]): Promise<SessionSetup> {
+    const remote = host.definition.transport;
+    if (remote) {
+      // an agent on another machine works in its folder there, with the servers of switchboard.mcpServers (which it
+      // starts there); VS Code's own servers and the editor's tools are this machine's (docs/remote-agents.md)
+      const mcpServers = this.mcp.for(host).filter((m) => !only || only.includes(m.name));
+      return { cwd: remote.cwd, mcpServers };
+    }
     const all = this.fields(host, cwd);
     const own = only ? { ...all, mcpServers: all.mcpServers.filter((m) => only.includes(m.name)) } : all;
     const setup = { ...own, mcpServers: [...own.mcpServers, ...await this.fromVsCode(host, own.mcpServers)] };

@@ -14,6 +14,7 @@ export const terminalsPart: SessionPart<TerminalManager> = {
 /** The terminal capability (https://agentclientprotocol.com/protocol/terminals). */
 export const terminalFeature: ClientFeature<TerminalManager> = {
   fillClientCapabilities: (c) => { c.terminal = TerminalManager.supported; },
+  local: true,
   part: terminalsPart,
   register: (connection, route) => {
     connection.onRequest('terminal/create', (p, ct) => route(p.sessionId).create(p, ct));

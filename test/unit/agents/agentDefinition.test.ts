@@ -1,15 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { AgentDefinitionError, parseAgentDefinition, parseAgentDefinitions } from '../../../src/agents/agentDefinition';
+import { parseAgentDefinition, parseAgentDefinitions } from '../../../src/agents/agentDefinition';
+import { problems } from './definitionProblems';
 
-function problems(value: unknown): string {
-  try {
-    parseAgentDefinition(value);
-  } catch (ex) {
-    assert.ok(AgentDefinitionError.is(ex, 'invalid'));
-    return ex.message;
-  }
-  return assert.fail('expected AgentDefinitionError');
-}
 
 describe('agentDefinition', () => {
   it('accepts a full entry and fills defaults', () => {

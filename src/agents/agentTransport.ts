@@ -1,0 +1,133 @@
+/**
+ * Where an agent runs (docs/remote-agents.md): on this machine as a child process (an entry without `transport`,
+ * or `{"type": "stdio"}`), or on another machine through the system `ssh`, which carries the agent's stdio. ACP
+ * over stdio is the same either way (https://agentclientprotocol.com/protocol/transports); what changes is what
+ * the client can offer: an agent elsewhere does not see this machine's files or terminals, so it is offered
+ * neither (src/host/clientFeature.ts, `local`).
+ */
+import * as z from 'zod/mini';
+
+/** An agent started on another machine with `ssh -T`, its command looked up on the remote login shell. */
+export interface SshTransport {
+  readonly type: 'ssh';
+  /** Host name, address or a `Host` alias of the user's `~/.ssh/config`. */
+  readonly host: string;
+  /** Remote user (default: ssh's: the `User` of the ssh config, else the local user name). */
+  readonly user?: string;
+  /** Port (default: ssh's: 22, or the ssh config's). */
+  readonly port?: number;
+  /** Private key file (`-i`, with `IdentitiesOnly`); `~/` is the local home. Default: ssh's keys and agent. */
+  readonly identityFile?: string;
+  /** Remote working directory, absolute: the session's `cwd` as the agent sees it. */
+  readonly cwd: string;
+  /** Extra ssh options, each `Key=Value` (passed as `-o Key=Value`), e.g. `StrictHostKeyChecking=accept-new`. */
+  readonly options: readonly string[];
+}
+
+/** How an agent is reached, when it is not a local child process. */
+export type AgentTransport = SshTransport;
+
+const hostPattern = /^[A-Za-z0-9_.:%[\]-]+$/;
+const userPattern = /^[A-Za-z0-9_.][A-Za-z0-9_.@-]*$/;
+const optionPattern = /^[A-Za-z][A-Za-z0-9]*=[^\0\n]*$/;
+
+/** Zod schema of an entry's `transport` (`stdio` is the default and carries nothing). */
+export const transportSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('stdio') }),
+  z.object({
+    type: z.literal('ssh'),
+    host: z.string({ error: '"transport.host" is required for ssh: a host name, address or ~/.ssh/config alias' }).check(
+      z.regex(hostPattern, { error: '"transport.host" must be a host name, an address or an ssh config alias (no spaces, no leading "-")' }),
+      z.refine((h) => !h.startsWith('-'), { error: '"transport.host" must not start with "-"' }),
+    ),
+    user: z.optional(z.string().check(z.regex(userPattern, { error: '"transport.user" must be a user name (letters, digits, ".", "_", "-", "@")' }))),
+    port: z.optional(z.number({ error: '"transport.port" must be a number' }).check(z.int(), z.minimum(1), z.maximum(65535))),
+    identityFile: z.optional(z.string().check(z.minLength(1, { error: '"transport.identityFile" must not be empty' }))),
+    cwd: z.string({ error: '"transport.cwd" is required for ssh: the remote folder the agent works in, e.g. "/home/me/src/app"' }).check(
+      z.refine((c) => c.startsWith('/'), { error: '"transport.cwd" must be an absolute path on the remote machine (ACP sessions have an absolute cwd)' }),
+      z.refine((c) => !c.includes('\0') && !c.includes('\n'), { error: '"transport.cwd" must be one line' }),
+    ),
+    options: z._default(z.array(z.string().check(z.regex(optionPattern, {
+      error: 'each of "transport.options" must be an ssh option "Key=Value", e.g. "StrictHostKeyChecking=accept-new"',
+    }))), []),
+  }),
+], { error: '"transport" must be {"type": "stdio"} or {"type": "ssh", "host": …, "cwd": …}' });
+
+/** The transport of a parsed entry: undefined for a local child process. */
+export function transportOf(value: z.infer<typeof transportSchema> | undefined): AgentTransport | undefined {
+  if (!value || value.type === 'stdio') return undefined;
+  const { host, user, port, identityFile, cwd, options } = value;
+  return { type: 'ssh', host, cwd, options, ...(user ? { user } : {}), ...(port ? { port } : {}), ...(identityFile ? { identityFile } : {}) };
+}
+
+/** Where an agent runs, for people: "build-1 over SSH" (`user@host:port` as given). */
+export function transportLabel(t: AgentTransport): string {
+  return `${t.user ? `${t.user}@` : ''}${t.host}${t.port ? `:${t.port}` : ''} over SSH`;
+}
+
+/** What a new session's chat says of an agent elsewhere. */
+export function remoteNotice(agentName: string, t: AgentTransport): string {
+  return `${agentName} runs on ${transportLabel(t)}, in ${t.cwd}: it reads and writes files and runs commands there with its own tools. `
+    + 'It does not see this editor\'s unsaved files or its terminals, and Switchboard takes no checkpoints of what it changes.';
+}
+
+/** A word for a POSIX shell: single-quoted, a `'` inside as `'\''` (the one quoting that every POSIX shell and fish read alike). */
+export function shellWord(s: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** What runs on the remote machine and how the agent's process there is reached. */
+export interface SshLaunch {
+  /** The local program: `ssh`. */
+  readonly command: 'ssh';
+  /** Its arguments: options, the host, then the one remote command line. */
+  readonly args: readonly string[];
+}
+
+/** Keepalives: a dead connection shows within about 45 s (the agent's exit, then the restart that reconnects). */
+const keepalive = ['-o', 'ServerAliveInterval=15', '-o', 'ServerAliveCountMax=3'];
+
+/**
+ * The `ssh` command line that runs an agent on the machine of `t`. ssh passes its one remote command to the remote
+ * user's shell, which may be any shell: that command only starts `/bin/sh`, which enters `cwd`, reads the agent's
+ * environment from the pipe ({@link envPreamble}: never on a command line, where `ps` would show it) and hands
+ * the agent's command to the user's login shell (`$SHELL -lc`), so that it is looked up on the PATH the user's
+ * profile sets, as a local agent's is on the local login shell's. `-T`: no terminal (the pipe is the protocol);
+ * `BatchMode`: no password prompt that nobody could answer (a key or an ssh agent is needed, and a refusal
+ * shows as ssh's exit with its message).
+ */
+export function sshLaunch(t: SshTransport, command: string, args: readonly string[]): SshLaunch {
+  const agent = [command, ...args].map(shellWord).join(' ');
+  const script = `cd ${shellWord(t.cwd)} || exit 127; while IFS= read -r l && [ -n "$l" ]; do export "$l"; done; exec "\${SHELL:-/bin/sh}" -lc ${shellWord(`exec ${agent}`)}`;
+  const remote = `exec /bin/sh -c ${shellWord(script)}`;
+  return {
+    command: 'ssh',
+    args: [
+      '-T', '-o', 'BatchMode=yes', ...keepalive, '-o', 'ConnectTimeout=20',
+      ...(t.port ? ['-p', String(t.port)] : []),
+      ...(t.user ? ['-l', t.user] : []),
+      ...(t.identityFile ? ['-i', t.identityFile, '-o', 'IdentitiesOnly=yes'] : []),
+      ...t.options.flatMap((o) => ['-o', o]),
+      t.host, remote,
+    ],
+  };
+}
+
+/** A name the remote `/bin/sh` can export. */
+const exportable = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * What the host writes to a remote agent's stdin before the protocol starts: one `NAME=value` line per variable,
+ * then an empty line, read by {@link sshLaunch}'s script before it starts the agent (which then reads the
+ * protocol from the same pipe). A variable that cannot travel this way (a name `sh` cannot export, a value with a
+ * line break) is left out and named in `skipped`.
+ */
+export function envPreamble(env: Readonly<Record<string, string>>): { readonly text: string; readonly skipped: readonly string[] } {
+  const lines: string[] = [];
+  const skipped: string[] = [];
+  for (const [name, value] of Object.entries(env)) {
+    if (exportable.test(name) && !/[\n\r\0]/.test(value)) lines.push(`${name}=${value}`);
+    else skipped.push(name);
+  }
+  return { text: `${lines.map((l) => `${l}\n`).join('')}\n`, skipped };
+}
