@@ -51,6 +51,12 @@ export async function runStdioAgent(scenario: Scenario, wrap: (io: AgentIo) => A
       process.exit(0);
     }
   });
+  // the client is gone (its end of stderr closed, as sshd does when an ssh connection drops): reporting that on
+  // stderr would fail again, in a loop
+  process.stderr.on('error', () => process.exit(0));
+  // the client closed stdin: the agent ends (below, once the connection has closed), and within a second also in
+  // the middle of a turn that waits (docs/remote-agents.md: an agent elsewhere is ended only this way)
+  process.stdin.once('end', () => setTimeout(() => process.exit(0), 1000).unref());
   // a terminal the client starts gets the login shell's PATH (src/agents/shellEnv.ts), which in practice holds
   // the editor's, ours: `node` found here runs there too; else the terminal is given this executable's path
   const nodeOnPath = await resolveCommand('node', { cwd: process.cwd(), env: process.env }).then(() => true, () => false);

@@ -11,6 +11,15 @@ const notices = (sb: SwitchboardTestApi, id: string) => (sb.snapshot(id)?.entrie
 const users = (sb: SwitchboardTestApi, id: string) => (sb.snapshot(id)?.entries ?? []).filter((e) => e.kind === 'user').length;
 const SSHD = '/usr/sbin/sshd';
 
+/** The scripted agents that sshd started (their environment has SSH_CONNECTION), by pid. */
+function remoteAgents(): string[] {
+  return fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p)).filter((p) => {
+    try {
+      return fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('scriptedAgent.js') && fs.readFileSync(`/proc/${p}/environ`, 'latin1').split('\0').some((v) => v.startsWith('SSH_CONNECTION='));
+    } catch { return false; }
+  });
+}
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer().once('error', reject).listen(0, '127.0.0.1', () => {
@@ -109,7 +118,10 @@ describe('agents on another machine over SSH (a real sshd on loopback)', functio
 
   it('the connection killed mid-turn (ssh killed): the exit shows, Restart connects again and the session resumes without a duplicate', async () => {
     const agent = await useSshAgent('crashResume', 'ssh-scripted-kill');
+    const others = remoteAgents();
     const id = await sb.newSession(agent);
+    const [remote] = remoteAgents().filter((p) => !others.includes(p));
+    assert.ok(remote, 'the agent runs under sshd');
     const turn = sb.prompt(id, 'slow please');
     await until(() => /Working on it/.test(agentText(sb, id)), 'the turn to stream');
     const pid = sb.session(id)?.host.pid;
@@ -124,6 +136,8 @@ describe('agents on another machine over SSH (a real sshd on loopback)', functio
     await sb.prompt(id, 'hello again');
     assert.match(agentText(sb, id), /answer after restart/);
     assert.equal(users(sb, id), 2, 'each prompt once: nothing replayed twice');
+    // the agent of the dropped connection ended there (its stdin closed), the new one runs
+    await until(() => !remoteAgents().includes(remote) && remoteAgents().length === others.length + 1, 'the first agent to end on its machine', 10_000);
   });
 
   it('a host that refuses the key: the start fails and no ssh is left running', async () => {
