@@ -11,7 +11,7 @@
 // Screenshots: test-results/screenshots/<version>/agent-text-{light,dark}.png (the editor tab with the cards
 // next to the side-bar chat at about 265 px), agent-text-replay.png
 import { colorThemes, resetTheme, switchTheme } from './colorThemes.mjs';
-import { idle, openSession, scriptedAgent, sendPrompt } from './scriptedSession.mjs';
+import { idle, openSession, pickAgent, scriptedAgent, sendPrompt } from './scriptedSession.mjs';
 
 export const name = 'agent-text';
 export const sharedWindow = true;
@@ -163,10 +163,8 @@ async function narrowSideBar(t, width) {
  * @param {import('../harness/runUi.mjs').UiTest} t
  */
 async function sideBarWidth(t) {
-  const { page } = t;
-  await t.runCommand(t.commandTitle('switchboard.chatView.newSession'), { shows: page.locator('.quick-input-list .monaco-list-row', { hasText: 'Scripted narrow' }) });
-  await page.keyboard.type('Scripted narrow');
-  await page.keyboard.press('Enter');
+  // the chat opened before takes the keyboard a moment late: what is typed must go into the picker (pickAgent)
+  await pickAgent(t, 'Scripted narrow', 'Scripted narrow', 'switchboard.chatView.newSession');
   let { chat } = await sideBarFrame(t);
   await chat.locator('[data-testid="composer-input"]').waitFor({ timeout: 30_000 });
   await idle(chat);

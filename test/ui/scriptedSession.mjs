@@ -59,11 +59,12 @@ export async function openSession(t, agentName) {
  * @param {import('../harness/runUi.mjs').UiTest} t
  * @param {string} agentName  a row that shows this
  * @param {string} filter     what to type
+ * @param {string} [command]  the command that opens the picker (default New Session; the Chat view's has its own)
  */
-export async function pickAgent(t, agentName, filter) {
+export async function pickAgent(t, agentName, filter, command = 'switchboard.newSession') {
   const pick = t.page.locator('.quick-input-widget input');
   for (let attempt = 1; ; attempt++) {
-    await t.runCommand(t.commandTitle('switchboard.newSession'));
+    await t.runCommand(t.commandTitle(command));
     try {
       await t.page.locator('.quick-input-list .monaco-list-row', { hasText: agentName }).first().waitFor({ timeout: 15_000 });
       await pick.fill(filter, { timeout: 5000 });
