@@ -27,7 +27,8 @@ export interface SshTransport {
 /** How an agent is reached, when it is not a local child process. */
 export type AgentTransport = SshTransport;
 
-const hostPattern = /^[A-Za-z0-9_.:%[\]-]+$/;
+/** A host name, an address (`[::1]`, `fe80::1%eth0`) or an ssh config alias; never an option (no leading `-`). */
+const hostPattern = /^[A-Za-z0-9_.:%[\]][A-Za-z0-9_.:%[\]-]*$/;
 const userPattern = /^[A-Za-z0-9_.][A-Za-z0-9_.@-]*$/;
 const optionPattern = /^[A-Za-z][A-Za-z0-9]*=[^\0\n]*$/;
 
@@ -37,8 +38,7 @@ export const transportSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('ssh'),
     host: z.string({ error: '"transport.host" is required for ssh: a host name, address or ~/.ssh/config alias' }).check(
-      z.regex(hostPattern, { error: '"transport.host" must be a host name, an address or an ssh config alias (no spaces, no leading "-")' }),
-      z.refine((h) => !h.startsWith('-'), { error: '"transport.host" must not start with "-"' }),
+      z.regex(hostPattern, { error: '"transport.host" must be a host name, an address or an ssh config alias (no spaces, and it must not start with "-")' }),
     ),
     user: z.optional(z.string().check(z.regex(userPattern, { error: '"transport.user" must be a user name (letters, digits, ".", "_", "-", "@")' }))),
     port: z.optional(z.number({ error: '"transport.port" must be a number' }).check(z.int(), z.minimum(1), z.maximum(65535))),

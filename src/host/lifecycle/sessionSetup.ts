@@ -59,15 +59,10 @@ export class SessionSetupFields {
    * `only` (a preset's) names the servers of `switchboard.mcpServers` it gets (absent: all).
    */
   async for(host: AgentHost, cwd: string, only?: readonly string[]): Promise<SessionSetup> {
-    const remote = host.definition.transport;
-    if (remote) {
-      // an agent on another machine works in its folder there, with the servers of switchboard.mcpServers (which it
-      // starts there); VS Code's own servers and the editor's tools are this machine's (docs/remote-agents.md)
-      const mcpServers = this.mcp.for(host).filter((m) => !only || only.includes(m.name));
-      return { cwd: remote.cwd, mcpServers };
-    }
     const all = this.fields(host, cwd);
     const own = only ? { ...all, mcpServers: all.mcpServers.filter((m) => only.includes(m.name)) } : all;
+    // VS Code's own MCP servers and the editor's tools are this machine's: not for an agent elsewhere (docs/remote-agents.md)
+    if (host.definition.transport) return own;
     const setup = { ...own, mcpServers: [...own.mcpServers, ...await this.fromVsCode(host, own.mcpServers)] };
     if (!this.editorTools?.enabled(host.definition.id)) return setup;
     const roots = [cwd, ...(setup.additionalDirectories ?? [])];
@@ -102,6 +97,9 @@ export class SessionSetupFields {
 
   private fields(host: AgentHost, cwd: string): SessionSetup {
     const mcpServers = this.mcp.for(host);
+    // an agent on another machine works in its folder there, with the servers of switchboard.mcpServers (it starts them there)
+    const remote = host.definition.transport;
+    if (remote) return { cwd: remote.cwd, mcpServers };
     if (!supportsAdditionalDirectories(host) || this.isolated(cwd)) return { cwd, mcpServers };
     const folders = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
     // a restricted setting: in an untrusted workspace VS Code returns only the user's value
