@@ -74,6 +74,8 @@ const lazyModules = {
   editorTools: 'src/host/lifecycle/editorTools/editorMcpServer.ts',
   // ACP v2 (its schemas and the dialect): loaded when an agent starts with switchboard.experimental.protocolV2 on
   acpV2: 'src/acp/v2/v2Dialect.ts',
+  // the ACP remote transport (the SDK's WebSocket and HTTP clients, `ws`): loaded when such an agent connects
+  remoteStream: 'src/agents/streamChannel.ts',
 };
 /** The Demo agent's parts loaded on first use: the MCP client of its `mcp` step (dist/agents/mcpSteps.js). */
 const agentLazyModules = { mcpSteps: 'src/demoAgent/mcpSteps.ts' };
@@ -164,7 +166,8 @@ const builds = [
     platform: 'node',
     format: 'cjs',
     target: 'node20',
-    external: ['vscode'],
+    // ws's optional native speed-ups, which it loads in a try: not installed, not bundled
+    external: ['vscode', 'bufferutil', 'utf-8-validate'],
     plugins: [...(common.plugins ?? []), lazyEntries, copyWasm],
     // import() of a lazy part becomes require() of its file (VS Code loads the extension as CommonJS)
     supported: { 'dynamic-import': false },
@@ -225,7 +228,7 @@ function tsFiles(dir) {
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'));
 }
 
-const scriptedAgentEntries = ['test/fixtures/agents/scriptedAgent.ts', 'test/fixtures/agents/lifetimeAgent.ts', 'test/fixtures/agents/v2Agent.ts'];
+const scriptedAgentEntries = ['test/fixtures/agents/scriptedAgent.ts', 'test/fixtures/agents/acpServer.ts', 'test/fixtures/agents/lifetimeAgent.ts', 'test/fixtures/agents/v2Agent.ts'];
 if (tests) {
   builds.push({
     // webview/ too: its pure modules (store, lib/, the transcript classes) are unit-tested in plain node

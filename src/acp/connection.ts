@@ -25,8 +25,8 @@ import type {
 } from 'vscode-jsonrpc/node';
 import * as z from 'zod/mini';
 import { AcpError, AcpErrorCodes, toResponseError } from './errors';
-import { NdjsonMessageReader, NdjsonMessageWriter } from './ndjson';
-import type { NdjsonReaderOptions, OversizedMessage } from './ndjson';
+import { ObjectMessageReader, ObjectMessageWriter } from './messageStream';
+import { NdjsonMessageReader, NdjsonMessageWriter, type NdjsonReaderOptions, type OversizedMessage } from './ndjson';
 import { agentNotifications, agentRequests, clientNotifications, clientRequests, protocolVersion } from './schema/methods.gen';
 import type { InitializeRequest, InitializeResponse } from './schema/types.gen';
 import { SentRequests } from './sentRequests';
@@ -85,11 +85,10 @@ export interface AcpConnectionOptions {
    */
   readonly streamEndGraceMs?: number;
 }
-
 const jsonrpcCancelMethod = '$/cancelRequest';
 
 /**
- * The ACP client connection. Create it over the agent's stdout/stdin with {@link AcpConnection.overStreams},
+ * The ACP client connection. Create it over the agent's stdout/stdin with {@link AcpConnection.overStreams} (or {@link AcpConnection.overMessages}),
  * register handlers, call {@link listen}, then {@link initialize}.
  */
 export class AcpConnection {
@@ -126,6 +125,12 @@ export class AcpConnection {
     };
     ref.self = new AcpConnection(new NdjsonMessageReader(readable, readerOptions), writer, options);
     return ref.self;
+  }
+
+  /** A connection over parsed messages (the ACP remote transport: src/acp/messageStream.ts). */
+  static overMessages(readable: ReadableStream<object>, writable: WritableStream<object>, options: AcpConnectionOptions): AcpConnection {
+    const ref: { self?: AcpConnection } = {};
+    return (ref.self = new AcpConnection(new ObjectMessageReader(readable, (m) => (ref.self ? ref.self.intercept(m) : m)), new ObjectMessageWriter(writable), options));
   }
 
   constructor(reader: MessageReader, private readonly writer: MessageWriter, private readonly options: AcpConnectionOptions) {

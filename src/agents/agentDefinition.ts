@@ -11,7 +11,10 @@ export interface AgentDefinition {
   readonly id: string;
   /** Display name shown in the UI and in error messages, e.g. "Claude Code". */
   readonly name: string;
-  /** Executable: a bare name looked up on PATH (`npx`), a path relative to the workspace, or an absolute path. `~/` is expanded. */
+  /**
+   * Executable: a bare name looked up on PATH (`npx`), a path relative to the workspace, or an absolute path. `~/` is expanded.
+   * For an agent served over WebSocket or HTTP, the command that prints its endpoint, or '' when the entry has its URL.
+   */
   readonly command: string;
   /** Arguments passed to the command verbatim (no shell parsing). */
   readonly args: readonly string[];
@@ -49,9 +52,10 @@ export const agentDefinitionSchema = z.object(
       error: '"id" must start with a lowercase letter or digit and contain only a-z, 0-9, ".", "_" or "-" (at most 64 characters), e.g. "claude-code"',
     })),
     name: z.optional(requiredString('"name"').check(z.trim(), z.minLength(1, { error: '"name" must not be empty' }))),
-    command: requiredString('"command"').check(z.trim(), z.minLength(1, {
+    // optional only for an agent served over WebSocket or HTTP (checked in parseAgentDefinition)
+    command: z.optional(requiredString('"command"').check(z.trim(), z.minLength(1, {
       error: '"command" must not be empty: give an executable name on PATH (e.g. "npx") or an absolute path',
-    })),
+    }))),
     args: z._default(z.array(z.string({ error: 'every entry of "args" must be a string (quote numbers, e.g. "8080")' }), {
       error: '"args" must be an array of strings, e.g. ["--experimental-acp"]',
     }), []),
@@ -108,7 +112,13 @@ export function parseAgentDefinition(value: unknown, location = 'switchboard.age
   }
   const { id, name, command, args, env } = result.data;
   const transport = transportOf(result.data.transport);
-  return { id, name: name ?? id, command, args, env, ...(transport ? { transport } : {}) };
+  const served = transport && transport.type !== 'ssh';
+  // an agent served over WebSocket or HTTP has a URL, or a command that prints it (src/agents/endpointCommand.ts)
+  if (served && !transport.url && !command) {
+    throw new AgentDefinitionError('invalid', location, [`"transport.url" is required for ${transport.type}, or a "command" that prints the endpoint`]);
+  }
+  if (!served && !command) throw new AgentDefinitionError('invalid', location, ['"command" is required']);
+  return { id, name: name ?? id, command: command ?? '', args, env, ...(transport ? { transport } : {}) };
 }
 
 /** Result of {@link parseAgentDefinitions}: the usable entries and one error per rejected entry. */

@@ -67,7 +67,9 @@ export type AgentExitedErrorReason =
   /** It was killed by a signal nobody in Switchboard sent (OOM killer, a user's `kill`, a crash). */
   | 'signal'
   /** Switchboard stopped it (`stop()`/`kill()`); not a crash, do not restart. */
-  | 'stopped';
+  | 'stopped'
+  /** The connection to an agent served elsewhere (WebSocket, HTTP) ended: it is reconnected (src/host/lifecycle/reconnect.ts). */
+  | 'disconnected';
 
 /** Details of an {@link AgentExitedError}. */
 export interface AgentExitedErrorDetails {
@@ -81,6 +83,8 @@ export interface AgentExitedErrorDetails {
   readonly stderrTail: readonly string[];
   /** True when Switchboard asked the agent to stop. */
   readonly requested: boolean;
+  /** For an agent served elsewhere: how its connection ended, e.g. "ws://127.0.0.1:8080/acp closed (code 1006)". */
+  readonly lost?: string;
 }
 
 /**
@@ -100,7 +104,7 @@ export class AgentExitedError extends typedError('AgentExitedError') {
   readonly stderrTail: readonly string[];
 
   constructor(details: AgentExitedErrorDetails) {
-    const reason: AgentExitedErrorReason = details.requested ? 'stopped' : details.code === null ? 'signal' : 'exitCode';
+    const reason: AgentExitedErrorReason = details.requested ? 'stopped' : details.lost ? 'disconnected' : details.code === null ? 'signal' : 'exitCode';
     super(exitMessage(reason, details));
     this.reason = reason;
     this.agentName = details.agentName;
@@ -113,6 +117,7 @@ export class AgentExitedError extends typedError('AgentExitedError') {
 function exitMessage(reason: AgentExitedErrorReason, details: AgentExitedErrorDetails): string {
   const who = `Agent '${details.agentName}'`;
   if (reason === 'stopped') return `${who} was stopped.`;
+  if (details.lost) return `${who} lost its connection: ${details.lost}`;
   const how = details.code !== null ? `exited with code ${details.code}` : `was killed by signal ${details.signal ?? 'unknown'}`;
   const line = pickTellingLine(details.stderrTail);
   // 127 is the shell/env convention for "command not found", e.g. `#!/usr/bin/env node` without node on PATH

@@ -24,8 +24,66 @@ export interface SshTransport {
   readonly options: readonly string[];
 }
 
+/**
+ * An agent served over the ACP remote transport (Streamable HTTP or WebSocket, an RFD the SDK implements in
+ * `experimental/ws-client` and `experimental/http-client`): Switchboard connects, nothing is started here.
+ */
+export interface StreamTransport {
+  readonly type: 'websocket' | 'http';
+  /** The endpoint; absent when the entry's `command` prints it (placement by an engine: src/agents/endpointCommand.ts). */
+  readonly url?: string;
+  /** Names of headers sent at every connection whose values are kept in SecretStorage (asked for once). */
+  readonly headers: readonly string[];
+  /** The absolute folder the agent works in on its machine: the session's `cwd` as the agent sees it. */
+  readonly cwd: string;
+}
+
 /** How an agent is reached, when it is not a local child process. */
-export type AgentTransport = SshTransport;
+export type AgentTransport = SshTransport | StreamTransport;
+
+/** Host names that stay on this machine: the only ones an endpoint may reach without TLS. */
+function isLoopback(hostname: string): boolean {
+  const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h);
+}
+
+/**
+ * What is wrong with `url` as the endpoint of a `websocket` or `http` agent, if anything: the scheme must be the
+ * transport's (`wss:`/`https:`; `ws:`/`http:` only on loopback, since headers carry credentials), with no user
+ * name or password in it (headers carry those, from SecretStorage).
+ */
+export function endpointProblem(type: StreamTransport['type'], url: string): string | undefined {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return `"${url}" is not a URL`;
+  }
+  const [secure, plain] = type === 'websocket' ? ['wss:', 'ws:'] : ['https:', 'http:'];
+  if (u.protocol !== secure && u.protocol !== plain) return `${type === 'http' ? 'an HTTP' : 'a WebSocket'} endpoint must start with ${secure}// (or ${plain}// on this machine), not ${u.protocol}//`;
+  if (u.protocol === plain && !isLoopback(u.hostname)) return `${plain}// is allowed only on this machine (localhost, 127.0.0.1, [::1]): use ${secure}// for ${u.hostname}`;
+  if (u.username || u.password) return 'the endpoint must not carry a user name or password: put credentials in "transport.headers" (kept in SecretStorage)';
+  return undefined;
+}
+
+/** Headers a transport sets itself, which an entry may not name. */
+const reservedHeaders = /^(host|connection|upgrade|content-length|content-type|cookie|accept|transfer-encoding|acp-.*|sec-websocket-.*)$/i;
+const headerPattern = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
+const cwdCheck = (what: string) => z.string({ error: `"transport.cwd" is required for ${what}: the absolute folder the agent works in on its machine, e.g. "/home/me/src/app"` }).check(
+  z.refine((c) => c.startsWith('/') || /^[A-Za-z]:[\\/]/.test(c), { error: '"transport.cwd" must be an absolute path on the agent\'s machine (ACP sessions have an absolute cwd)' }),
+  z.refine((c) => !c.includes('\0') && !c.includes('\n'), { error: '"transport.cwd" must be one line' }),
+);
+const streamTransport = (type: StreamTransport['type']) => z.object({
+  type: z.literal(type),
+  url: z.optional(z.string({ error: '"transport.url" must be a string' }).check(z.refine((u) => endpointProblem(type, u) === undefined, {
+    error: (issue) => endpointProblem(type, String(issue.input)) ?? 'invalid',
+  }))),
+  headers: z._default(z.array(z.string().check(
+    z.regex(headerPattern, { error: 'each of "transport.headers" must be a header name, e.g. "Authorization"' }),
+    z.refine((h) => !reservedHeaders.test(h), { error: 'a transport sets this header itself: it cannot be one of "transport.headers"' }),
+  )), []),
+  cwd: cwdCheck(type === 'websocket' ? 'WebSocket' : 'HTTP'),
+});
 
 /** A host name, an address (`[::1]`, `fe80::1%eth0`) or an ssh config alias; never an option (no leading `-`). */
 const hostPattern = /^[A-Za-z0-9_.:%[\]][A-Za-z0-9_.:%[\]-]*$/;
@@ -51,23 +109,27 @@ export const transportSchema = z.discriminatedUnion('type', [
       error: 'each of "transport.options" must be an ssh option "Key=Value", e.g. "StrictHostKeyChecking=accept-new"',
     }))), []),
   }),
-], { error: '"transport" must be {"type": "stdio"} or {"type": "ssh", "host": …, "cwd": …}' });
+  streamTransport('websocket'),
+  streamTransport('http'),
+], { error: '"transport" must be {"type": "stdio"}, {"type": "ssh", "host": …, "cwd": …}, or {"type": "websocket" | "http", "url": …, "cwd": …}' });
 
 /** The transport of a parsed entry: undefined for a local child process. */
 export function transportOf(value: z.infer<typeof transportSchema> | undefined): AgentTransport | undefined {
   if (!value || value.type === 'stdio') return undefined;
+  if (value.type !== 'ssh') return { type: value.type, headers: value.headers, cwd: value.cwd, ...(value.url ? { url: value.url } : {}) };
   const { host, user, port, identityFile, cwd, options } = value;
   return { type: 'ssh', host, cwd, options, ...(user ? { user } : {}), ...(port ? { port } : {}), ...(identityFile ? { identityFile } : {}) };
 }
 
-/** Where an agent runs, for people: "build-1 over SSH" (`user@host:port` as given). */
+/** Where an agent runs, for people: "build-1 over SSH" (`user@host:port` as given), "wss://acp.example/agent over WebSocket". */
 export function transportLabel(t: AgentTransport): string {
+  if (t.type !== 'ssh') return `${t.url ?? 'the endpoint its command prints'} over ${t.type === 'websocket' ? 'WebSocket' : 'HTTP'}`;
   return `${t.user ? `${t.user}@` : ''}${t.host}${t.port ? `:${t.port}` : ''} over SSH`;
 }
 
 /** What a new session's chat says of an agent elsewhere. */
 export function remoteNotice(agentName: string, t: AgentTransport): string {
-  return `${agentName} runs on ${transportLabel(t)}, in ${t.cwd}: it reads and writes files and runs commands there with its own tools. `
+  return `${agentName} runs ${t.type === 'ssh' ? 'on' : 'at'} ${transportLabel(t)}, in ${t.cwd}: it reads and writes files and runs commands there with its own tools. `
     + 'It does not see this editor\'s unsaved files or its terminals, and Switchboard takes no checkpoints of what it changes.';
 }
 

@@ -17,7 +17,9 @@ import { agentDisplayName } from '../agents/agentDefinition';
 import type { AgentDefinition } from '../agents/agentDefinition';
 import { AgentProcess } from '../agents/agentProcess';
 import type { AgentExit } from '../agents/agentProcess';
-import { envPreamble, sshLaunch, transportLabel } from '../agents/agentTransport';
+import { envPreamble, sshLaunch, type StreamTransport, transportLabel } from '../agents/agentTransport';
+import { runEndpointCommand } from '../agents/endpointCommand';
+import type { AcpCookieStore, StreamChannel } from '../agents/streamChannel';
 import { owningSession } from '../thread/model/subagents';
 import type { AcpThread } from '../thread/model/thread';
 import { accountsOf, authStateOf, type AccountView, type AuthStateView } from '../shared/accountModel';
@@ -64,12 +66,20 @@ export interface AgentAuthStatus {
   readonly accounts: readonly AccountView[];
 }
 
+/** What connecting to an agent served elsewhere (WebSocket, HTTP) needs besides its entry: docs/remote-agents.md. */
+export interface RemoteAccess {
+  /** The values of the entry's `transport.headers`, from SecretStorage (asked for when missing; rejects when refused). */
+  headers(def: AgentDefinition): Promise<Record<string, string>>;
+  /** Each agent's affinity cookies, kept across its reconnections. */
+  readonly cookies: Map<string, AcpCookieStore>;
+}
+
 /** Lifecycle of an agent host. */
 export type AgentHostState = 'starting' | 'ready' | 'exited';
 
 /** One agent process and its connection. */
 export class AgentHost implements AttachedAgent, vscode.Disposable {
-  private _process: AgentProcess | undefined;
+  private _process: AgentProcess | StreamChannel | undefined;
   private _connection: AcpConnection | undefined;
   private _init: InitializeResponse | undefined;
   /** The capabilities sent in `initialize`. */
@@ -104,6 +114,8 @@ export class AgentHost implements AttachedAgent, vscode.Disposable {
      * (the agent's sign-in state, its saved model providers: docs/acp-features.md#accounts-and-model-providers).
      */
     private readonly afterInitialize: (host: AgentHost, token?: vscode.CancellationToken) => Promise<void> = () => Promise.resolve(),
+    /** Headers and cookies of an agent served elsewhere. */
+    private readonly remoteAccess?: RemoteAccess,
   ) {}
 
   /** Current state. */
@@ -160,20 +172,31 @@ export class AgentHost implements AttachedAgent, vscode.Disposable {
     const def = this.definition;
     const remote = def.transport;
     this.log.info(`starting ${def.name}: ${[def.command, ...def.args].join(' ')} (${remote ? `on ${transportLabel(remote)}, in ${remote.cwd}` : `cwd ${this.cwd}`})`);
-    const secret = await this.env();
-    // an agent elsewhere is started by the system ssh (docs/remote-agents.md), its environment sent down the pipe
-    const launch = remote ? { ...def, ...sshLaunch(remote, def.command, def.args) } : def;
-    // the built-in Demo agent runs on this Node and needs no login-shell PATH: skip that lookup (up to 5 s)
-    const proc = await AgentProcess.spawn(launch, { cwd: this.cwd, env: secret, ...(this.isBuiltIn ? { baseEnv: process.env } : {}) });
-    this._process = proc;
-    if (remote) {
-      const { text, skipped } = envPreamble({ ...secret, ...def.env });
-      if (skipped.length) this.log.warn(`not sent to the agent on ${remote.host} (a name sh cannot export, or a line break in the value): ${skipped.join(', ')}`);
-      proc.stdin.write(text);
+    // an agent served at a URL gets no environment: nothing runs here (its endpoint command does)
+    const secret = remote && remote.type !== 'ssh' && remote.url ? {} : await this.env();
+    let connection: AcpConnection;
+    const options = { logger: this.acpLogger(), streamEndGraceMs: 500, cancelGraceMs };
+    if (remote && remote.type !== 'ssh') {
+      const channel = await this.connectStream(remote, secret);
+      this._process = channel;
+      this.log.info(`connected to ${channel.commandPath}`);
+      connection = AcpConnection.overMessages(channel.readable, channel.writable, options);
+    } else {
+      // an agent elsewhere is started by the system ssh (docs/remote-agents.md), its environment sent down the pipe
+      const launch = remote ? { ...def, ...sshLaunch(remote, def.command, def.args) } : def;
+      // the built-in Demo agent runs on this Node and needs no login-shell PATH: skip that lookup (up to 5 s)
+      const proc = await AgentProcess.spawn(launch, { cwd: this.cwd, env: secret, ...(this.isBuiltIn ? { baseEnv: process.env } : {}) });
+      this._process = proc;
+      if (remote) {
+        const { text, skipped } = envPreamble({ ...secret, ...def.env });
+        if (skipped.length) this.log.warn(`not sent to the agent on ${remote.host} (a name sh cannot export, or a line break in the value): ${skipped.join(', ')}`);
+        proc.stdin.write(text);
+      }
+      this.log.info(`started ${proc.commandPath} (pid ${proc.pid})`);
+      proc.onStderr((line) => this.log.info(`[stderr] ${line}`));
+      connection = AcpConnection.overStreams(proc.stdout, proc.stdin, options);
     }
-    this.log.info(`started ${proc.commandPath} (pid ${proc.pid})`);
-    proc.onStderr((line) => this.log.info(`[stderr] ${line}`));
-    const connection = AcpConnection.overStreams(proc.stdout, proc.stdin, { logger: this.acpLogger(), streamEndGraceMs: 500, cancelGraceMs });
+    const proc = this._process;
     this._connection = connection;
     connection.onNotification('session/update', (p) => this.routeUpdate(p));
     // agent → client requests, each feature's served by its part of the session
@@ -192,6 +215,27 @@ export class AgentHost implements AttachedAgent, vscode.Disposable {
     await this.afterInitialize(this, token);
     this._state = 'ready';
     this._onDidChangeState.fire('ready');
+  }
+
+  /**
+   * Connects to an agent served over WebSocket or HTTP: at its `url`, or at the endpoint its `command` prints
+   * (placement by an engine), with its headers from SecretStorage and the cookies of its earlier connections.
+   */
+  private async connectStream(t: StreamTransport, secret: Readonly<Record<string, string>>): Promise<StreamChannel> {
+    const def = this.definition;
+    const { StreamChannel, MemoryAcpCookieStore } = await import('../agents/streamChannel');
+    const url = t.url ?? await runEndpointCommand({
+      command: def.command, args: def.args, type: t.type, cwd: this.cwd, env: { ...secret, ...def.env },
+      onStderr: (line) => this.log.info(`[endpoint command] ${line}`),
+    });
+    const headers = this.remoteAccess ? await this.remoteAccess.headers(def) : {};
+    const cookieStore = this.remoteAccess?.cookies.get(def.id) ?? new MemoryAcpCookieStore();
+    this.remoteAccess?.cookies.set(def.id, cookieStore);
+    try {
+      return await StreamChannel.open({ agentName: def.name, type: t.type, url, headers, cookieStore });
+    } catch (error) {
+      throw new Error(`Could not connect to agent '${def.name}': ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   /** The session a request is for (a subagent's requests are served by the session that announced it); an unknown id is invalid params. */

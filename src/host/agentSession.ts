@@ -343,9 +343,11 @@ export class AgentSession implements vscode.Disposable {
     }
     const tail = exit.stderrTail.slice(-5).join('\n');
     const how = exit.code !== null ? `code ${exit.code}` : `signal ${exit.signal ?? '?'}`;
-    this.thread.addNotice('error', `Agent exited (${how})${tail ? `:\n${tail}` : ''}`, 'restart');
+    // a lost connection (an agent served elsewhere) is reconnected at once: src/host/lifecycle/reconnect.ts
+    const lost = exit.error.reason === 'disconnected';
+    this.thread.addNotice(lost ? 'warning' : 'error', lost ? exit.error.message : `Agent exited (${how})${tail ? `:\n${tail}` : ''}`, lost ? undefined : 'restart');
     this.thread.setStatus('disconnected', exit.error.message, 'restart');
-    this.thread.markFailure(`${this.host.definition.name} exited (${how})`);
+    if (!lost) this.thread.markFailure(`${this.host.definition.name} exited (${how})`);
   }
 
   /**

@@ -13,6 +13,7 @@ import { clientFeatures, sessionFeatures } from './features';
 import { AgentSession } from './agentSession';
 import { AgentHosts } from './lifecycle/agentHosts';
 import { AgentAuth, vscodeAuthPrompter, type AuthPrompter } from './auth/auth';
+import { askHeaderInBox, connectionHeaders } from './auth/connectionHeaders';
 import { AgentAccounts } from './auth/agentAccounts';
 import type { ProviderPrompter } from './auth/modelProviders';
 import { SessionSetupFields, type EditorMcp } from './lifecycle/sessionSetup';
@@ -92,7 +93,8 @@ export class SessionManager implements vscode.Disposable {
     this._secrets = deps.secretStorage && new AgentSecrets(deps.secretStorage, deps.redactor);
     this._hosts = new AgentHosts({
       clientInfo: this.clientInfo, features: clientFeatures, logFor: (def) => this.logFor(def),
-      envFor: (id) => this._secrets?.envFor(id) ?? Promise.resolve({}),
+      envFor: (id) => this._secrets?.envFor(id) ?? Promise.resolve({}), headersFor: (def) => connectionHeaders(def, this._secrets, (n, h) => (this._authPrompter.askHeader ?? askHeaderInBox)(n, h), (v) => deps.redactor.add(v)),
+      headersRefused: (def) => this._secrets?.forgetHeaders(def.id) ?? Promise.resolve(),
       onExit: (host) => { this.restarter.onHostExit(host); this._onDidChangeSessions.fire(); },
       onReady: (def, caps) => this.deps.reopen?.remember(def, caps),
       afterInitialize: (h, t) => this.accounts.initialized(h, t),
@@ -106,8 +108,7 @@ export class SessionManager implements vscode.Disposable {
     });
     const secrets: Pick<AgentSecrets, 'envFor' | 'store' | 'clear'> = this._secrets ?? { envFor: () => Promise.resolve({}), store: () => Promise.reject(new Error('No secret storage.')), clear: () => Promise.resolve(false) };
     this.auth = new AgentAuth({
-      secrets,
-      prompter: { pickMethod: (n, m) => this._authPrompter.pickMethod(n, m), askValue: (n, m, v) => this._authPrompter.askValue(n, m, v) },
+      secrets, prompter: { pickMethod: (n, m) => this._authPrompter.pickMethod(n, m), askValue: (n, m, v) => this._authPrompter.askValue(n, m, v) },
       restart: (host) => this.restarter.restart(host.definition, host.cwd),
       afterLogin: (host) => this.accounts.refreshAuthStatus(host),
     });
@@ -142,9 +143,7 @@ export class SessionManager implements vscode.Disposable {
   get secrets(): AgentSecrets | undefined { return this._secrets; }
 
   /** The running host of an agent, if any. */
-  hostOf(agentId: string): AgentHost | undefined {
-    return this._hosts.get(agentId);
-  }
+  hostOf(agentId: string): AgentHost | undefined { return this._hosts.get(agentId); }
 
   /** Restarts the agent of a session (or an agent by id) and reopens its sessions (`ACP: Restart Agent`). */
   async restartAgent(def: AgentDefinition, cwd = this.defaultCwd()): Promise<AgentHost> {
@@ -375,8 +374,9 @@ export class SessionManager implements vscode.Disposable {
     return this._hosts.ensure(def, cwd, token);
   }
 
-  /** Stops every agent. */
+  /** Stops every agent, and ends every reconnection. */
   stopAll(): Promise<void> {
+    this.restarter.reconnector.cancelAll();
     return this._hosts.stopAll();
   }
 

@@ -7,7 +7,7 @@ import type { DiffHunkView, RawOutputView } from './rawOutputModel';
 import type { levelView } from './approvalLevel';
 
 /** Where a session stands, as the chat and the status bar show it. */
-export type SessionStatus = 'starting' | 'idle' | 'working' | 'awaitingPermission' | 'disconnected' | 'error';
+export type SessionStatus = 'starting' | 'idle' | 'working' | 'awaitingPermission' | 'disconnected' | 'reconnecting' | 'error';
 
 /** A content block of a message, reduced to what the chat renders. */
 export type ContentView =
@@ -122,7 +122,7 @@ export interface NoticeView {
 }
 
 /** What a notice's button does. */
-export type NoticeAction = 'retry' | 'restart' | 'resend' | 'continue' | 'revert' | 'queue';
+export type NoticeAction = 'retry' | 'restart' | 'reconnect' | 'resend' | 'continue' | 'revert' | 'queue';
 
 /** An elicitation of the session not scoped to a tool call: its own entry of the transcript. */
 export interface ElicitationEntryView {

@@ -24,4 +24,5 @@ export const compatSubset = {
   additionalDirectories: 'session roots from the workspace folders (vscode.workspace.workspaceFolders, multi-root)',
   editorTools: 'the editor\'s MCP tools: languages.getDiagnostics, the vscode.execute*Provider commands, the tab API and VS Code\'s bundled ripgrep (its path differs between builds)',
   remoteAgents: 'agents on another machine: the system ssh started from this server version\'s extension host (its environment and process groups), against a real sshd',
+  servedAgents: 'agents served over WebSocket and HTTP: the ws client and fetch (SSE) in this server version\'s extension host (its Node), and reconnection',
 };

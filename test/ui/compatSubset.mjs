@@ -38,4 +38,5 @@ export const compatSubset = {
   processLifetime: 'agent processes end with their window: the extension host\'s shutdown differs per server version',
   worktrees: 'issue 31: worktrees with real git, through the multi-select quick pick, the merge editor (_open.mergeEditor), modal dialogs, a second webview panel restored by its serializer after Reload Window, and the Sessions tree',
   sessionsKeyboard: 'issue 26: the Sessions tree by keyboard: F2, Delete and Space on the focused row rest on the workbench\'s list commands and keybindings',
+  servedAgents: 'issue 32: an agent served over WebSocket and HTTP, through the chat: the permission dialog, the lost connection, Reconnecting… in the header and its banner, and the resumed session',
 };

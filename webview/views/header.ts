@@ -19,7 +19,7 @@ import { usageNode } from './usage';
 import { visibleText } from './visibleText';
 
 const statusLabels: Record<string, string> = {
-  starting: 'Starting…', idle: 'Ready', working: 'Working…', awaitingPermission: 'Waiting for your permission', disconnected: 'Disconnected', error: 'Error',
+  starting: 'Starting…', idle: 'Ready', working: 'Working…', awaitingPermission: 'Waiting for your permission', disconnected: 'Disconnected', reconnecting: 'Reconnecting…', error: 'Error',
 };
 
 function withTitle(title: string | undefined): { title?: string } {
@@ -115,7 +115,9 @@ export class Header {
         this.follow),
     ];
     if (state.error) {
-      const banner = h('div', { class: 'error-banner', role: 'alert', 'data-testid': 'session-error' }, h('span', { class: 'error-text' }, state.error));
+      // reconnecting is not a failure: a warning, announced politely (src/host/lifecycle/reconnect.ts)
+      const reconnecting = state.status === 'reconnecting';
+      const banner = h('div', { class: `error-banner${reconnecting ? ' warning' : ''}`, role: reconnecting ? 'status' : 'alert', 'data-testid': 'session-error' }, h('span', { class: 'error-text' }, state.error));
       if (state.errorAction) banner.append(actionButton(state.errorAction, this.actions));
       children.push(banner);
     }

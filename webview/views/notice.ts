@@ -18,6 +18,7 @@ export type NoticeActions = Pick<ChatActions, 'retry' | 'restart' | 'resend' | '
 const actionButtons: Record<NoticeAction, { label: string; icon: string; title: string; run(actions: NoticeActions): void }> = {
   retry: { label: 'Retry', icon: 'refresh', title: 'Send the last prompt again', run: (a) => a.retry() },
   restart: { label: 'Restart', icon: 'debug-restart', title: 'Restart the agent and reopen this session', run: (a) => a.restart() },
+  reconnect: { label: 'Reconnect Now', icon: 'debug-restart', title: 'Connect to the agent again now and resume this session', run: (a) => a.restart() },
   resend: { label: 'Resend', icon: 'send', title: 'Send the interrupted prompt again', run: (a) => a.resend() },
   queue: { label: 'Queue It', icon: 'send', title: 'Queue this message: it is sent when the turn ends', run: (a) => a.queueUntaken() },
   revert: { label: 'Revert', icon: 'discard', title: 'Restore these files from the checkpoint before the turn', run: (a) => a.revertFlagged() },

@@ -51,6 +51,8 @@ export interface AuthPrompter {
   pickMethod(agentName: string, methods: readonly AuthMethodInfo[]): Promise<AuthMethodInfo | undefined>;
   /** The value of one variable (undefined: cancelled; '' leaves an optional one unset). */
   askValue(agentName: string, method: AuthMethodInfo & { type: 'env_var' }, v: AuthEnvVarInfo): Promise<string | undefined>;
+  /** The value of a connection header of an agent served elsewhere (undefined: cancelled); default: a password box. */
+  askHeader?(agentName: string, header: string): Promise<string | undefined>;
 }
 
 /** Thrown when the user cancelled a login. */

@@ -3,6 +3,8 @@
  * SecretStorage (the OS keychain), one JSON entry per agent and kind, never in settings:
  * - the values of its `env_var` login method (https://agentclientprotocol.com/protocol/initialization), which
  *   reach the agent as environment variables when it is spawned;
+ * - the values of the headers of an agent served over WebSocket or HTTP (`transport.headers`: docs/remote-agents.md),
+ *   sent at every connection;
  * - the model providers the user set (`providers/set`, UNSTABLE: docs/acp-features.md#accounts-and-model-providers)
  *   with their API keys, set again at every start of the agent.
  * Every value read or stored is registered with the {@link Redactor} first, so it never appears in a log.
@@ -39,26 +41,55 @@ export class AgentSecrets {
     return `switchboard.agentEnv.${agentId}`;
   }
 
+  private headersKey(agentId: string): string {
+    return `switchboard.agentHeaders.${agentId}`;
+  }
+
   private providersKey(agentId: string): string {
     return `switchboard.providers.${agentId}`;
   }
 
-  /** The stored variables of an agent (empty when none); they are masked in logs from now on. */
-  async envFor(agentId: string): Promise<Record<string, string>> {
-    const env = (await this.read(this.envKey(agentId), envSchema)) ?? {};
-    this.redactor.addNamed(agentId, env);
-    return env;
+  /** The name → value map under `key` (empty when none); its values are masked in logs from now on. */
+  private async namedValues(agentId: string, key: string): Promise<Record<string, string>> {
+    const values = (await this.read(key, envSchema)) ?? {};
+    this.redactor.addNamed(agentId, values);
+    return values;
   }
 
-  /** Stores (merges) variables of an agent; empty values remove that variable. */
-  async store(agentId: string, values: Readonly<Record<string, string>>): Promise<void> {
-    const current = await this.envFor(agentId);
+  /** Merges `values` into the map under `key`; an empty value removes its name. */
+  private async mergeNamedValues(agentId: string, key: string, values: Readonly<Record<string, string>>): Promise<void> {
+    const current = await this.namedValues(agentId, key);
     for (const [name, value] of Object.entries(values)) {
       if (value) current[name] = value;
       else delete current[name];
     }
     this.redactor.addNamed(agentId, current);
-    await this.storage.store(this.envKey(agentId), JSON.stringify(current));
+    await this.storage.store(key, JSON.stringify(current));
+  }
+
+  /** The stored variables of an agent (empty when none); they are masked in logs from now on. */
+  envFor(agentId: string): Promise<Record<string, string>> {
+    return this.namedValues(agentId, this.envKey(agentId));
+  }
+
+  /** Stores (merges) variables of an agent; empty values remove that variable. */
+  store(agentId: string, values: Readonly<Record<string, string>>): Promise<void> {
+    return this.mergeNamedValues(agentId, this.envKey(agentId), values);
+  }
+
+  /** The stored header values of an agent served elsewhere (empty when none); masked in logs from now on. */
+  headersFor(agentId: string): Promise<Record<string, string>> {
+    return this.namedValues(agentId, this.headersKey(agentId));
+  }
+
+  /** Stores (merges) header values of an agent; an empty value removes that header. */
+  storeHeaders(agentId: string, values: Readonly<Record<string, string>>): Promise<void> {
+    return this.mergeNamedValues(agentId, this.headersKey(agentId), values);
+  }
+
+  /** Forgets the header values of an agent (the server refused them: they are asked for again). */
+  async forgetHeaders(agentId: string): Promise<void> {
+    await this.storage.delete(this.headersKey(agentId));
   }
 
   /** Forgets every stored variable of an agent (Log Out). Returns whether there were any. */

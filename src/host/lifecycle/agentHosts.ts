@@ -6,6 +6,7 @@
 import type * as vscode from 'vscode';
 import type { AgentCapabilities } from '../../acp/schema/types.gen';
 import type { AgentDefinition } from '../../agents/agentDefinition';
+import type { AcpCookieStore } from '../../agents/streamChannel';
 import { AgentHost, type AttachedAgent, type ClientInfo } from '../agentHost';
 import { type ClientFeature, featuresFor } from '../clientFeature';
 import type { Disposable } from '../sessionContext';
@@ -19,6 +20,10 @@ export interface AgentHostsDeps {
   readonly logFor: (def: AgentDefinition) => vscode.LogOutputChannel;
   /** The agent's secret environment (SecretStorage), read at each start. */
   readonly envFor: (agentId: string) => Promise<Readonly<Record<string, string>>>;
+  /** The header values of an agent served over WebSocket or HTTP (SecretStorage, asked for when missing). */
+  readonly headersFor?: (def: AgentDefinition) => Promise<Record<string, string>>;
+  /** The server refused the agent's headers (HTTP 401 or 403): their saved values are forgotten, to be asked for again. */
+  readonly headersRefused?: (def: AgentDefinition) => Promise<void>;
   /** The current host of an agent exited (a replaced one's exit is not reported). */
   readonly onExit: (host: AgentHost) => void;
   /** An agent is ready, with what it advertised. */
@@ -30,6 +35,8 @@ export interface AgentHostsDeps {
 /** The hosts by agent id. */
 export class AgentHosts implements vscode.Disposable {
   private readonly _hosts = new Map<string, AgentHost>();
+  /** Each agent's affinity cookies, kept across its hosts (reconnections: the remote transport's routing affinity). */
+  private readonly _cookies = new Map<string, AcpCookieStore>();
 
   constructor(private readonly deps: AgentHostsDeps) {}
 
@@ -57,7 +64,8 @@ export class AgentHosts implements vscode.Disposable {
     }
     if (!host) {
       host = new AgentHost(def, this.deps.logFor(def), this.deps.clientInfo, cwd, def.id === demoAgentId && def.command === process.execPath,
-        () => this.deps.envFor(def.id), featuresFor(this.deps.features, def.transport !== undefined), this.deps.afterInitialize);
+        () => this.deps.envFor(def.id), featuresFor(this.deps.features, def.transport !== undefined), this.deps.afterInitialize,
+        { headers: (d) => this.deps.headersFor?.(d) ?? Promise.resolve({}), cookies: this._cookies });
       this._hosts.set(def.id, host);
       const created = host;
       created.onDidChangeState((state) => {
@@ -70,6 +78,10 @@ export class AgentHosts implements vscode.Disposable {
       // a failed start is not reused: the next attempt spawns again
       this.forget(host);
       void host.stop();
+      if (def.transport && def.transport.type !== 'ssh' && def.transport.headers.length && /\bHTTP (401|403)\b/.test(String(error))) {
+        await this.deps.headersRefused?.(def);
+        throw new Error(`${error instanceof Error ? error.message : String(error)} (the saved ${def.transport.headers.join(', ')} ${def.transport.headers.length === 1 ? 'value is' : 'values are'} forgotten: you are asked again at the next connection)`);
+      }
       throw error;
     }
     this.deps.onReady(def, host.initializeResponse?.agentCapabilities);

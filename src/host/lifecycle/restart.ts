@@ -15,6 +15,7 @@ import { RestartPolicy } from '../../agents/restartPolicy';
 import type { AgentHost } from '../agentHost';
 import type { AgentSession } from '../agentSession';
 import { applySetup } from './editorTools/editorToolsPart';
+import { isConnectionLoss, Reconnector } from './reconnect';
 import type { SessionSetup } from './sessionSetup';
 
 /** How a session came back after a restart. */
@@ -42,8 +43,15 @@ export interface RestartDeps {
 export class AgentRestarter {
   private readonly _policies = new Map<string, RestartPolicy>();
   private readonly _running = new Map<string, Promise<AgentHost>>();
+  /** Agents served elsewhere that lost their connection: reconnected without a limit (src/host/lifecycle/reconnect.ts). */
+  readonly reconnector: Reconnector;
 
-  constructor(private readonly deps: RestartDeps, private readonly newPolicy: () => RestartPolicy = () => new RestartPolicy()) {}
+  constructor(private readonly deps: RestartDeps, private readonly newPolicy: () => RestartPolicy = () => new RestartPolicy()) {
+    this.reconnector = new Reconnector({
+      sessionsOf: (id) => this.deps.sessionsOf(id),
+      attempt: (def, cwd) => this.restart(def, cwd, false, true),
+    });
+  }
 
   /** Whether a restart of the agent is in progress. */
   isRestarting(agentId: string): boolean {
@@ -55,6 +63,7 @@ export class AgentRestarter {
     const exit = host.exit;
     const sessions = host.sessions;
     if (!exit || exit.requested || !sessions.length || this._running.has(host.definition.id)) return;
+    if (isConnectionLoss(host)) return this.reconnector.start(host);
     const policy = this.policy(host.definition.id);
     policy.record();
     const decision = policy.shouldRestart();
@@ -73,25 +82,29 @@ export class AgentRestarter {
    * Restarts an agent now (stopping it first if it runs) and brings its sessions back. A manual restart
    * forgets earlier crashes. Concurrent calls share one restart.
    */
-  restart(def: AgentDefinition, cwd: string, manual = true): Promise<AgentHost> {
+  restart(def: AgentDefinition, cwd: string, manual = true, reconnect = false): Promise<AgentHost> {
+    // a restart by hand connects now: the reconnection loop ends
+    if (manual) this.reconnector.cancel(def.id);
     const running = this._running.get(def.id);
     if (running) return running;
     if (manual) this.policy(def.id).reset();
-    const p = this.doRestart(def, cwd).finally(() => this._running.delete(def.id));
+    const p = this.doRestart(def, cwd, reconnect).finally(() => this._running.delete(def.id));
     this._running.set(def.id, p);
     return p;
   }
 
-  private async doRestart(started: AgentDefinition, cwd: string): Promise<AgentHost> {
+  /** With `reconnect`, the sessions keep their Reconnecting… state meanwhile, and a failure is the loop's to show. */
+  private async doRestart(started: AgentDefinition, cwd: string, reconnect: boolean): Promise<AgentHost> {
     const def = this.deps.definitionOf?.(started.id) ?? started;
     const sessions = this.deps.sessionsOf(def.id);
     const old = this.deps.hostOf(def.id);
     if (old && old.state !== 'exited') await old.stop();
-    for (const s of sessions) s.thread.setStatus('starting');
+    if (!reconnect) for (const s of sessions) s.thread.setStatus('starting');
     let host: AgentHost;
     try {
       host = await this.deps.startHost(def, sessions[0]?.cwd ?? cwd);
     } catch (error) {
+      if (reconnect) throw error;
       const message = error instanceof Error ? error.message : String(error);
       for (const s of sessions) {
         s.thread.addNotice('error', `${def.name} could not be restarted: ${message}`, 'restart');
@@ -99,17 +112,17 @@ export class AgentRestarter {
       }
       throw error;
     }
-    await Promise.all(sessions.map((s) => this.bringBack(s, host)));
+    await Promise.all(sessions.map((s) => this.bringBack(s, host, reconnect)));
     return host;
   }
 
-  private async bringBack(session: AgentSession, host: AgentHost): Promise<void> {
+  private async bringBack(session: AgentSession, host: AgentHost, reconnect: boolean): Promise<void> {
     const name = host.definition.name;
     try {
       const mode = await this.reattach(session, host);
       if (mode === 'new') return;
-      host.log.info(`session ${session.sessionId} ${mode} after the restart`);
-      session.thread.addNotice('info', `${name} restarted; the session was ${mode === 'resumed' ? 'resumed' : 'loaded again'}.`);
+      host.log.info(`session ${session.sessionId} ${mode} after the ${reconnect ? 'reconnection' : 'restart'}`);
+      session.thread.addNotice('info', `${name} ${reconnect ? 'is connected again' : 'restarted'}; the session was ${mode === 'resumed' ? 'resumed' : 'loaded again'}.`);
       session.offerResend();
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

@@ -12,13 +12,13 @@ import type { ToolCallEntry } from './toolCall';
 import type { ChangesEntry } from './turnChanges';
 
 /** Where a session stands (the chat, the status bar and the Sessions view show it: src/thread/view/). */
-export type SessionStatus = 'starting' | 'idle' | 'working' | 'awaitingPermission' | 'disconnected' | 'error';
+export type SessionStatus = 'starting' | 'idle' | 'working' | 'awaitingPermission' | 'disconnected' | 'reconnecting' | 'error';
 
 /**
  * What a notice's button does: `retry` sends the prompt again, `restart` restarts the agent, `resend` sends the
  * prompt again that was interrupted when the agent exited, `continue` starts a new session that carries this transcript.
  */
-export type NoticeAction = 'retry' | 'restart' | 'resend' | 'continue' | 'revert' | 'queue';
+export type NoticeAction = 'retry' | 'restart' | 'reconnect' | 'resend' | 'continue' | 'revert' | 'queue';
 
 /**
  * A user's prompt as sent; `checkpointId` names the checkpoint taken before it (src/thread/model/turnChanges.ts); `steered`:

@@ -42,7 +42,7 @@ export function deriveSessionState(f: SessionFacts): { kind: SessionStateKind; r
   if (f.status === 'working') return { kind: 'streaming' };
   if (f.turnFailure) return { kind: 'failed', detail: f.turnFailure };
   if (f.unread) return { kind: 'unread' };
-  if (f.status === 'starting') return { kind: 'idle', detail: 'starting' };
+  if (f.status === 'starting' || f.status === 'reconnecting') return { kind: 'idle', detail: f.status };
   if (f.status === 'disconnected') return { kind: 'idle', detail: 'stopped' };
   return { kind: 'idle' };
 }
