@@ -1,10 +1,10 @@
 // @ts-check
-// ACP: Add Agent… end to end by keyboard: name; command (one not on PATH warns first, Enter again would keep it,
-// here it is replaced); Back to the command and on; arguments with quoted values; environment (a key goes to
-// secret storage, not to settings, and still reaches the agent, which refuses session/new without it); the
-// workspace as target. The entry lands in .vscode/settings.json as the schema reads it, New Session offers
-// "Add Agent…" and the new agent, and a session with it answers. A second run, from the Sessions view's title
-// menu, refuses the same name.
+// ACP: Add Agent… end to end by keyboard: name; where it runs ("On this machine", the first choice); command
+// (one not on PATH warns first, Enter again would keep it, here it is replaced); Back to the command and on;
+// arguments with quoted values; environment (a key goes to secret storage, not to settings, and still reaches
+// the agent, which refuses session/new without it); the workspace as target. The entry lands in
+// .vscode/settings.json as the schema reads it, New Session offers "Add Agent…" and the new agent, and a session
+// with it answers. A second run, from the Sessions view's title menu, refuses the same name.
 // Screenshots: addAgent-*.png
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,34 +27,38 @@ export async function run(t) {
     await page.keyboard.type(text);
     await page.keyboard.press('Enter');
   };
-  /** Waits for step n of 5. @param {number} n @param {number} [timeout] */
-  const step = (n, timeout = 10_000) => widget.locator('.quick-input-title', { hasText: `${n}/5` }).waitFor({ timeout });
+  /** Waits for step n of 6. @param {number} n @param {number} [timeout] */
+  const step = (n, timeout = 10_000) => widget.locator('.quick-input-title', { hasText: `${n}/6` }).waitFor({ timeout });
 
   await t.runCommand(t.commandTitle('switchboard.addAgent'));
   // the first command of the window loads the core (docs/performance.md, "Start fast, ship small"): on a loaded
   // machine that took just over 10 s once
   await step(1, 30_000);
-  t.expect((await widget.locator('.quick-input-title').textContent())?.includes('ACP: Add Agent'), 'Add Agent opens a quick input, step 1/5');
+  t.expect((await widget.locator('.quick-input-title').textContent())?.includes('ACP: Add Agent'), 'Add Agent opens a quick input, step 1/6');
   await enter('Keyboard agent');
   await step(2);
+  await widget.locator('.monaco-list-row', { hasText: 'On this machine' }).first().waitFor({ timeout: 10_000 });
+  t.expect(await widget.locator('.monaco-list-row').count() === 4, 'step 2 asks where the agent runs: this machine, SSH, WebSocket, HTTP');
+  await page.keyboard.press('Enter');
+  await step(3);
   await enter('switchboard-no-such-agent-4711');
   await message.filter({ hasText: 'switchboard-no-such-agent-4711' }).waitFor({ timeout: 15_000 });
   t.expect((await message.textContent())?.includes('Press Enter to keep it anyway'), `a command not found warns before it is kept: "${await message.textContent()}"`);
-  t.expect(await widget.locator('.quick-input-title', { hasText: '2/5' }).count() === 1, 'and the flow stays on the command step');
+  t.expect(await widget.locator('.quick-input-title', { hasText: '3/6' }).count() === 1, 'and the flow stays on the command step');
   await t.screenshot('addAgent-not-found');
   await page.keyboard.press('ControlOrMeta+A');
   await enter(process.execPath);
-  await step(3);
+  await step(4);
   // Back (the quick input's own key, Ctrl+Alt+- on Linux) returns to the command, as it was typed
   await page.keyboard.press(process.platform === 'darwin' ? 'Control+Minus' : 'Control+Alt+Minus');
-  await step(2);
-  t.expect(await widget.locator('.quick-input-box input').inputValue() === process.execPath, 'Back returns to step 2 with the command kept');
-  await page.keyboard.press('Enter');
   await step(3);
-  await enter(`"${agentJs}" '${scenario}'`);
+  t.expect(await widget.locator('.quick-input-box input').inputValue() === process.execPath, 'Back returns to step 3 with the command kept');
+  await page.keyboard.press('Enter');
   await step(4);
-  await enter('SCRIPTED_AGENT_DELAY_SCALE=0 GREETING="hello there" SCRIPTED_AGENT_API_KEY=abc123secretvalue');
+  await enter(`"${agentJs}" '${scenario}'`);
   await step(5);
+  await enter('SCRIPTED_AGENT_DELAY_SCALE=0 GREETING="hello there" SCRIPTED_AGENT_API_KEY=abc123secretvalue');
+  await step(6);
   const rows = widget.locator('.monaco-list-row');
   t.expect(await rows.count() === 2 && (await rows.nth(1).textContent())?.includes('Workspace Settings'), 'the target step offers user and workspace settings (trusted)');
   await t.screenshot('addAgent-target');
@@ -102,7 +106,7 @@ export async function run(t) {
   await page.keyboard.type('keyboard AGENT');
   await message.filter({ hasText: 'already exists' }).waitFor({ timeout: 10_000 });
   await page.keyboard.press('Enter');
-  t.expect(await widget.locator('.quick-input-title', { hasText: '1/5' }).isVisible(), 'a name that exists is refused (Enter stays on step 1)');
+  t.expect(await widget.locator('.quick-input-title', { hasText: '1/6' }).isVisible(), 'a name that exists is refused (Enter stays on step 1)');
   await page.keyboard.press('Escape');
   await widget.waitFor({ state: 'hidden', timeout: 5_000 });
   t.expect(JSON.parse(fs.readFileSync(settingsFile, 'utf8'))['switchboard.agents'].length === 1, 'Esc leaves without writing anything');
