@@ -10,6 +10,7 @@ import {
 import { benchThroughput } from './ndjsonThroughput';
 import { runRenderBenchmark } from './renderBench';
 import { runRuleBenchmark } from './ruleBench';
+import { runTransportBenchmark } from './transportBench';
 import { reportTerminalOutput } from './terminalOutput';
 import { runWorktreeBenchmark } from './worktreeBench';
 
@@ -26,6 +27,11 @@ async function main(): Promise<void> {
   console.log(`  SDK  / raw parse   = ${(sdk.messagesPerSecond / raw.messagesPerSecond).toFixed(2)}x`);
 
   reportTerminalOutput();
+
+  // agents served elsewhere: WebSocket and HTTP (the SDK's server on loopback) against stdio, one turn of 10k updates
+  const transports = await runTransportBenchmark();
+  for (const line of transports.lines) console.log(line);
+  if (!transports.ok) process.exitCode = 1;
 
   // the user's figure: streaming end to end in the workbench (code-server + Chromium): test/bench/e2eStreamBench.mjs
   const stream = await runStreamBenchmark();
