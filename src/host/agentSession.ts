@@ -344,7 +344,7 @@ export class AgentSession implements vscode.Disposable {
     const tail = exit.stderrTail.slice(-5).join('\n');
     const how = exit.code !== null ? `code ${exit.code}` : `signal ${exit.signal ?? '?'}`;
     // a lost connection (an agent served elsewhere) is reconnected at once: src/host/lifecycle/reconnect.ts
-    const lost = exit.error.reason === 'disconnected';
+    const lost = exit.error.reason === 'disconnected' || (this.host.definition.transport?.type === 'ssh' && exit.code === 255);
     this.thread.addNotice(lost ? 'warning' : 'error', lost ? exit.error.message : `Agent exited (${how})${tail ? `:\n${tail}` : ''}`, lost ? undefined : 'restart');
     this.thread.setStatus('disconnected', exit.error.message, 'restart');
     if (!lost) this.thread.markFailure(`${this.host.definition.name} exited (${how})`);

@@ -20,6 +20,17 @@ function remoteAgents(): string[] {
   });
 }
 
+/** The sshd process that serves the connection of the agent `pid` (its nearest sshd ancestor). */
+function sshdOf(pid: string): number | undefined {
+  for (let p = pid; p && p !== '1';) {
+    const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
+    const parent = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1];
+    if (fs.readFileSync(`/proc/${parent}/cmdline`, 'utf8').startsWith('sshd')) return Number(parent);
+    p = parent;
+  }
+  return undefined;
+}
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer().once('error', reject).listen(0, '127.0.0.1', () => {
@@ -138,6 +149,28 @@ describe('agents on another machine over SSH (a real sshd on loopback)', functio
     assert.equal(users(sb, id), 2, 'each prompt once: nothing replayed twice');
     // the agent of the dropped connection ended there (its stdin closed), the new one runs
     await until(() => !remoteAgents().includes(remote) && remoteAgents().length === others.length + 1, 'the first agent to end on its machine', 10_000);
+  });
+
+  it('the connection dropped on the server\'s side: ssh exits 255, the chat reconnects by itself and resumes the session', async () => {
+    const agent = await useSshAgent('crashResume', 'ssh-scripted-drop');
+    const others = remoteAgents();
+    const id = await sb.newSession(agent);
+    await sb.prompt(id, 'first');
+    const [remote] = remoteAgents().filter((p) => !others.includes(p));
+    const sshd = remote && sshdOf(remote);
+    assert.ok(sshd, 'the sshd process of this connection');
+    const pid = sb.session(id)?.host.pid;
+    process.kill(sshd, 'SIGKILL');
+    let sawReconnecting = false;
+    await until(() => {
+      if (sb.snapshot(id)?.state.status === 'reconnecting') sawReconnecting = true;
+      return notices(sb, id).find((n) => /is connected again; the session was resumed/.test(n.text)) && sb.snapshot(id)?.state.status === 'idle';
+    }, 'the session resumed over a new ssh connection', 30_000);
+    assert.ok(sawReconnecting, 'the chat showed Reconnecting…');
+    assert.ok(notices(sb, id).some((n) => /exited with code 255/.test(n.text)), 'the exit says ssh\'s own code');
+    assert.notEqual(sb.session(id)?.host.pid, pid, 'a new ssh process');
+    await sb.prompt(id, 'second');
+    assert.equal(users(sb, id), 2, 'each prompt once');
   });
 
   it('a host that refuses the key: the start fails and no ssh is left running', async () => {

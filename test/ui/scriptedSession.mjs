@@ -125,6 +125,23 @@ export async function sendPrompt(t, chat, text) {
 }
 
 /**
+ * Sends `prompt`, whose turn asks a permission (the remoteTurn scenario's 'deploy'), and answers it from the
+ * keyboard: the dialog's first option (Allow) focused, Enter; resolves once its tool call completed and the chat is idle.
+ * @param {import('../harness/runUi.mjs').UiTest} t
+ * @param {import('playwright-core').FrameLocator} chat
+ * @param {string} prompt
+ */
+export async function allowFromKeyboard(t, chat, prompt) {
+  await sendPrompt(t, chat, prompt);
+  const dialog = chat.locator('[data-testid="permission"][data-armed]');
+  await dialog.waitFor({ timeout: 20_000 });
+  await dialog.locator('[data-testid="permission-option"]').first().focus();
+  await t.page.keyboard.press('Enter');
+  await chat.locator('[data-testid="tool-call"][data-status="completed"]').waitFor({ timeout: 20_000 });
+  await idle(chat);
+}
+
+/**
  * New Session with the built-in Demo agent, picked from the keyboard; resolves once the chat is idle.
  * @param {import('../harness/runUi.mjs').UiTest} t
  */

@@ -6,12 +6,13 @@
 // - the connection dropped mid-turn (every socket closed): the chat says the connection was lost, reconnects by
 //   itself, the session resumes and the interrupted prompt is offered for Resend;
 // - the server stopped: the header says Reconnecting…, the banner the attempt and the next try; the server
-//   started again: the chat is Ready again and a prompt is answered, each prompt shown once.
+//   started again: the chat is Ready again and a prompt is answered, each prompt shown once;
+// then Reload Window: the chat comes back with its transcript and says again where the agent runs.
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { EXTENSION_ROOT } from '../harness/harness.mjs';
-import { idle, openSession, sendPrompt } from './scriptedSession.mjs';
+import { allowFromKeyboard, idle, openSession, reloadWindowAndReopen, sendPrompt } from './scriptedSession.mjs';
 
 export const name = 'servedAgents';
 export const sharedWindow = true;
@@ -54,7 +55,6 @@ async function stop(server) {
 
 /** @param {import('../harness/runUi.mjs').UiTest} t */
 export async function run(t) {
-  const { page } = t;
   /** @type {import('node:child_process').ChildProcess[]} */
   const servers = [];
   try {
@@ -65,14 +65,8 @@ export async function run(t) {
       const notice = (/** @type {string | RegExp} */ text) => chat.locator('[data-testid="notice"]', { hasText: text });
       t.expect(await notice(`runs at ${x.url} over ${x.label}`).count() === 1, `${x.label}: the chat says where the agent runs`);
 
-      // a turn with a permission, answered from the keyboard: Tab to the dialog's first option (Allow), Enter
-      await sendPrompt(t, chat, 'deploy it');
-      const dialog = chat.locator('[data-testid="permission"][data-armed]');
-      await dialog.waitFor({ timeout: 20_000 });
-      await dialog.locator('[data-testid="permission-option"]').first().focus();
-      await page.keyboard.press('Enter');
-      await chat.locator('[data-testid="tool-call"][data-status="completed"]').waitFor({ timeout: 20_000 });
-      await idle(chat);
+      // a turn with a permission, answered from the keyboard
+      await allowFromKeyboard(t, chat, 'deploy it');
       t.expect(true, `${x.label}: the permission was answered and the tool call completed`);
       await t.screenshot(`served-${x.type}-permission`);
 
@@ -107,6 +101,14 @@ export async function run(t) {
       const users = await chat.locator('[data-testid="user-message"]').count();
       t.expect(users === 3, `${x.label}: each of the 3 prompts shown once (${users})`);
     }
+
+    // Reload Window: the HTTP chat comes back resumed, with its transcript, and says again where the agent runs
+    const chat = await reloadWindowAndReopen(t, 'Served HTTP', /deploy it · Served HTTP/);
+    await idle(chat);
+    await chat.locator('[data-testid="notice"]', { hasText: `runs at ${transports[1].url} over HTTP` }).waitFor({ timeout: 20_000 });
+    const users = await chat.locator('[data-testid="user-message"]').count();
+    t.expect(users === 3, `after Reload Window: the transcript is back (${users} prompts) and the chat says where the agent runs`);
+    await t.screenshot('served-after-reload');
   } finally {
     for (const s of servers) await stop(s);
   }

@@ -6,6 +6,7 @@
  */
 import type * as vscode from 'vscode';
 import type { AgentDefinition } from '../../agents/agentDefinition';
+import { remoteNotice } from '../../agents/agentTransport';
 import { AgentHost, type ClientInfo } from '../agentHost';
 import type { AgentSession } from '../agentSession';
 import type { TranscriptStore } from '../history/transcriptStore';
@@ -38,6 +39,12 @@ export interface SessionReopenDeps {
   readonly changed: () => void;
 }
 
+/** A reopened session of an agent elsewhere says again where it runs (the notice is the client's, not in the transcript). */
+function sayWhereItRuns(session: AgentSession, host: AgentHost): void {
+  const t = host.definition.transport;
+  if (t) session.thread.addNotice('info', remoteNotice(host.displayName, t));
+}
+
 /** Runs the reopening of sessions. */
 export class SessionReopener {
   constructor(private readonly deps: SessionReopenDeps) {}
@@ -60,6 +67,7 @@ export class SessionReopener {
       throw error;
     }
     log.info(`session ${ref.sessionId} resumed in ${ref.cwd}`);
+    sayWhereItRuns(session, host);
     this.deps.add(session, { queue: stored?.queue });
     this.deps.changed();
     return session;
@@ -83,6 +91,7 @@ export class SessionReopener {
       throw error;
     }
     log.info(`session ${ref.sessionId} loaded in ${ref.cwd} (${session.thread.entries.length} entries replayed)`);
+    sayWhereItRuns(session, host);
     await recording?.compact();
     this.deps.changed();
     return session;
