@@ -11,11 +11,16 @@ const notices = (sb: SwitchboardTestApi, id: string) => (sb.snapshot(id)?.entrie
 const users = (sb: SwitchboardTestApi, id: string) => (sb.snapshot(id)?.entries ?? []).filter((e) => e.kind === 'user').length;
 const SSHD = '/usr/sbin/sshd';
 
-/** The scripted agents that sshd started (their environment has SSH_CONNECTION), by pid. */
+/**
+ * The scripted agents that this test's sshd started, by pid: their SSH_CONNECTION ("client port server port")
+ * names its port (the other VS Code version's run has an sshd of its own at the same time).
+ */
+let sshdPort = 0;
 function remoteAgents(): string[] {
   return fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p)).filter((p) => {
     try {
-      return fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('scriptedAgent.js') && fs.readFileSync(`/proc/${p}/environ`, 'latin1').split('\0').some((v) => v.startsWith('SSH_CONNECTION='));
+      return fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('scriptedAgent.js')
+        && fs.readFileSync(`/proc/${p}/environ`, 'latin1').split('\0').some((v) => v.startsWith('SSH_CONNECTION=') && v.trim().endsWith(` ${sshdPort}`));
     } catch { return false; }
   });
 }
@@ -75,6 +80,7 @@ describe('agents on another machine over SSH (a real sshd on loopback)', functio
     for (const key of ['host', 'id']) execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-C', `switchboard-test-${key}`, '-f', path.join(dir, key)]);
     fs.copyFileSync(path.join(dir, 'id.pub'), path.join(dir, 'authorized_keys'));
     port = await freePort();
+    sshdPort = port;
     const config = path.join(dir, 'sshd_config');
     fs.writeFileSync(config, [
       `Port ${port}`, 'ListenAddress 127.0.0.1', `HostKey ${path.join(dir, 'host')}`, `AuthorizedKeysFile ${path.join(dir, 'authorized_keys')}`,

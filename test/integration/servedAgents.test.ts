@@ -28,13 +28,15 @@ const root = () => vscode.extensions.getExtension(extensionId)?.extensionPath ??
 
 /**
  * The SDK's server side (test/fixtures/agents/acpServer.ts) on `port`, wrapping the scripted agent: one agent
- * process per connection, the scenario's sessions kept across them. Resolves once it listens.
+ * process per connection (or, `inProcess`, its engine in the server), the scenario's sessions kept across them.
+ * Resolves once it listens.
  */
-async function serve(port: number, scenario: string, extra: string[] = []): Promise<ChildProcess> {
+async function serve(port: number, scenario: string, extra: string[] = [], inProcess = false): Promise<ChildProcess> {
   const r = root();
+  const file = path.join(r, 'test/fixtures/agents/scenarios', `${scenario}.json`);
   const server = spawn(process.execPath, [
-    path.join(r, 'out/test/fixtures/agents/acpServer.js'), '--port', String(port), ...extra, '--',
-    process.execPath, path.join(r, 'out/test/fixtures/agents/scriptedAgent.js'), path.join(r, 'test/fixtures/agents/scenarios', `${scenario}.json`),
+    path.join(r, 'out/test/fixtures/agents/acpServer.js'), '--port', String(port), ...extra,
+    ...(inProcess ? ['--in-process', file] : ['--', process.execPath, path.join(r, 'out/test/fixtures/agents/scriptedAgent.js'), file]),
   ], { stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, ELECTRON_RUN_AS_NODE: '1', SCRIPTED_AGENT_DELAY_SCALE: '0' } });
   await new Promise<void>((resolve, reject) => {
     server.once('exit', (code) => reject(new Error(`the server exited (${code})`)));
@@ -67,7 +69,7 @@ async function dropAndWait(sb: Sb, server: ChildProcess, id: string, resumed: nu
   await until(() => {
     if (status(sb, id) === 'reconnecting') sawReconnecting = true;
     return notices(sb, id).filter((n) => /is connected again; the session was resumed/.test(n)).length > resumed && status(sb, id) === 'idle';
-  }, 'the session to be resumed over a new connection', 20_000);
+  }, 'the session to be resumed over a new connection', 45_000);
   return { sawReconnecting, ms: Date.now() - t0 };
 }
 
@@ -136,28 +138,33 @@ for (const type of ['websocket', 'http'] as const) {
       assert.match(sb.snapshot(id)?.state.error ?? '', /Reconnecting: attempt \d+, (next try in|trying now)/);
       server = await serve(port, 'remoteTurn');
       const back = Date.now();
-      await until(() => status(sb, id) === 'idle' && notices(sb, id).some((n) => /is connected again/.test(n)), 'the session back after the server restarted', 20_000);
+      await until(() => status(sb, id) === 'idle' && notices(sb, id).some((n) => /is connected again/.test(n)), 'the session back after the server restarted', 45_000);
       console.log(`    [figure] ${type}: server back → chat Ready in ${Date.now() - back} ms`);
       await sb.prompt(id, 'after');
       assert.equal(entries(sb, id).filter((e) => e.kind === 'user').length, 2);
     });
 
-    it('20 forced disconnects: the transcript is entry by entry the one of a run without faults', async () => {
+    it('20 forced disconnects: the transcript is entry by entry the one of a run without faults', async function () {
+      this.timeout(240_000);
       const prompts = Array.from({ length: 20 }, (_, i) => `message ${i + 1}`);
-      // the run without faults, on a server of its own (the faults are dropped connections of the other one)
-      const cleanPort = await freePort();
-      const cleanServer = await serve(cleanPort, 'remoteTurn');
-      const clean = await sb.newSession(await useServedAgent(`served-${type}-clean`, { type, url: url().replace(String(port), String(cleanPort)) }));
+      // two servers with the agent's engine in process (a reconnection costs the protocol, not an agent's start on
+      // a loaded machine): the run without faults on one, the dropped connections on the other
+      const [cleanPort, faultPort] = [await freePort(), await freePort()];
+      const cleanServer = await serve(cleanPort, 'remoteTurn', [], true);
+      const faultServer = await serve(faultPort, 'remoteTurn', [], true);
+      const at = (p: number) => url().replace(String(port), String(p));
+      const clean = await sb.newSession(await useServedAgent(`served-${type}-clean`, { type, url: at(cleanPort) }));
       for (const p of prompts) await sb.prompt(clean, p);
-      const faulty = await sb.newSession(await useServedAgent(`served-${type}-faults`, { type, url: url() }));
+      const faulty = await sb.newSession(await useServedAgent(`served-${type}-faults`, { type, url: at(faultPort) }));
       const times: number[] = [];
       for (const [i, p] of prompts.entries()) {
         await sb.prompt(faulty, p);
-        assert.ok(server);
-        times.push((await dropAndWait(sb, server, faulty, i)).ms);
+        times.push((await dropAndWait(sb, faultServer, faulty, i)).ms);
       }
       assert.deepEqual(transcript(sb, faulty), transcript(sb, clean));
+      await sb.stopAll();
       await stopServer(cleanServer);
+      await stopServer(faultServer);
       times.sort((a, b) => a - b);
       console.log(`    [figure] ${type}: 20 disconnects, reconnect median ${times[10]} ms, worst ${times[19]} ms; 0 entries lost or duplicated`);
     });

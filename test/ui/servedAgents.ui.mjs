@@ -74,8 +74,8 @@ export async function run(t) {
       await sendPrompt(t, chat, 'slow please');
       await chat.locator('[data-testid="agent-message"]', { hasText: 'Working on it' }).first().waitFor({ timeout: 20_000 });
       server.kill('SIGUSR1');
-      await notice('lost its connection').waitFor({ timeout: 20_000 });
-      await notice('is connected again; the session was resumed').waitFor({ timeout: 20_000 });
+      await notice('lost its connection').waitFor({ timeout: 45_000 });
+      await notice('is connected again; the session was resumed').waitFor({ timeout: 45_000 });
       await chat.locator('[data-testid="notice-resend"]').waitFor({ timeout: 20_000 });
       await idle(chat);
       t.expect(true, `${x.label}: dropped mid-turn, the session came back by itself and offers the interrupted prompt`);
@@ -93,7 +93,7 @@ export async function run(t) {
       server = await serve(x.port);
       servers.push(server);
       const back = Date.now();
-      await notice('is connected again').nth(1).waitFor({ timeout: 20_000 });
+      await notice('is connected again').nth(1).waitFor({ timeout: 45_000 });
       await idle(chat);
       t.log(`${x.label}: server back → chat Ready in ${Date.now() - back} ms (in the workbench)`);
       await sendPrompt(t, chat, 'still there?');

@@ -86,7 +86,7 @@ export async function run(t) {
     await chat.locator('[data-testid="agent-message"]', { hasText: 'Working on it' }).first().waitFor({ timeout: 20_000 });
     for (const p of sessionsOf(sshd.pid)) process.kill(p, 'SIGKILL');
     await notice('exited with code 255').waitFor({ timeout: 20_000 });
-    await notice('is connected again; the session was resumed').waitFor({ timeout: 30_000 });
+    await notice('is connected again; the session was resumed').waitFor({ timeout: 45_000 });
     await chat.locator('[data-testid="notice-resend"]').waitFor({ timeout: 20_000 });
     await idle(chat);
     t.expect(true, 'dropped mid-turn: the session came back by itself and offers the interrupted prompt');
@@ -97,11 +97,11 @@ export async function run(t) {
     sshd.kill('SIGKILL');
     await chat.locator('[data-testid="session-status"][data-status="reconnecting"]').waitFor({ timeout: 20_000 });
     const banner = chat.locator('[data-testid="session-error"]');
-    await banner.filter({ hasText: /attempt [3-9]/ }).waitFor({ timeout: 30_000 });
+    await banner.filter({ hasText: /attempt [3-9]/ }).waitFor({ timeout: 45_000 });
     t.expect(/Reconnecting: attempt \d+, next try in/.test(await banner.innerText()), 'while sshd is down: Reconnecting…, the attempt and the next try');
     await t.screenshot('ssh-reconnecting');
     sshd = await startSshd();
-    await notice('is connected again').nth(1).waitFor({ timeout: 30_000 });
+    await notice('is connected again').nth(1).waitFor({ timeout: 45_000 });
     await idle(chat);
     await sendPrompt(t, chat, 'still there?');
     await chat.locator('[data-testid="agent-message"]', { hasText: 'answer after reconnect' }).first().waitFor({ timeout: 20_000 });
