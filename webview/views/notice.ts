@@ -14,17 +14,20 @@ const levelIcons: Record<NoticeView['level'], string> = { info: 'info', warning:
 /** What the buttons of notices and of the error banner do. */
 export type NoticeActions = Pick<ChatActions, 'retry' | 'restart' | 'resend' | 'continueSession' | 'revertFlagged' | 'queueUntaken'>;
 
+const restart = { label: 'Restart', icon: 'debug-restart', title: 'Restart the agent and reopen this session', run: (a: NoticeActions) => a.restart() };
+
 /** The button of a notice or of the error banner, by action. */
 const actionButtons: Record<NoticeAction, { label: string; icon: string; title: string; run(actions: NoticeActions): void }> = {
   retry: { label: 'Retry', icon: 'refresh', title: 'Send the last prompt again', run: (a) => a.retry() },
-  restart: { label: 'Restart', icon: 'debug-restart', title: 'Restart the agent and reopen this session', run: (a) => a.restart() },
-  reconnect: { label: 'Reconnect Now', icon: 'debug-restart', title: 'Connect to the agent again now and resume this session', run: (a) => a.restart() },
+  restart,
+  // a chat that is reconnecting (src/host/lifecycle/reconnect.ts): the same restart, which connects now
+  reconnect: { ...restart, label: 'Reconnect Now' },
   resend: { label: 'Resend', icon: 'send', title: 'Send the interrupted prompt again', run: (a) => a.resend() },
   queue: { label: 'Queue It', icon: 'send', title: 'Queue this message: it is sent when the turn ends', run: (a) => a.queueUntaken() },
   revert: { label: 'Revert', icon: 'discard', title: 'Restore these files from the checkpoint before the turn', run: (a) => a.revertFlagged() },
   continue: {
     label: 'Continue in New Session', icon: 'arrow-right', run: (a) => a.continueSession(),
-    title: 'Start a new session with this agent; its first prompt carries this transcript',
+    title: 'A new session whose first prompt carries this transcript',
   },
 };
 
