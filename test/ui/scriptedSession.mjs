@@ -142,6 +142,22 @@ export async function allowFromKeyboard(t, chat, prompt) {
 }
 
 /**
+ * Closes the session of every chat tab whose title matches `title` (ACP: Close Session on each): an agent with no
+ * open session is not reconnected, so a module that stops its servers leaves no reconnection running in a shared window.
+ * @param {import('../harness/runUi.mjs').UiTest} t
+ * @param {RegExp} title
+ */
+export async function closeChats(t, title) {
+  for (let i = 0; i < 6; i++) {
+    const tab = t.page.locator('.tabs-container .tab', { hasText: title }).first();
+    if (!(await tab.count())) return;
+    await tab.click();
+    await t.runCommand(t.commandTitle('switchboard.closeSession'));
+    await t.page.waitForTimeout(300);
+  }
+}
+
+/**
  * New Session with the built-in Demo agent, picked from the keyboard; resolves once the chat is idle.
  * @param {import('../harness/runUi.mjs').UiTest} t
  */

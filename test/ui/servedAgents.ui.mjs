@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { EXTENSION_ROOT } from '../harness/harness.mjs';
-import { allowFromKeyboard, idle, openSession, reloadWindowAndReopen, sendPrompt } from './scriptedSession.mjs';
+import { allowFromKeyboard, closeChats, idle, openSession, reloadWindowAndReopen, sendPrompt } from './scriptedSession.mjs';
 
 export const name = 'servedAgents';
 export const sharedWindow = true;
@@ -109,6 +109,7 @@ export async function run(t) {
     const users = await chat.locator('[data-testid="user-message"]').count();
     t.expect(users === 3, `after Reload Window: the transcript is back (${users} prompts) and the chat says where the agent runs`);
     await t.screenshot('served-after-reload');
+    await closeChats(t, /Served (WebSocket|HTTP)/);
   } finally {
     for (const s of servers) await stop(s);
   }

@@ -12,7 +12,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { EXTENSION_ROOT } from '../harness/harness.mjs';
-import { allowFromKeyboard, idle, openSession, sendPrompt } from './scriptedSession.mjs';
+import { allowFromKeyboard, closeChats, idle, openSession, sendPrompt } from './scriptedSession.mjs';
 
 export const name = 'sshAgent';
 export const sharedWindow = true;
@@ -107,6 +107,7 @@ export async function run(t) {
     await chat.locator('[data-testid="agent-message"]', { hasText: 'answer after reconnect' }).first().waitFor({ timeout: 20_000 });
     const users = await chat.locator('[data-testid="user-message"]').count();
     t.expect(users === 3, `each of the 3 prompts shown once (${users})`);
+    await closeChats(t, /Scripted over SSH/);
   } finally {
     for (const p of sessionsOf(sshd.pid)) { try { process.kill(p, 'SIGKILL'); } catch { /* gone */ } }
     sshd.kill('SIGKILL');
