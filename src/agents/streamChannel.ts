@@ -66,10 +66,6 @@ export class StreamChannel {
 
   /** Where the channel connects, for the log. */
   get commandPath(): string { return this.options.url; }
-  /** How it ended, once it did. */
-  get exit(): AgentExit | undefined { return this._exit; }
-  /** A channel has no stderr; the same shape as AgentProcess.onStderr. */
-  onStderr(): { dispose(): void } { return { dispose: () => undefined }; }
 
   /**
    * Opens a channel. A WebSocket is open when this resolves (a refused or failed handshake rejects, with the
