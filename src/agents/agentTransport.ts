@@ -121,6 +121,16 @@ export function transportOf(value: z.infer<typeof transportSchema> | undefined):
   return { type: 'ssh', host, cwd, options, ...(user ? { user } : {}), ...(port ? { port } : {}), ...(identityFile ? { identityFile } : {}) };
 }
 
+/**
+ * Whether an agent elsewhere ended by losing its connection (it is reconnected: src/host/lifecycle/reconnect.ts)
+ * rather than by exiting (a crash, the restart policy): a WebSocket or HTTP connection that ended, or `ssh` exiting
+ * 255, its own code for a connection refused, dropped or timed out (other codes are the agent's).
+ */
+export function lostConnection(t: AgentTransport | undefined, exit: { readonly requested: boolean; readonly code: number | null; readonly error: { readonly reason: string } }): boolean {
+  if (!t || exit.requested) return false;
+  return t.type === 'ssh' ? exit.code === 255 : exit.error.reason === 'disconnected';
+}
+
 /** Where an agent runs, for people: "build-1 over SSH" (`user@host:port` as given), "wss://acp.example/agent over WebSocket". */
 export function transportLabel(t: AgentTransport): string {
   if (t.type !== 'ssh') return `${t.url ?? 'the endpoint its command prints'} over ${t.type === 'websocket' ? 'WebSocket' : 'HTTP'}`;

@@ -9,6 +9,7 @@ import { AcpError } from '../acp/errors';
 import { advertisesSteering } from '../acp/steering';
 import type { ContentBlock, PromptResponse, SessionUpdate } from '../acp/schema/types.gen';
 import type { AgentExit } from '../agents/agentProcess';
+import { lostConnection } from '../agents/agentTransport';
 import type { AttachmentView, PromptCapabilitiesView } from '../shared/composerModel';
 import { ConfigChanges } from '../thread/model/configChanges';
 import { AcpThread } from '../thread/model/thread';
@@ -343,8 +344,7 @@ export class AgentSession implements vscode.Disposable {
     }
     const tail = exit.stderrTail.slice(-5).join('\n');
     const how = exit.code !== null ? `code ${exit.code}` : `signal ${exit.signal ?? '?'}`;
-    // a lost connection (an agent served elsewhere) is reconnected at once: src/host/lifecycle/reconnect.ts
-    const lost = exit.error.reason === 'disconnected' || (this.host.definition.transport?.type === 'ssh' && exit.code === 255);
+    const lost = lostConnection(this.host.definition.transport, exit);
     this.thread.addNotice(lost ? 'warning' : 'error', lost ? exit.error.message : `Agent exited (${how})${tail ? `:\n${tail}` : ''}`, lost ? undefined : 'restart');
     this.thread.setStatus('disconnected', exit.error.message, 'restart');
     if (!lost) this.thread.markFailure(`${this.host.definition.name} exited (${how})`);

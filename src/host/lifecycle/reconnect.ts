@@ -9,6 +9,7 @@
  * stop). Other agents' sessions are not touched. The loop ends when the agent has no open session left.
  */
 import type { AgentDefinition } from '../../agents/agentDefinition';
+import { lostConnection } from '../../agents/agentTransport';
 import type { AgentHost } from '../agentHost';
 import type { AgentSession } from '../agentSession';
 
@@ -24,11 +25,7 @@ export function reconnectDelayMs(attempt: number): number {
 
 /** Whether `host` ended by losing its connection (reconnected) rather than by a crash (the restart policy). */
 export function isConnectionLoss(host: AgentHost): boolean {
-  const t = host.definition.transport;
-  const exit = host.exit;
-  if (!t || !exit || exit.requested) return false;
-  // ssh exits 255 for its own errors (the connection refused, dropped or timed out); other codes are the agent's
-  return t.type === 'ssh' ? exit.code === 255 : exit.error.reason === 'disconnected';
+  return host.exit !== undefined && lostConnection(host.definition.transport, host.exit);
 }
 
 /** What reconnecting needs. */
