@@ -16,8 +16,8 @@ import type { WorktreeApi } from './workbench/worktrees/worktreeRegistration';
 
 /** Switchboard's extension API. */
 export interface SwitchboardApi extends SessionsApi, WorktreeApi {
-  /** Starts a session with an agent id, opens its chat, and returns its session id. */
-  newSession(agentId: string): Promise<string>;
+  /** Starts a session with an agent id, opens its chat (unless `chat` is false), and returns its session id. */
+  newSession(agentId: string, options?: { readonly chat?: boolean }): Promise<string>;
   /** The presets New Session offers (the workspace's only in a trusted workspace). */
   presets(): ScopedPreset[];
   /** Starts a session from a preset (as New Session does), opens its chat, and returns its session id. */

@@ -179,8 +179,8 @@ export function activateCore(context: vscode.ExtensionContext, surfaces: PreRegi
 
   const api: SwitchboardApi = {
     ...sessionsFeature.api,
-    newSession: async (agentId) => {
-      const s = await newSession(deps, agentId);
+    newSession: async (agentId, options) => {
+      const s = await newSession(options?.chat === false ? { ...deps, openChat: () => undefined } : deps, agentId);
       if (!s) throw new Error(`could not start agent '${agentId}'`);
       return s.sessionId;
     },

@@ -13,10 +13,10 @@ describe('the Chat view in the secondary side bar (switchboard.chat.openIn)', fu
 
   it('opens new sessions where the setting says, and a session with a chat where its chat is', async () => {
     const agent = await useScriptedAgent('historyPaging');
-    const inTab = await sb.newSession(agent);
+    const inTab = await sb.newSession(agent, { chat: true });
     assert.equal(sb.chatLocation(inTab), 'tab', 'the default is an editor tab');
     await setSetting('chat.openIn', 'sideBar');
-    const inView = await sb.newSession(agent);
+    const inView = await sb.newSession(agent, { chat: true });
     assert.equal(sb.chatLocation(inView), 'view', 'with sideBar, a new session opens in the Chat view');
     await sb.openSession(agent, inTab);
     assert.equal(sb.chatLocation(inTab), 'tab', 'reopening a session that has a tab focuses the tab');
@@ -25,8 +25,8 @@ describe('the Chat view in the secondary side bar (switchboard.chat.openIn)', fu
 
   it('moves a session from its tab to the view, keeps it open, and both never show one session', async () => {
     const agent = await useScriptedAgent('historyPaging');
-    const a = await sb.newSession(agent);
-    const b = await sb.newSession(agent);
+    const a = await sb.newSession(agent, { chat: true });
+    const b = await sb.newSession(agent, { chat: true });
     sb.showInChatView(a);
     assert.equal(sb.chatLocation(a), 'view');
     assert.ok(sb.sessionIds().includes(a), 'moving out of the tab did not close the session');
@@ -41,7 +41,7 @@ describe('the Chat view in the secondary side bar (switchboard.chat.openIn)', fu
   it('Close Session on the view\'s session closes it and empties the view', async () => {
     await setSetting('chat.openIn', 'sideBar');
     const agent = await useScriptedAgent('historyPaging');
-    const id = await sb.newSession(agent);
+    const id = await sb.newSession(agent, { chat: true });
     assert.equal(sb.chatLocation(id), 'view');
     sb.closeSession(id);
     await until(() => !sb.sessionIds().includes(id), 'the session closed');

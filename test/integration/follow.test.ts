@@ -42,7 +42,7 @@ describe('Follow Agent', function () {
 
   async function followingSession(): Promise<string> {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    const id = await sb.newSession(agent);
+    const id = await sb.newSession(agent, { chat: true });
     await until(() => chatIsActive(), 'the new chat panel to be active');
     await vscode.commands.executeCommand('switchboard.followAgent');
     assert.equal(sb.session(id)?.follow.enabled, true, 'the command turned following on for the active session');

@@ -12,11 +12,19 @@ import type { SwitchboardTestApi } from '../../src/api';
 /** The extension's id. */
 export const extensionId = 'switchboard.switchboard';
 
-/** Activates the extension and returns its API. */
+/**
+ * Activates the extension and returns its API, whose `newSession` opens no chat unless a test asks for one
+ * (`{ chat: true }`): a chat panel for each of the suite's sessions cost the workbench's renderer about a third of
+ * the layer's CPU time (694 s of wall time on 2 cores, 514 s without them), and only the tests of chats, of what
+ * follows a chat (Follow Agent, terminals beside it) and of switching between chats look at one.
+ */
 export async function api(): Promise<SwitchboardTestApi> {
   const ext = vscode.extensions.getExtension<SwitchboardTestApi>(extensionId);
   assert.ok(ext, 'extension not installed');
-  return ext.activate();
+  const raw = await ext.activate();
+  const newSession: SwitchboardTestApi['newSession'] = (agentId, options) => raw.newSession(agentId, { chat: false, ...options });
+  // the API is a proxy that loads the core when a member is read (src/extension.ts): wrapped, not copied
+  return new Proxy(raw, { get: (target, key) => (key === 'newSession' ? newSession : Reflect.get(target, key)) });
 }
 
 /** Polls `get` until it returns something truthy (or fails after `ms`). */

@@ -20,7 +20,7 @@ describe('sessions with the Demo agent', function () {
   });
 
   it('New Session starts the Demo agent, opens a chat panel and streams the answer', async () => {
-    const id = await sb.newSession('demo');
+    const id = await sb.newSession('demo', { chat: true });
     assert.ok(sb.sessionIds().includes(id));
     const tabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs);
     await until(() => tabs().find((t) => t.input instanceof vscode.TabInputWebview && /switchboard\.chat/.test(t.input.viewType)),

@@ -27,8 +27,8 @@ describe('sessions: many at once, history, switching', function () {
   it('two agents that hand out the same session id keep their sessions, chats and transcripts apart', async () => {
     const one = await useScriptedAgent('streaming', {}, 'same-id-streaming');
     const two = await useScriptedAgent('plan', {}, 'same-id-plan');
-    const id = await sb.newSession(one);
-    assert.equal(await sb.newSession(two), id, 'both agents call their first session the same');
+    const id = await sb.newSession(one, { chat: true });
+    assert.equal(await sb.newSession(two, { chat: true }), id, 'both agents call their first session the same');
     const a = sb.keyOf(one, id);
     const b = sb.keyOf(two, id);
     try {
@@ -127,8 +127,8 @@ describe('sessions: many at once, history, switching', function () {
 
     it('Switch Session (with a session id) focuses the chosen chat; Close Session closes it', async () => {
     const agent = await useScriptedAgent('historyPaging');
-    const a = await sb.newSession(agent);
-    const b = await sb.newSession(agent);
+    const a = await sb.newSession(agent, { chat: true });
+    const b = await sb.newSession(agent, { chat: true });
     await until(() => sb.activeSessionId() === b, 'the second chat active');
     await vscode.commands.executeCommand('switchboard.switchSession', a);
     await until(() => sb.activeSessionId() === a, 'the first chat focused');

@@ -51,7 +51,7 @@ describe('terminals (terminal/*)', function () {
   after(async () => { await sb.stopAll(); });
 
   it('shows the command in the terminal panel with its output, streams it to the tool call, and returns its exit code', async () => {
-    const id = await sb.newSession(agentId);
+    const id = await sb.newSession(agentId, { chat: true });
     const activeIsChat = () => {
       const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
       return input instanceof vscode.TabInputWebview && /switchboard\.chat/.test(input.viewType);
