@@ -14,15 +14,7 @@
  *   with a typed {@link AcpError} (reason `closed`, carrying the cause).
  */
 import { CancellationToken, createMessageConnection, Emitter, ResponseError } from 'vscode-jsonrpc/node';
-import type {
-  Disposable,
-  Event,
-  Message,
-  MessageConnection,
-  MessageReader,
-  MessageWriter,
-  NotificationMessage,
-} from 'vscode-jsonrpc/node';
+import type { Disposable, Event, Message, MessageConnection, MessageReader, MessageWriter, NotificationMessage } from 'vscode-jsonrpc/node';
 import * as z from 'zod/mini';
 import { AcpError, AcpErrorCodes, toResponseError } from './errors';
 import { ObjectMessageReader, ObjectMessageWriter } from './messageStream';
@@ -84,7 +76,12 @@ export interface AcpConnectionOptions {
    * with its code and stderr, which arrives a moment later) before closing with a generic reason (ms).
    */
   readonly streamEndGraceMs?: number;
+  /** Rewrites params crossing the connection (an agent elsewhere's paths: src/agents/pathMapping.ts). */
+  readonly translate?: ParamsTranslator;
 }
+
+/** Rewrites params, v1 shapes: `incoming` after validation (a throw answers the request with it), `outgoing` before sending. */
+export interface ParamsTranslator { incoming(method: string, params: unknown): unknown; outgoing(method: string, params: unknown): unknown }
 const jsonrpcCancelMethod = '$/cancelRequest';
 
 /**
@@ -189,8 +186,9 @@ export class AcpConnection {
     return this.send(method, params, result, token);
   }
 
-  private send<T>(method: string, params: unknown, result: z.ZodMiniType<T>, token?: CancellationToken): Promise<T> {
+  private send<T>(method: string, given: unknown, result: z.ZodMiniType<T>, token?: CancellationToken): Promise<T> {
     if (this._closed) return Promise.reject(this._closed);
+    const params = this.options.translate ? this.options.translate.outgoing(method, given) : given;
     let wire: Omit<DialectRequest, 'finish'> & Partial<DialectRequest> = { method, params, result };
     try {
       if (this._dialect) wire = this._dialect.request(method, params);
@@ -231,7 +229,8 @@ export class AcpConnection {
   /** Sends a notification to the agent (e.g. `session/cancel`). Never throws; failures are logged. */
   notify<M extends AgentNotificationMethod>(method: M, params: AgentNotificationParams<M>): void {
     if (this._closed) return;
-    const wire = this._dialect ? this._dialect.notification(method, params) : { method, params };
+    const p = (this.options.translate ? this.options.translate.outgoing(method, params) : params) as AgentNotificationParams<M>;
+    const wire = this._dialect ? this._dialect.notification(method, p) : { method, params: p };
     if (!wire) return;
     this._connection.sendNotification(wire.method, wire.params).catch((error: unknown) => this.options.logger.warn(`could not send '${method}': ${String(error)}`));
   }
@@ -353,7 +352,8 @@ export class AcpConnection {
     }
     if (token.isCancellationRequested) return new ResponseError(AcpErrorCodes.RequestCancelled, 'Request cancelled');
     try {
-      return await raceCancellation(Promise.resolve(handler(parsed.data, token)), token);
+      const data = this.options.translate ? this.options.translate.incoming(method, parsed.data) : parsed.data;
+      return await raceCancellation(Promise.resolve(handler(data, token)), token);
     } catch (error) {
       return toResponseError(error);
     }
@@ -384,7 +384,7 @@ export class AcpConnection {
       return;
     }
     try {
-      handler(parsed.data);
+      handler(this.options.translate ? this.options.translate.incoming(method, parsed.data) : parsed.data);
     } catch (error) {
       this.options.logger.error(`the handler of '${method}' failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
     }

@@ -22,6 +22,8 @@ export interface SshTransport {
   readonly cwd: string;
   /** Extra ssh options, each `Key=Value` (passed as `-o Key=Value`), e.g. `StrictHostKeyChecking=accept-new`. */
   readonly options: readonly string[];
+  /** The workspace folder that holds the files of `cwd` on this machine (src/agents/pathMapping.ts), as written. */
+  readonly localFolder?: string;
 }
 
 /**
@@ -36,6 +38,8 @@ export interface StreamTransport {
   readonly headers: readonly string[];
   /** The absolute folder the agent works in on its machine: the session's `cwd` as the agent sees it. */
   readonly cwd: string;
+  /** The workspace folder that holds the files of `cwd` on this machine (src/agents/pathMapping.ts), as written. */
+  readonly localFolder?: string;
 }
 
 /** How an agent is reached, when it is not a local child process. */
@@ -73,6 +77,9 @@ const cwdCheck = (what: string) => z.string({ error: `"transport.cwd" is require
   z.refine((c) => c.startsWith('/') || /^[A-Za-z]:[\\/]/.test(c), { error: '"transport.cwd" must be an absolute path on the agent\'s machine (ACP sessions have an absolute cwd)' }),
   z.refine((c) => !c.includes('\0') && !c.includes('\n'), { error: '"transport.cwd" must be one line' }),
 );
+const localFolder = z.optional(z.string({ error: '"transport.localFolder" must be a string: a workspace folder, e.g. "${workspaceFolder}"' }).check(
+  z.refine((c) => c.length > 0 && !c.includes('\0') && !c.includes('\n'), { error: '"transport.localFolder" must be one non-empty line' }),
+));
 const streamTransport = (type: StreamTransport['type']) => z.object({
   type: z.literal(type),
   url: z.optional(z.string({ error: '"transport.url" must be a string' }).check(z.refine((u) => endpointProblem(type, u) === undefined, {
@@ -83,6 +90,7 @@ const streamTransport = (type: StreamTransport['type']) => z.object({
     z.refine((h) => !reservedHeaders.test(h), { error: 'a transport sets this header itself: it cannot be one of "transport.headers"' }),
   )), []),
   cwd: cwdCheck(type === 'websocket' ? 'WebSocket' : 'HTTP'),
+  localFolder,
 });
 
 /** A host name, an address (`[::1]`, `fe80::1%eth0`) or an ssh config alias; never an option (no leading `-`). */
@@ -108,6 +116,7 @@ export const transportSchema = z.discriminatedUnion('type', [
     options: z._default(z.array(z.string().check(z.regex(optionPattern, {
       error: 'each of "transport.options" must be an ssh option "Key=Value", e.g. "StrictHostKeyChecking=accept-new"',
     }))), []),
+    localFolder,
   }),
   streamTransport('websocket'),
   streamTransport('http'),
@@ -116,9 +125,10 @@ export const transportSchema = z.discriminatedUnion('type', [
 /** The transport of a parsed entry: undefined for a local child process. */
 export function transportOf(value: z.infer<typeof transportSchema> | undefined): AgentTransport | undefined {
   if (!value || value.type === 'stdio') return undefined;
-  if (value.type !== 'ssh') return { type: value.type, headers: value.headers, cwd: value.cwd, ...(value.url ? { url: value.url } : {}) };
+  const local = value.localFolder ? { localFolder: value.localFolder } : {};
+  if (value.type !== 'ssh') return { type: value.type, headers: value.headers, cwd: value.cwd, ...(value.url ? { url: value.url } : {}), ...local };
   const { host, user, port, identityFile, cwd, options } = value;
-  return { type: 'ssh', host, cwd, options, ...(user ? { user } : {}), ...(port ? { port } : {}), ...(identityFile ? { identityFile } : {}) };
+  return { type: 'ssh', host, cwd, options, ...(user ? { user } : {}), ...(port ? { port } : {}), ...(identityFile ? { identityFile } : {}), ...local };
 }
 
 /**
@@ -137,10 +147,19 @@ export function transportLabel(t: AgentTransport): string {
   return `${t.user ? `${t.user}@` : ''}${t.host}${t.port ? `:${t.port}` : ''} over SSH`;
 }
 
-/** What a new session's chat says of an agent elsewhere. */
-export function remoteNotice(agentName: string, t: AgentTransport): string {
-  return `${agentName} runs ${t.type === 'ssh' ? 'on' : 'at'} ${transportLabel(t)}, in ${t.cwd}: it reads and writes files and runs commands there with its own tools. `
-    + 'It does not see this editor\'s unsaved files or its terminals, and Switchboard takes no checkpoints of what it changes.';
+/**
+ * What a new session's chat says of an agent elsewhere: with a path mapping (`local`, src/agents/pathMapping.ts),
+ * what it may do here; without one, what it cannot, and (`problem`) why its `localFolder` is not used.
+ */
+export function remoteNotice(agentName: string, t: AgentTransport, local?: string, problem?: string): string {
+  const where = `${agentName} runs ${t.type === 'ssh' ? 'on' : 'at'} ${transportLabel(t)}, in ${t.cwd}`;
+  if (local) {
+    return `${where}, which is the workspace folder ${local} here: it reads and writes files there through this editor (unsaved changes included), `
+      + 'and a command it runs in a terminal runs on this machine only after you allow it.';
+  }
+  return `${where}: it reads and writes files and runs commands there with its own tools. `
+    + 'It does not see this editor\'s unsaved files or its terminals, and Switchboard takes no checkpoints of what it changes.'
+    + (problem ? ` Its "transport.localFolder" is not used: ${problem}.` : '');
 }
 
 /** A word for a POSIX shell: single-quoted, a `'` inside as `'\''` (the one quoting that every POSIX shell and fish read alike). */

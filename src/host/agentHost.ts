@@ -18,6 +18,7 @@ import type { AgentDefinition } from '../agents/agentDefinition';
 import { AgentProcess } from '../agents/agentProcess';
 import type { AgentExit } from '../agents/agentProcess';
 import { envPreamble, sshLaunch, type StreamTransport, transportLabel } from '../agents/agentTransport';
+import { type PathMapping, pathTranslator } from '../agents/pathMapping';
 import { runEndpointCommand } from '../agents/endpointCommand';
 import type { AcpCookieStore, StreamChannel } from '../agents/streamChannel';
 import { owningSession } from '../thread/model/subagents';
@@ -72,6 +73,10 @@ export interface RemoteAccess {
   headers(def: AgentDefinition): Promise<Record<string, string>>;
   /** Each agent's affinity cookies, kept across its reconnections. */
   readonly cookies: Map<string, AcpCookieStore>;
+  /** Its folder there and the workspace folder here that holds the same files: paths are translated at the connection. */
+  readonly mapping?: PathMapping;
+  /** Why its `transport.localFolder` is not used, if it names one. */
+  readonly mappingProblem?: string;
 }
 
 /** Lifecycle of an agent host. */
@@ -129,6 +134,9 @@ export class AgentHost implements AttachedAgent, vscode.Disposable {
   get initializeResponse(): InitializeResponse | undefined { return this._init; }
   /** How a running session names its agent: the user's name for it, else its own title ({@link agentDisplayName}). */
   get displayName(): string { return agentDisplayName(this.definition, this._init?.agentInfo); }
+  /** An agent elsewhere's path mapping (src/agents/pathMapping.ts), and why its `localFolder` is not used. */
+  get pathMapping(): PathMapping | undefined { return this.remoteAccess?.mapping; }
+  get mappingProblem(): string | undefined { return this.remoteAccess?.mappingProblem; }
   /** How the process ended, if it did. */
   get exit(): AgentExit | undefined { return this._exit; }
   /** The agent's process id while it runs (tests kill it to simulate a crash). */
@@ -175,7 +183,10 @@ export class AgentHost implements AttachedAgent, vscode.Disposable {
     // an agent served at a URL gets no environment: nothing runs here (its endpoint command does)
     const secret = remote && remote.type !== 'ssh' && remote.url ? {} : await this.env();
     let connection: AcpConnection;
-    const options = { logger: this.acpLogger(), streamEndGraceMs: 500, cancelGraceMs };
+    const mapping = this.pathMapping;
+    const options = { logger: this.acpLogger(), streamEndGraceMs: 500, cancelGraceMs, ...(mapping ? { translate: pathTranslator(mapping) } : {}) };
+    if (mapping) this.log.info(`path mapping: ${mapping.remote} there is ${mapping.local} here`);
+    else if (this.mappingProblem) this.log.warn(`"transport.localFolder" not used: ${this.mappingProblem}`);
     if (remote && remote.type !== 'ssh') {
       const channel = await this.connectStream(remote, secret);
       this._process = channel;

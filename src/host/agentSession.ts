@@ -9,7 +9,7 @@ import { AcpError } from '../acp/errors';
 import { advertisesSteering } from '../acp/steering';
 import type { ContentBlock, PromptResponse, SessionUpdate } from '../acp/schema/types.gen';
 import type { AgentExit } from '../agents/agentProcess';
-import { lostConnection } from '../agents/agentTransport';
+import { lostConnection, transportLabel } from '../agents/agentTransport';
 import type { AttachmentView, PromptCapabilitiesView } from '../shared/composerModel';
 import { ConfigChanges } from '../thread/model/configChanges';
 import { AcpThread } from '../thread/model/thread';
@@ -119,7 +119,7 @@ export class AgentSession implements vscode.Disposable {
     this.thread.setAgentInfo(host.initializeResponse?.agentInfo);
     this.context = {
       sessionId, cwd, get additionalDirectories() { return roots.additionalDirectories; }, agentName: host.definition.name, thread: this.thread, log,
-      isChatVisible: () => options.isChatVisible?.(this.key) ?? false,
+      ...(host.definition.transport ? { elsewhere: transportLabel(host.definition.transport) } : {}), isChatVisible: () => options.isChatVisible?.(this.key) ?? false,
     };
     this._parts = new SessionPartSet(options.parts, { context: this.context, options, key: () => this.key, track: (d) => void this._subscriptions.push(d) });
   }

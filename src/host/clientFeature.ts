@@ -22,6 +22,8 @@ export interface ClientFeature<S extends Disposable = never, A = unknown> {
    * agent that runs elsewhere (src/agents/agentTransport.ts) is neither offered it nor served it.
    */
   readonly local?: boolean;
+  /** A {@link local} feature that an agent elsewhere gets through a path mapping (`fs/*`, `terminal/*`: src/agents/pathMapping.ts). */
+  readonly mapped?: boolean;
   /** The part of each session that serves this feature's requests (none for a feature without session requests). */
   readonly part?: SessionPart<S, never>;
   /**
@@ -31,9 +33,12 @@ export interface ClientFeature<S extends Disposable = never, A = unknown> {
   register?(connection: AcpConnection, route: (sessionId: string) => S, log: (message: string) => void, agent: A): void;
 }
 
-/** The features an agent gets: all of them on this machine, none of the {@link ClientFeature.local} ones elsewhere. */
-export function featuresFor<F extends Pick<ClientFeature<Disposable, never>, 'local'>>(features: readonly F[], remote: boolean): readonly F[] {
-  return remote ? features.filter((f) => !f.local) : features;
+/**
+ * The features an agent gets: all of them on this machine; elsewhere none of the {@link ClientFeature.local} ones,
+ * except, with a path mapping (`mapped`), the {@link ClientFeature.mapped} ones.
+ */
+export function featuresFor<F extends Pick<ClientFeature<Disposable, never>, 'local' | 'mapped'>>(features: readonly F[], remote: boolean, mapped = false): readonly F[] {
+  return remote ? features.filter((f) => !f.local || (mapped && f.mapped)) : features;
 }
 
 /** The capabilities advertised by a set of features. */

@@ -20,6 +20,8 @@ export interface SessionContext {
   readonly thread: AcpThread;
   /** The agent's log. */
   readonly log: vscode.LogOutputChannel;
+  /** Where the agent runs when not on this machine ("build-1 over SSH"): its commands run here only once the user agreed. */
+  readonly elsewhere?: string;
   /** True while a chat panel of this session is visible. */
   isChatVisible(): boolean;
 }

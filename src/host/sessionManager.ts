@@ -191,7 +191,7 @@ export class SessionManager implements vscode.Disposable {
     const session = this.create(host, res.sessionId, cwd, log);
     applySetup(session, setup);
     session.thread.setSessionSetup(res); // config options and legacy modes come with the response
-    if (def.transport) session.thread.addNotice('info', remoteNotice(host.displayName, def.transport));
+    if (def.transport) session.thread.addNotice('info', remoteNotice(host.displayName, def.transport, host.pathMapping?.local, host.mappingProblem));
     return this.register(session);
   }
 
@@ -219,7 +219,7 @@ export class SessionManager implements vscode.Disposable {
 
   /** A session object: `auth_required` offers the login; with the user's title and level (sessionMeta.ts) and the header's Fork. */
   private create(host: AgentHost, sessionId: string, cwd: string, log: vscode.LogOutputChannel): AgentSession {
-    const session = new AgentSession(host, sessionId, cwd, log, { ...sessionFeatures, isChatVisible: this.deps.isChatVisible, login: (h) => this.auth.login(h), redact: (text) => this.deps.redactor.redact(text), ...(host.definition.transport ? {} : { checkpoints: this.deps.checkpoints }) });
+    const session = new AgentSession(host, sessionId, host.pathMapping?.local ?? cwd, log, { ...sessionFeatures, isChatVisible: this.deps.isChatVisible, login: (h) => this.auth.login(h), redact: (text) => this.deps.redactor.redact(text), ...(host.definition.transport && !host.pathMapping ? {} : { checkpoints: this.deps.checkpoints }) });
     this._meta.restore(host.definition.id, sessionId, session); // its title and approval level, kept across reloads
     // untitled, it is named by its agent (as the tab names it: agentInfo's title) and the time the store first
     // recorded it (the same after a reload)

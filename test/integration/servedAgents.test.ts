@@ -233,3 +233,71 @@ describe('agents served elsewhere: headers and placement by an engine', function
     assert.ok(notices(sb, id).some((n) => n.includes('runs at the endpoint its command prints over HTTP')), notices(sb, id).join('\n'));
   });
 });
+
+describe('an agent elsewhere with a path mapping ("transport.localFolder")', function () {
+  this.timeout(60_000);
+  const remote = '/srv/remote-app';
+  let sb: Sb;
+  let server: ChildProcess | undefined;
+  let url = '';
+  before(async () => {
+    sb = await api();
+    const port = await freePort();
+    url = `ws://127.0.0.1:${port}/acp`;
+    server = await serve(port, 'remoteFiles', [], true);
+  });
+  after(async () => {
+    await sb.stopAll();
+    await stopServer(server);
+    for (const f of ['mapped-notes.txt', 'mapped-out.txt']) fs.rmSync(path.join(workspaceRoot(), f), { force: true });
+  });
+
+  it('fs/* and terminal/* are offered; the agent\'s paths are this machine\'s; a path outside its folder is refused', async () => {
+    const notes = path.join(workspaceRoot(), 'mapped-notes.txt');
+    fs.writeFileSync(notes, 'saved text\nline 2\n');
+    const doc = await vscode.workspace.openTextDocument(notes);
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(doc.uri, new vscode.Range(0, 0, 0, 10), 'unsaved text');
+    await vscode.workspace.applyEdit(edit);
+    const agent = await useServedAgent('served-mapped', { type: 'websocket', url, cwd: remote, localFolder: '${workspaceFolder}' });
+    const id = await sb.newSession(agent);
+    const caps = sb.session(id)?.host.clientCapabilities;
+    assert.ok(caps?.fs?.readTextFile && caps.fs.writeTextFile && caps.terminal, JSON.stringify(caps));
+    const local = fs.realpathSync(workspaceRoot());
+    assert.ok(notices(sb, id).some((n) => n.includes(`in ${remote}, which is the workspace folder ${local} here`)), notices(sb, id).join('\n'));
+    await sb.prompt(id, 'files');
+    const text = agentText(sb, id);
+    assert.match(text, /\[read\] ok: unsaved text\nline 2/, 'the editor\'s unsaved text, at the mapped path');
+    assert.match(text, /\[write\] ok/);
+    assert.equal(fs.readFileSync(path.join(local, 'mapped-out.txt'), 'utf8'), 'from afar\n');
+    assert.match(text, /\[outside\] error: .*"\/srv\/elsewhere\/secret\.txt" is outside \/srv\/remote-app/);
+    assert.match(text, /\[escape\] error: .*is outside \/srv\/remote-app/, 'a ".." that leaves the folder is refused');
+    const tool = entries(sb, id).find((e) => e.kind === 'toolCall');
+    assert.deepEqual(tool && 'locations' in tool ? tool.locations : undefined, [{ path: path.join(local, 'mapped-notes.txt'), line: 2 }], 'locations in this machine\'s paths; one outside the folder is left out');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('a command runs on this machine only once the user agreed, in the mapped folder, although the policy allows commands', async () => {
+    const agent = await useServedAgent('served-mapped-run', { type: 'websocket', url, cwd: remote, localFolder: '${workspaceFolder}' });
+    const id = await sb.newSession(agent);
+    const turn = sb.prompt(id, 'run');
+    await until(() => status(sb, id) === 'awaitingPermission', 'the question whether the command may run here');
+    const card = entries(sb, id).find((e) => e.kind === 'toolCall' && 'title' in e && e.title === 'Run a command on this machine');
+    assert.ok(card, 'the client\'s card says where the command runs');
+    assert.ok(sb.respondPermission(id, 'allow_always'), 'Allow commands on this machine in this session');
+    await turn;
+    const local = fs.realpathSync(workspaceRoot());
+    assert.ok(agentText(sb, id).includes(`"output":"${local}\\n"`), agentText(sb, id));
+    await sb.prompt(id, 'run');
+    assert.equal(agentText(sb, id).split(`"output":"${local}\\n"`).length, 3, 'the second command ran without a question');
+  });
+
+  it('a localFolder that is no workspace folder is not used: no fs or terminal, and the chat says why', async () => {
+    const agent = await useServedAgent('served-unmapped', { type: 'websocket', url, cwd: remote, localFolder: '/' });
+    const id = await sb.newSession(agent);
+    const caps = sb.session(id)?.host.clientCapabilities;
+    assert.equal(caps?.fs, undefined);
+    assert.equal(caps?.terminal, undefined);
+    assert.ok(notices(sb, id).some((n) => n.includes('Its "transport.localFolder" is not used: / is not in a workspace folder of this window.')), notices(sb, id).join('\n'));
+  });
+});

@@ -16,6 +16,7 @@ export const fsPart: SessionPart<FsHandler> = {
 export const fsFeature: ClientFeature<FsHandler> = {
   fillClientCapabilities: (c) => { c.fs = { ...FsHandler.capabilities }; },
   local: true,
+  mapped: true,
   part: fsPart,
   register: (connection, route) => {
     connection.onRequest('fs/read_text_file', (p, ct) => route(p.sessionId).readTextFile(p, ct));

@@ -3,9 +3,11 @@
  * agent's sessions, started on first use with its secret environment and the client's features. A start that
  * fails is not reused (the next attempt spawns again); an exited host is replaced on the next use.
  */
-import type * as vscode from 'vscode';
+import * as os from 'node:os';
+import * as vscode from 'vscode';
 import type { AgentCapabilities } from '../../acp/schema/types.gen';
 import type { AgentDefinition } from '../../agents/agentDefinition';
+import { type PathMapping, resolveMapping } from '../../agents/pathMapping';
 import type { AcpCookieStore } from '../../agents/streamChannel';
 import { AgentHost, type AttachedAgent, type ClientInfo } from '../agentHost';
 import { type ClientFeature, featuresFor } from '../clientFeature';
@@ -30,6 +32,17 @@ export interface AgentHostsDeps {
   readonly onReady: (def: AgentDefinition, caps: AgentCapabilities | undefined) => void;
   /** Runs after `initialize`, before the host is ready (the sign-in state and model providers: AgentAccounts). */
   readonly afterInitialize?: (host: AgentHost, token?: vscode.CancellationToken) => Promise<void>;
+}
+
+/**
+ * Where an agent elsewhere has its files on this machine (its `transport.localFolder`, src/agents/pathMapping.ts),
+ * or why that folder is not used; nothing for an agent on this machine or without one.
+ */
+function placementOf(def: AgentDefinition): { mapping?: PathMapping; problem?: string } {
+  const t = def.transport;
+  if (!t?.localFolder) return {};
+  const folders = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => ({ name: f.name, path: f.uri.fsPath }));
+  return resolveMapping(t.cwd, t.localFolder, folders, os.homedir());
 }
 
 /** The hosts by agent id. */
@@ -63,9 +76,11 @@ export class AgentHosts implements vscode.Disposable {
       host = undefined;
     }
     if (!host) {
+      // an agent elsewhere gets this machine's files and terminals only through a valid path mapping
+      const { mapping, problem } = placementOf(def);
       host = new AgentHost(def, this.deps.logFor(def), this.deps.clientInfo, cwd, def.id === demoAgentId && def.command === process.execPath,
-        () => this.deps.envFor(def.id), featuresFor(this.deps.features, def.transport !== undefined), this.deps.afterInitialize,
-        { headers: (d) => this.deps.headersFor?.(d) ?? Promise.resolve({}), cookies: this._cookies });
+        () => this.deps.envFor(def.id), featuresFor(this.deps.features, def.transport !== undefined, mapping !== undefined), this.deps.afterInitialize,
+        { headers: (d) => this.deps.headersFor?.(d) ?? Promise.resolve({}), cookies: this._cookies, ...(mapping ? { mapping } : {}), ...(problem ? { mappingProblem: problem } : {}) });
       this._hosts.set(def.id, host);
       const created = host;
       created.onDidChangeState((state) => {

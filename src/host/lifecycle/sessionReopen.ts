@@ -42,7 +42,7 @@ export interface SessionReopenDeps {
 /** A reopened session of an agent elsewhere says again where it runs (the notice is the client's, not in the transcript). */
 function sayWhereItRuns(session: AgentSession, host: AgentHost): void {
   const t = host.definition.transport;
-  if (t) session.thread.addNotice('info', remoteNotice(host.displayName, t));
+  if (t) session.thread.addNotice('info', remoteNotice(host.displayName, t, host.pathMapping?.local, host.mappingProblem));
 }
 
 /** Runs the reopening of sessions. */

@@ -145,6 +145,7 @@ export class GrantLedger {
   private _approvedLines: string[] = [];
   private _sessionWrites = false;
   private _sessionCommands = false;
+  private _localCommands = false;
 
   /** A new turn: answers given once no longer hold. */
   startTurn(): void {
@@ -158,6 +159,7 @@ export class GrantLedger {
     this._approvedLines = [];
     this._sessionWrites = false;
     this._sessionCommands = false;
+    this._localCommands = false;
   }
 
   /** The user answered a request about `subject`. */
@@ -172,10 +174,14 @@ export class GrantLedger {
   }
 
   /** The user allowed every write (or every command) in this session, from the client's own question. */
-  allowForSession(what: 'writes' | 'commands'): void {
+  allowForSession(what: 'writes' | 'commands' | 'localCommands'): void {
     if (what === 'writes') this._sessionWrites = true;
-    else this._sessionCommands = true;
+    else if (what === 'commands') this._sessionCommands = true;
+    else this._localCommands = true;
   }
+
+  /** The user agreed that an agent elsewhere runs its commands on this machine in this session (src/host/terminals/commandGrant.ts). */
+  get localCommandsAllowed(): boolean { return this._localCommands; }
 
   /** A write of the file whose normalized and real paths are `paths`. */
   write(paths: readonly string[]): GrantDecision {

@@ -73,7 +73,7 @@ interface PendingPermission {
   notified: boolean;
   cancelListener?: { dispose(): void };
   /** A question of the client's own that an answer for the whole session answers too. */
-  readonly allows?: 'writes' | 'commands';
+  readonly allows?: 'writes' | 'commands' | 'localCommands';
   /** The agent's request, with the rules its card offers (an agent's request only). */
   readonly offer?: { readonly request: RequestPermissionRequest; readonly drafts: readonly RuleDraft[] };
 }
@@ -99,7 +99,7 @@ export interface ClientQuestion {
    * The option that allows every write (or command) for the rest of the session, and what it allows; none when it
    * is not offered. Picked, it also answers the other questions of the same kind that are waiting.
    */
-  readonly session?: { readonly option: string; readonly allows: 'writes' | 'commands' };
+  readonly session?: { readonly option: string; readonly allows: 'writes' | 'commands' | 'localCommands' };
   /** The session (or subagent) whose transcript shows the card. */
   readonly sessionId: string;
 }
@@ -333,7 +333,7 @@ export class PermissionBroker implements vscode.Disposable {
     for (const id of [...this._pending.keys()]) this.settle(id, cancelled, label);
   }
 
-  private park(p: RequestPermissionRequest, token: CancellationToken, fromClient = false, allows?: 'writes' | 'commands', offer?: PendingPermission['offer']): Promise<RequestPermissionResponse> {
+  private park(p: RequestPermissionRequest, token: CancellationToken, fromClient = false, allows?: 'writes' | 'commands' | 'localCommands', offer?: PendingPermission['offer']): Promise<RequestPermissionResponse> {
     return new Promise<RequestPermissionResponse>((resolve) => {
       const requestId = `perm-${++lastRequestNumber}`;
       const pending: PendingPermission = { requestId, toolCallId: p.toolCall.toolCallId, options: p.options, resolve, notified: false, ...(allows ? { allows } : {}), ...(offer ? { offer } : {}) };

@@ -47,25 +47,29 @@ export async function checkCommand(handler: { readonly ctx: SessionContext; read
     ctx.thread.addNotice('warning', `Switchboard refused to run ${command.line}: ${describeRule(ruling.verdict.rule)} denies it.`);
     throw AcpError.accessDenied(`Access denied by the user's rule: ${describeRule(ruling.verdict.rule)} denies ${command.line}`, p.cwd ?? ctx.cwd, 'deniedByUser');
   }
-  if (grant.kind === 'allowed' && changing.length === 0) return;
+  // an agent elsewhere runs a command on this machine only once the user agreed to that in this session: until
+  // then no answer, rule or policy covers it (its own machine is where the user may think it runs)
+  const local = ctx.elsewhere !== undefined && !permissions.grants.localCommandsAllowed;
+  if (grant.kind === 'allowed' && changing.length === 0 && !local) return;
   if (grant.kind === 'refused') {
     ctx.log.info(`terminal: refused ${command.line}: the user rejected this command`);
     ctx.thread.addNotice('warning', `Switchboard refused to run ${command.line}: you rejected this command.`);
     throw AcpError.accessDenied(`Access denied by the user: the command was rejected: ${command.line}`, p.cwd ?? ctx.cwd, 'deniedByUser');
   }
-  if (ruling.verdict?.action === 'allow' && changing.length === 0) {
+  if (ruling.verdict?.action === 'allow' && changing.length === 0 && !local) {
     permissions.rules.matched(ruling);
     ctx.log.info(`terminal: ${command.line} is allowed by ${describeRule(ruling.verdict.rule)}`);
     return;
   }
-  if (grant.kind === 'uncovered' && changing.length === 0 && ruling.verdict?.action !== 'ask' && permissions.uncoveredPolicy() === 'allow') return;
+  if (grant.kind === 'uncovered' && changing.length === 0 && ruling.verdict?.action !== 'ask' && permissions.uncoveredPolicy() === 'allow' && !local) return;
+  if (local) return askLocal(handler, p, command.line, env(changing), token);
   const differs = grant.kind === 'differs';
-  const env = changing.length === 0 ? '' : `\nwith environment variables that change what it runs:\n${fenced(changing.map((v) => `${v.name}=${v.value}`).join('\n'))}`;
+  const envText = env(changing);
   const text = differs
-    ? `You allowed:\n${fenced(grant.approved.slice(0, maxApprovedShown).join('\n'))}\n${ctx.agentName} now runs a different command:\n${fenced(command.line)}${env}`
+    ? `You allowed:\n${fenced(grant.approved.slice(0, maxApprovedShown).join('\n'))}\n${ctx.agentName} now runs a different command:\n${fenced(command.line)}${envText}`
     : grant.kind === 'allowed'
-      ? `You allowed this command:\n${fenced(command.line)}\n${ctx.agentName} runs it${env}`
-      : `${card?.intro ?? `${ctx.agentName} runs this command without a request you answered, so Switchboard asks:`}\n${fenced(command.line)}${env}`;
+      ? `You allowed this command:\n${fenced(command.line)}\n${ctx.agentName} runs it${envText}`
+      : `${card?.intro ?? `${ctx.agentName} runs this command without a request you answered, so Switchboard asks:`}\n${fenced(command.line)}${envText}`;
   const content: ToolCallContent[] = [{ type: 'content', content: { type: 'text', text } }];
   const answer = await permissions.askClient({
     sessionId: p.sessionId,
@@ -80,6 +84,30 @@ export async function checkCommand(handler: { readonly ctx: SessionContext; read
   if (answer === 'cancelled') throw AcpError.cancelled(`terminal/create was not answered (the turn was cancelled): ${command.line}`);
   ctx.log.info(`terminal: the user refused ${command.line}`);
   throw AcpError.accessDenied(`Access denied by the user: the command was refused: ${command.line}`, p.cwd ?? ctx.cwd, 'deniedByUser');
+}
+
+/** The variables that change what a command runs, as the card shows them ('' for none). */
+function env(changing: readonly { readonly name: string; readonly value: string }[]): string {
+  return changing.length === 0 ? '' : `\nwith environment variables that change what it runs:\n${fenced(changing.map((v) => `${v.name}=${v.value}`).join('\n'))}`;
+}
+
+/**
+ * Asks whether an agent elsewhere may run a command on this machine: "Allow once" runs this one, the session
+ * option lets it run commands here for the rest of the session (each still under the rules and answers).
+ */
+async function askLocal(handler: { readonly ctx: SessionContext; readonly permissions: PermissionBroker }, p: CreateTerminalRequest, line: string, envText: string, token: CancellationToken): Promise<void> {
+  const { ctx, permissions } = handler;
+  const cwd = p.cwd ?? ctx.cwd;
+  const text = `${ctx.agentName} runs on ${ctx.elsewhere ?? 'another machine'}, but this command would run **on this machine**, in ${cwd}:\n${fenced(line)}${envText}`;
+  const answer = await permissions.askClient({
+    sessionId: p.sessionId,
+    session: { option: 'Allow commands on this machine in this session', allows: 'localCommands' },
+    toolCall: { title: 'Run a command on this machine', kind: 'execute', content: [{ type: 'content', content: { type: 'text', text } }], rawInput: { command: p.command, args: p.args ?? [], cwd } },
+  }, token);
+  if (answer === 'once' || answer === 'session') return;
+  if (answer === 'cancelled') throw AcpError.cancelled(`terminal/create was not answered (the turn was cancelled): ${line}`);
+  ctx.log.info(`terminal: the user refused to run ${line} on this machine`);
+  throw AcpError.accessDenied(`Access denied by the user: the command was not allowed to run on the client's machine: ${line}`, cwd, 'deniedByUser');
 }
 
 /** Shell text in a Markdown code fence longer than any run of backticks in it (it cannot close the fence early). */

@@ -15,6 +15,7 @@ export const terminalsPart: SessionPart<TerminalManager> = {
 export const terminalFeature: ClientFeature<TerminalManager> = {
   fillClientCapabilities: (c) => { c.terminal = TerminalManager.supported; },
   local: true,
+  mapped: true,
   part: terminalsPart,
   register: (connection, route) => {
     connection.onRequest('terminal/create', (p, ct) => route(p.sessionId).create(p, ct));
