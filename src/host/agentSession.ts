@@ -12,6 +12,7 @@ import type { AgentExit } from '../agents/agentProcess';
 import { lostConnection, transportLabel } from '../agents/agentTransport';
 import type { AttachmentView, PromptCapabilitiesView } from '../shared/composerModel';
 import { ConfigChanges } from '../thread/model/configChanges';
+import type { HeldUpdate } from '../thread/model/replayMerge';
 import { AcpThread } from '../thread/model/thread';
 import { droppedInLoad, unadvertisedCapability } from '../thread/model/updateKinds';
 import type { AgentHost } from './agentHost';
@@ -83,7 +84,8 @@ export class AgentSession implements vscode.Disposable {
   /** The agent process serving this session (replaced when the agent is restarted, src/host/lifecycle/restart.ts). */
   get host(): AgentHost { return this._host; }
   private _host: AgentHost;
-  private _ignoreUpdates = false;
+  /** Updates held back by {@link rebind}'s `ignoreUpdates` (a replay), until {@link acceptUpdates}. */
+  private _held: HeldUpdate[] | undefined;
   private _replaying = false;
   private _inFlight: ContentBlock[] | undefined;
   /** The prompt whose turn was running when the agent exited (offered for resend after a restart). */
@@ -136,7 +138,7 @@ export class AgentSession implements vscode.Disposable {
    * turn, so the updates of an abandoned turn that are dropped are only the session's own.
    */
   handleUpdate(update: SessionUpdate, sessionId = this.sessionId): void {
-    if (this._ignoreUpdates || (sessionId === this.sessionId && this.turnEnd.dropsUpdate(update))) return;
+    if (this._held || (sessionId === this.sessionId && this.turnEnd.dropsUpdate(update))) return void this._held?.push({ update, sessionId });
     if (this._replaying && droppedInLoad(update.sessionUpdate)) return this.context.log.info(`session ${this.sessionId}: a ${update.sessionUpdate} in the replay of session/load was dropped`);
     const missing = unadvertisedCapability(update, this.host.clientCapabilities);
     if (missing) this.context.log.warn(`session ${sessionId}: the agent sent '${update.sessionUpdate}' although the client did not advertise ${missing}; shown anyway`);
@@ -350,14 +352,10 @@ export class AgentSession implements vscode.Disposable {
     if (!lost) this.thread.markFailure(`${this.host.definition.name} exited (${how})`);
   }
 
-  /**
-   * Moves the session to a restarted agent process (same session id): attached for routing; with
-   * `ignoreUpdates` the updates are dropped until {@link acceptUpdates} (the replay of a `session/load`
-   * of a transcript that is already shown).
-   */
+  /** Moves the session to a restarted agent (same session id); `ignoreUpdates`: its updates are held until {@link acceptUpdates} (a replay). */
   rebind(host: AgentHost, options: { ignoreUpdates?: boolean } = {}): void {
     this._host = host;
-    this._ignoreUpdates = options.ignoreUpdates === true;
+    this._held = options.ignoreUpdates === true ? [] : undefined;
     host.attach(this);
     this.thread.setAgentInfo(host.initializeResponse?.agentInfo);
   }
@@ -369,9 +367,11 @@ export class AgentSession implements vscode.Disposable {
     this.thread.setRoots([this.cwd, ...directories]);
   }
 
-  /** Ends {@link rebind}'s `ignoreUpdates`. */
-  acceptUpdates(): void {
-    this._ignoreUpdates = false;
+  /** Ends {@link rebind}'s `ignoreUpdates`: the updates held meanwhile, to merge (src/thread/model/replayMerge.ts). */
+  acceptUpdates(): HeldUpdate[] {
+    const held = this._held ?? [];
+    this._held = undefined;
+    return held;
   }
 
   /** After a restart: a prompt that was interrupted (here, or in the session this continues) is offered for resend. */

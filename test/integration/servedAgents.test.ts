@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SwitchboardTestApi } from '../../src/api';
@@ -31,13 +32,13 @@ const root = () => vscode.extensions.getExtension(extensionId)?.extensionPath ??
  * process per connection (or, `inProcess`, its engine in the server), the scenario's sessions kept across them.
  * Resolves once it listens.
  */
-async function serve(port: number, scenario: string, extra: string[] = [], inProcess = false): Promise<ChildProcess> {
+async function serve(port: number, scenario: string, extra: string[] = [], inProcess = false, env: Record<string, string> = {}): Promise<ChildProcess> {
   const r = root();
   const file = path.join(r, 'test/fixtures/agents/scenarios', `${scenario}.json`);
   const server = spawn(process.execPath, [
     path.join(r, 'out/test/fixtures/agents/acpServer.js'), '--port', String(port), ...extra,
     ...(inProcess ? ['--in-process', file] : ['--', process.execPath, path.join(r, 'out/test/fixtures/agents/scriptedAgent.js'), file]),
-  ], { stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, ELECTRON_RUN_AS_NODE: '1', SCRIPTED_AGENT_DELAY_SCALE: '0' } });
+  ], { stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, ELECTRON_RUN_AS_NODE: '1', SCRIPTED_AGENT_DELAY_SCALE: '0', ...env } });
   await new Promise<void>((resolve, reject) => {
     server.once('exit', (code) => reject(new Error(`the server exited (${code})`)));
     server.stdout?.on('data', (d: Buffer) => { if (/listening/.test(d.toString())) resolve(); });
@@ -299,5 +300,44 @@ describe('an agent elsewhere with a path mapping ("transport.localFolder")', fun
     assert.equal(caps?.fs, undefined);
     assert.equal(caps?.terminal, undefined);
     assert.ok(notices(sb, id).some((n) => n.includes('Its "transport.localFolder" is not used: / is not in a workspace folder of this window.')), notices(sb, id).join('\n'));
+  });
+});
+
+describe('an agent elsewhere that can load sessions but not resume them: the replay after a reconnection', function () {
+  this.timeout(60_000);
+  let sb: Sb;
+  let server: ChildProcess | undefined;
+  const store = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-remote-load-'));
+  const go = () => path.join(workspaceRoot(), '.go');
+  before(async () => { sb = await api(); });
+  after(async () => {
+    await sb.stopAll();
+    await stopServer(server);
+    fs.rmSync(store, { recursive: true, force: true });
+    fs.rmSync(go(), { force: true });
+  });
+
+  it('what the agent sent while the network was dark comes from the replay of session/load, and nothing shown is shown twice', async () => {
+    const port = await freePort();
+    server = await serve(port, 'remoteLoad', [], true, { REMOTE_LOAD_STORE: store });
+    const agent = await useServedAgent('served-load', { type: 'websocket', url: `ws://127.0.0.1:${port}/acp` });
+    const id = await sb.newSession(agent);
+    const turn = sb.prompt(id, 'slow please').catch(() => undefined);
+    await until(() => /Working on it/.test(agentText(sb, id)), 'the turn to stream');
+    server.kill('SIGUSR2');
+    fs.writeFileSync(go(), '');
+    // the agent finished its turn in the dark: its session file has the rest
+    await until(() => fs.readdirSync(store).some((f) => fs.readFileSync(path.join(store, f), 'utf8').includes('More after the blackout.')), 'the agent to finish its turn');
+    assert.doesNotMatch(agentText(sb, id), /More after the blackout/, 'nothing of it reached the chat');
+    server.kill('SIGUSR1');
+    await until(() => status(sb, id) === 'idle' && notices(sb, id).some((n) => /is connected again; the session was loaded again/.test(n)), 'the session loaded again over a new connection', 45_000);
+    await turn;
+    assert.match(agentText(sb, id), /More after the blackout\./, 'the rest of the turn, from the replay');
+    assert.deepEqual(transcript(sb, id), ['user: ', 'agent: Working on it...', 'toolCall: ', 'agent: More after the blackout.'], 'each entry once');
+    const tool = entries(sb, id).find((e) => e.kind === 'toolCall');
+    assert.equal(tool && 'status' in tool ? tool.status : undefined, 'completed');
+    await sb.prompt(id, 'hello again');
+    assert.match(agentText(sb, id), /answer after reconnect/);
+    assert.equal(entries(sb, id).filter((e) => e.kind === 'user').length, 2, 'each prompt once');
   });
 });

@@ -12,8 +12,10 @@
  */
 import type { AgentDefinition } from '../../agents/agentDefinition';
 import { RestartPolicy } from '../../agents/restartPolicy';
+import { type HeldUpdate, mergeReplay } from '../../thread/model/replayMerge';
 import type { AgentHost } from '../agentHost';
 import type { AgentSession } from '../agentSession';
+import { clientCheckPrefix } from '../permissions/permissionBroker';
 import { applySetup } from './editorTools/editorToolsPart';
 import { isConnectionLoss, Reconnector } from './reconnect';
 import type { SessionSetup } from './sessionSetup';
@@ -150,9 +152,14 @@ export class AgentRestarter {
       return 'resumed';
     }
     if (caps?.loadSession) {
-      // the transcript is already shown: the replay of session/load is not appended again
+      // the transcript is already shown: of the replay of session/load, only what it has beyond it is applied
       session.rebind(host, { ignoreUpdates: true });
-      const res = await detachOnError(session, host, () => host.connection.request('session/load', params)).finally(() => session.acceptUpdates());
+      let held: HeldUpdate[] = [];
+      const res = await detachOnError(session, host, () => host.connection.request('session/load', params)).finally(() => { held = session.acceptUpdates(); });
+      const merge = mergeReplay(session.thread.entries, held, session.sessionId, (e) => e.kind === 'toolCall' && e.toolCallId.startsWith(clientCheckPrefix));
+      if (merge.note) host.log.warn(`session ${session.sessionId}: ${merge.note}`);
+      host.log.info(`session ${session.sessionId}: ${held.length} updates replayed, ${merge.updates.length} of them (or their rest) not shown yet: applied`);
+      for (const u of merge.updates) session.thread.handleSessionUpdate(u.update, u.sessionId);
       session.thread.setSessionSetup(res ?? {});
       session.thread.setStatus('idle');
       return 'loaded';
