@@ -137,7 +137,9 @@ for (const type of ['websocket', 'http'] as const) {
       await stopServer(server);
       await until(() => status(sb, id) === 'reconnecting' && /attempt [2-9]/.test(sb.snapshot(id)?.state.error ?? ''), 'failed attempts while the server is down', 15_000);
       assert.match(sb.snapshot(id)?.state.error ?? '', /Reconnecting: attempt \d+, (next try in|trying now)/);
-      server = await serve(port, 'remoteTurn');
+      // back with the agent's engine in the server: a reconnection then costs the protocol, not an agent process's
+      // start (4-12 s on a loaded machine; the turn and drop tests above run one per connection)
+      server = await serve(port, 'remoteTurn', [], true);
       const back = Date.now();
       await until(() => status(sb, id) === 'idle' && notices(sb, id).some((n) => /is connected again/.test(n)), 'the session back after the server restarted', 45_000);
       console.log(`    [figure] ${type}: server back → chat Ready in ${Date.now() - back} ms`);
