@@ -39,4 +39,5 @@ export const compatSubset = {
   worktrees: 'issue 31: worktrees with real git, through the multi-select quick pick, the merge editor (_open.mergeEditor), modal dialogs, a second webview panel restored by its serializer after Reload Window, and the Sessions tree',
   sessionsKeyboard: 'issue 26: the Sessions tree by keyboard: F2, Delete and Space on the focused row rest on the workbench\'s list commands and keybindings',
   servedAgents: 'issue 32: an agent served over WebSocket and HTTP, through the chat: the permission dialog, the lost connection, Reconnecting… in the header and its banner, and the resumed session',
+  sshAgent: 'issue 32: an agent over the system ssh started from this version\'s extension host, through the chat: the lost connection (ssh exits 255), Reconnecting…, the resumed session, and a command run here only after the card asked',
 };

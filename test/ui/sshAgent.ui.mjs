@@ -5,7 +5,9 @@
 // - a turn with a permission, answered from the keyboard; the chat says where the agent runs;
 // - the connection dropped mid-turn (the sshd process of the connection killed: ssh exits 255): the chat says
 //   so, reconnects by itself, and the session resumes with the interrupted prompt offered for Resend;
-// - the server stopped: Reconnecting… with the attempt and the next try; started again: Ready, prompts shown once.
+// - the server stopped: Reconnecting… with the attempt and the next try; started again: Ready, prompts shown once;
+// - with a path mapping (its folder there is a link to this window's folder): a command it runs in a terminal runs
+//   here only after the user allowed that on the client's own card, answered from the keyboard.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -16,7 +18,8 @@ import { allowFromKeyboard, closeChats, idle, openSession, sendPrompt } from './
 
 export const name = 'sshAgent';
 export const sharedWindow = true;
-export const timeout = 180_000;
+// the versions' runs take turns (below): one may wait for the other's (about a minute)
+export const timeout = 300_000;
 
 const SSHD = '/usr/sbin/sshd';
 const port = 20_000 + ((process.pid + 7919) % 20_000);
@@ -36,6 +39,14 @@ export const settings = {
     env: { SCRIPTED_AGENT_DELAY_SCALE: '0' },
     transport: {
       type: 'ssh', host: '127.0.0.1', port, identityFile: path.join(dir, 'id'), cwd: os.tmpdir(),
+      options: ['StrictHostKeyChecking=no', 'UserKnownHostsFile=/dev/null', 'LogLevel=ERROR'],
+    },
+  }, {
+    id: 'ssh-mapped', name: 'Mapped over SSH', command: process.execPath,
+    args: [path.join(EXTENSION_ROOT, 'out', 'test', 'fixtures', 'agents', 'scriptedAgent.js'), path.join(EXTENSION_ROOT, 'test', 'fixtures', 'agents', 'scenarios', 'remoteFiles.json')],
+    env: { SCRIPTED_AGENT_DELAY_SCALE: '0' },
+    transport: {
+      type: 'ssh', host: '127.0.0.1', port, identityFile: path.join(dir, 'id'), cwd: path.join(dir, 'remote'), localFolder: '${workspaceFolder}',
       options: ['StrictHostKeyChecking=no', 'UserKnownHostsFile=/dev/null', 'LogLevel=ERROR'],
     },
   }],
@@ -68,8 +79,27 @@ function sessionsOf(/** @type {number | undefined} */ pid) {
   }).map(Number);
 }
 
+// one sshd, port and key for the module (its settings are read before it runs, for every version): the runs of
+// the two versions, which the UI runner may start at the same time, take turns; the folder goes with the process
+let turn = Promise.resolve();
+process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+
 /** @param {import('../harness/runUi.mjs').UiTest} t */
 export async function run(t) {
+  const before = turn;
+  /** @type {() => void} */
+  let done = () => {};
+  turn = new Promise((resolve) => { done = resolve; });
+  await before;
+  try {
+    await runAlone(t);
+  } finally {
+    done();
+  }
+}
+
+/** @param {import('../harness/runUi.mjs').UiTest} t */
+async function runAlone(t) {
   t.expect(fs.existsSync(SSHD), `${SSHD} is installed (test/harness/setup.sh)`);
   let sshd = await startSshd();
   try {
@@ -80,6 +110,19 @@ export async function run(t) {
     // a turn with a permission, answered from the keyboard
     await allowFromKeyboard(t, chat, 'deploy it');
     t.expect(true, 'the permission was answered from the keyboard and the tool call completed');
+
+    // a path mapping: the agent's folder there (a link to this window's folder, on this machine) is the folder here
+    fs.rmSync(path.join(dir, 'remote'), { force: true });
+    fs.symlinkSync(t.workspace, path.join(dir, 'remote'));
+    const mapped = await openSession(t, 'Mapped over SSH');
+    t.expect(await mapped.locator('[data-testid="notice"]', { hasText: 'which is the workspace folder' }).count() === 1, 'the chat says which folder here is the agent\'s folder there');
+    await allowFromKeyboard(t, mapped, 'run pwd');
+    const card = mapped.locator('[data-testid="tool-call"]', { hasText: 'Run a command on this machine' });
+    t.expect(await card.count() === 1, 'the command ran here only after the client\'s own card asked');
+    await mapped.locator('[data-testid="agent-message"]', { hasText: `"output":"${fs.realpathSync(t.workspace)}` }).first().waitFor({ timeout: 20_000 });
+    t.expect(true, 'it ran in the workspace folder, the agent\'s folder translated');
+    await t.screenshot('ssh-mapped-command');
+    await closeChats(t, /Mapped over SSH/);
 
     // the connection dropped mid-turn: the sshd process of the connection is killed, ssh exits 255
     await sendPrompt(t, chat, 'slow please');
@@ -111,6 +154,5 @@ export async function run(t) {
   } finally {
     for (const p of sessionsOf(sshd.pid)) { try { process.kill(p, 'SIGKILL'); } catch { /* gone */ } }
     sshd.kill('SIGKILL');
-    fs.rmSync(dir, { recursive: true, force: true });
   }
 }
