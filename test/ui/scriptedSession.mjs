@@ -220,3 +220,26 @@ export async function expectGlyphs(t, chat) {
   const shown = await chat.locator('.codicon').count();
   t.expect(blank.length === 0, `all ${shown} codicons on screen have their glyph${blank.length ? `; blank: ${blank.join(', ')}` : ''}`);
 }
+
+/**
+ * A module's `run` whose runs on the VS Code versions take turns: for a module whose settings name fixed resources
+ * (ports, an sshd and its key), which it reads before it runs, once for every version; the UI runner may start
+ * the versions' runs at the same time.
+ * @param {(t: import('../harness/runUi.mjs').UiTest) => Promise<void>} body
+ * @returns {(t: import('../harness/runUi.mjs').UiTest) => Promise<void>}
+ */
+export function takingTurns(body) {
+  let turn = Promise.resolve();
+  return async (t) => {
+    const before = turn;
+    /** @type {() => void} */
+    let done = () => {};
+    turn = new Promise((resolve) => { done = resolve; });
+    await before;
+    try {
+      await body(t);
+    } finally {
+      done();
+    }
+  };
+}

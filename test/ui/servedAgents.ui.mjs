@@ -12,11 +12,12 @@ import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { EXTENSION_ROOT } from '../harness/harness.mjs';
-import { allowFromKeyboard, closeChats, idle, openSession, reloadWindowAndReopen, sendPrompt } from './scriptedSession.mjs';
+import { allowFromKeyboard, closeChats, takingTurns, idle, openSession, reloadWindowAndReopen, sendPrompt } from './scriptedSession.mjs';
 
 export const name = 'servedAgents';
 export const sharedWindow = true;
-export const timeout = 240_000;
+// the versions' runs take turns (below): one may wait for the other's (about 1-2 minutes)
+export const timeout = 420_000;
 
 // two loopback ports for this run (the settings are read before the servers start)
 const base = 20_000 + (process.pid % 20_000);
@@ -53,8 +54,11 @@ async function stop(server) {
   await exited;
 }
 
+// the ports are named in the settings: the versions' runs take turns
+export const run = takingTurns(runAlone);
+
 /** @param {import('../harness/runUi.mjs').UiTest} t */
-export async function run(t) {
+async function runAlone(t) {
   /** @type {import('node:child_process').ChildProcess[]} */
   const servers = [];
   try {

@@ -14,7 +14,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { EXTENSION_ROOT } from '../harness/harness.mjs';
-import { allowFromKeyboard, closeChats, idle, openSession, sendPrompt } from './scriptedSession.mjs';
+import { allowFromKeyboard, closeChats, takingTurns, idle, openSession, sendPrompt } from './scriptedSession.mjs';
 
 export const name = 'sshAgent';
 export const sharedWindow = true;
@@ -79,24 +79,10 @@ function sessionsOf(/** @type {number | undefined} */ pid) {
   }).map(Number);
 }
 
-// one sshd, port and key for the module (its settings are read before it runs, for every version): the runs of
-// the two versions, which the UI runner may start at the same time, take turns; the folder goes with the process
-let turn = Promise.resolve();
+// one sshd, port and key for the module, named in its settings: the versions' runs take turns; the folder goes
+// with the process
 process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
-
-/** @param {import('../harness/runUi.mjs').UiTest} t */
-export async function run(t) {
-  const before = turn;
-  /** @type {() => void} */
-  let done = () => {};
-  turn = new Promise((resolve) => { done = resolve; });
-  await before;
-  try {
-    await runAlone(t);
-  } finally {
-    done();
-  }
-}
+export const run = takingTurns(runAlone);
 
 /** @param {import('../harness/runUi.mjs').UiTest} t */
 async function runAlone(t) {
