@@ -33,8 +33,8 @@ describe('chat panels', function () {
 
   it('leave no listener behind: 50 panels of one session opened and closed', async () => {
     const agent = await useScriptedAgent('historyPaging');
-    const a = await sb.newSession(agent);
-    const b = await sb.newSession(agent);
+    const a = await sb.newSession(agent, { chat: true });
+    const b = await sb.newSession(agent, { chat: true });
     const session = sb.session(a);
     assert.ok(session);
     const live = countListeners(session.thread);

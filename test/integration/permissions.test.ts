@@ -93,7 +93,7 @@ describe('permissions: the session/request_permission broker', function () {
   });
 
   it('with the chat hidden, a notification offers the options and answering it resolves the request', async () => {
-    const id = await sb.newSession(agent);
+    const id = await sb.newSession(agent, { chat: true });
     const session = sb.session(id);
     assert.ok(session);
     // hide the chat: open a file in its editor group (not as a preview, so it stays)

@@ -36,16 +36,16 @@ describe('the sessions\' home: states, search, changed files, presets', function
     const go = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sb-home-')), 'go');
     fs.mkdirSync(path.join(root, 'src'), { recursive: true });
     fs.writeFileSync(path.join(root, 'src', 'app.ts'), "export const version = '1.0.0';\n");
-    const done = await sb.newSession(await useScriptedAgent('homeDone', { HOME_GO_FILE: go }));
+    const done = await sb.newSession(await useScriptedAgent('homeDone', { HOME_GO_FILE: go }), { chat: true });
     const doneTurn = sb.prompt(done, 'Write the release notes');
     await until(() => state(done) === 'streaming' && sb.sessionStates().find((x) => x.sessionId === done)?.state.planStep === 'Write the release notes', 'the first one streams, on its plan step');
 
-    const fail = await sb.newSession(await useScriptedAgent('homeFail'));
+    const fail = await sb.newSession(await useScriptedAgent('homeFail'), { chat: true });
     await sb.prompt(fail, 'Check the deployment');
     assert.equal(state(fail), 'failed');
     assert.match(sb.sessionStates().find((x) => x.sessionId === fail)?.state.detail ?? '', /model backend is unavailable/);
 
-    const waiting = await sb.newSession(await useScriptedAgent('homeWaiting'));
+    const waiting = await sb.newSession(await useScriptedAgent('homeWaiting'), { chat: true });
     const waitingTurn = sb.prompt(waiting, 'Migrate the database');
     await until(() => state(waiting) === 'waiting:permission', 'the third one waits for a permission');
     assert.equal(sb.sessionsBadge(), 1, 'the badge counts it');
