@@ -8,6 +8,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { AcpError } from '../acp/errors';
 import type { ParamsTranslator } from '../acp/connection';
 
@@ -57,9 +58,7 @@ function uriToRemote(m: PathMapping, uri: string): string {
   if (!uri.startsWith('file:')) return uri;
   let local: string;
   try {
-    const u = new URL(uri);
-    if (u.host && u.host !== 'localhost') return uri;
-    local = decodeURIComponent(u.pathname);
+    local = fileURLToPath(uri); // throws for another host's file
   } catch {
     return uri;
   }

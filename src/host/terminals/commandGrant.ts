@@ -50,64 +50,46 @@ export async function checkCommand(handler: { readonly ctx: SessionContext; read
   // an agent elsewhere runs a command on this machine only once the user agreed to that in this session: until
   // then no answer, rule or policy covers it (its own machine is where the user may think it runs)
   const local = ctx.elsewhere !== undefined && !permissions.grants.localCommandsAllowed;
-  if (grant.kind === 'allowed' && changing.length === 0 && !local) return;
   if (grant.kind === 'refused') {
     ctx.log.info(`terminal: refused ${command.line}: the user rejected this command`);
     ctx.thread.addNotice('warning', `Switchboard refused to run ${command.line}: you rejected this command.`);
     throw AcpError.accessDenied(`Access denied by the user: the command was rejected: ${command.line}`, p.cwd ?? ctx.cwd, 'deniedByUser');
   }
-  if (ruling.verdict?.action === 'allow' && changing.length === 0 && !local) {
-    permissions.rules.matched(ruling);
-    ctx.log.info(`terminal: ${command.line} is allowed by ${describeRule(ruling.verdict.rule)}`);
-    return;
+  if (!local && changing.length === 0) {
+    if (grant.kind === 'allowed') return;
+    if (ruling.verdict?.action === 'allow') {
+      permissions.rules.matched(ruling);
+      ctx.log.info(`terminal: ${command.line} is allowed by ${describeRule(ruling.verdict.rule)}`);
+      return;
+    }
+    if (grant.kind === 'uncovered' && ruling.verdict?.action !== 'ask' && permissions.uncoveredPolicy() === 'allow') return;
   }
-  if (grant.kind === 'uncovered' && changing.length === 0 && ruling.verdict?.action !== 'ask' && permissions.uncoveredPolicy() === 'allow' && !local) return;
-  if (local) return askLocal(handler, p, command.line, env(changing), token);
   const differs = grant.kind === 'differs';
-  const envText = env(changing);
-  const text = differs
-    ? `You allowed:\n${fenced(grant.approved.slice(0, maxApprovedShown).join('\n'))}\n${ctx.agentName} now runs a different command:\n${fenced(command.line)}${envText}`
-    : grant.kind === 'allowed'
-      ? `You allowed this command:\n${fenced(command.line)}\n${ctx.agentName} runs it${envText}`
-      : `${card?.intro ?? `${ctx.agentName} runs this command without a request you answered, so Switchboard asks:`}\n${fenced(command.line)}${envText}`;
+  const env = changing.length === 0 ? '' : `\nwith environment variables that change what it runs:\n${fenced(changing.map((v) => `${v.name}=${v.value}`).join('\n'))}`;
+  const text = local
+    ? `${ctx.agentName} runs on ${ctx.elsewhere ?? 'another machine'}, but this command would run **on this machine**, in ${p.cwd ?? ctx.cwd}:\n${fenced(command.line)}${env}`
+    : differs
+      ? `You allowed:\n${fenced(grant.approved.slice(0, maxApprovedShown).join('\n'))}\n${ctx.agentName} now runs a different command:\n${fenced(command.line)}${env}`
+      : grant.kind === 'allowed'
+        ? `You allowed this command:\n${fenced(command.line)}\n${ctx.agentName} runs it${env}`
+        : `${card?.intro ?? `${ctx.agentName} runs this command without a request you answered, so Switchboard asks:`}\n${fenced(command.line)}${env}`;
   const content: ToolCallContent[] = [{ type: 'content', content: { type: 'text', text } }];
+  const session = local
+    ? { option: 'Allow commands on this machine in this session', allows: 'localCommands' as const }
+    : grant.kind === 'uncovered' && changing.length === 0 ? { option: 'Allow commands in this session', allows: 'commands' as const } : undefined;
   const answer = await permissions.askClient({
     sessionId: p.sessionId,
-    ...(grant.kind === 'uncovered' && changing.length === 0 ? { session: { option: 'Allow commands in this session', allows: 'commands' as const } } : {}),
+    ...(session ? { session } : {}),
     toolCall: {
-      title: differs ? 'Run a different command than the one you allowed' : grant.kind === 'allowed' ? 'Run the command you allowed, changed by its environment' : card?.title ?? 'Run a command',
+      title: local ? 'Run a command on this machine' : differs ? 'Run a different command than the one you allowed' : grant.kind === 'allowed' ? 'Run the command you allowed, changed by its environment' : card?.title ?? 'Run a command',
       kind: 'execute', content,
       rawInput: { command: p.command, args: p.args ?? [], ...(p.cwd ? { cwd: p.cwd } : {}), ...(changing.length ? { env: Object.fromEntries(changing.map((v) => [v.name, v.value])) } : {}) },
     },
   }, token);
   if (answer === 'once' || answer === 'session') return;
   if (answer === 'cancelled') throw AcpError.cancelled(`terminal/create was not answered (the turn was cancelled): ${command.line}`);
-  ctx.log.info(`terminal: the user refused ${command.line}`);
-  throw AcpError.accessDenied(`Access denied by the user: the command was refused: ${command.line}`, p.cwd ?? ctx.cwd, 'deniedByUser');
-}
-
-/** The variables that change what a command runs, as the card shows them ('' for none). */
-function env(changing: readonly { readonly name: string; readonly value: string }[]): string {
-  return changing.length === 0 ? '' : `\nwith environment variables that change what it runs:\n${fenced(changing.map((v) => `${v.name}=${v.value}`).join('\n'))}`;
-}
-
-/**
- * Asks whether an agent elsewhere may run a command on this machine: "Allow once" runs this one, the session
- * option lets it run commands here for the rest of the session (each still under the rules and answers).
- */
-async function askLocal(handler: { readonly ctx: SessionContext; readonly permissions: PermissionBroker }, p: CreateTerminalRequest, line: string, envText: string, token: CancellationToken): Promise<void> {
-  const { ctx, permissions } = handler;
-  const cwd = p.cwd ?? ctx.cwd;
-  const text = `${ctx.agentName} runs on ${ctx.elsewhere ?? 'another machine'}, but this command would run **on this machine**, in ${cwd}:\n${fenced(line)}${envText}`;
-  const answer = await permissions.askClient({
-    sessionId: p.sessionId,
-    session: { option: 'Allow commands on this machine in this session', allows: 'localCommands' },
-    toolCall: { title: 'Run a command on this machine', kind: 'execute', content: [{ type: 'content', content: { type: 'text', text } }], rawInput: { command: p.command, args: p.args ?? [], cwd } },
-  }, token);
-  if (answer === 'once' || answer === 'session') return;
-  if (answer === 'cancelled') throw AcpError.cancelled(`terminal/create was not answered (the turn was cancelled): ${line}`);
-  ctx.log.info(`terminal: the user refused to run ${line} on this machine`);
-  throw AcpError.accessDenied(`Access denied by the user: the command was not allowed to run on the client's machine: ${line}`, cwd, 'deniedByUser');
+  ctx.log.info(`terminal: the user refused ${command.line}${local ? ' on this machine' : ''}`);
+  throw AcpError.accessDenied(`Access denied by the user: the command was refused${local ? ' on the client\'s machine' : ''}: ${command.line}`, p.cwd ?? ctx.cwd, 'deniedByUser');
 }
 
 /** Shell text in a Markdown code fence longer than any run of backticks in it (it cannot close the fence early). */

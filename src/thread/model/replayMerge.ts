@@ -29,13 +29,6 @@ function history(entries: readonly ThreadEntry[], ours: (e: ThreadEntry) => bool
   return entries.filter((e) => historyKinds.has(e.kind) && !ours(e));
 }
 
-/** The transcript a list of updates makes. */
-function replayed(sessionId: string, updates: readonly HeldUpdate[]): readonly ThreadEntry[] {
-  const scratch = new AcpThread(sessionId);
-  for (const u of updates) scratch.handleSessionUpdate(u.update, u.sessionId);
-  return scratch.entries;
-}
-
 /**
  * What of the replay `held` the transcript `shown` does not have yet. The replay's entries are lined up with the
  * shown ones (`ours`: the client's own entries, which no replay has); then
@@ -49,13 +42,16 @@ export function mergeReplay(shown: readonly ThreadEntry[], held: readonly HeldUp
   const scratch = new AcpThread(sessionId);
   let first = kept.length;
   for (const [i, u] of kept.entries()) {
+    const before = scratch.entries.length;
     scratch.handleSessionUpdate(u.update, u.sessionId);
-    if (u.sessionId === sessionId && history(scratch.entries, () => false).length > mine.length) {
+    // the update that makes an entry past the shown ones starts what the transcript does not have
+    if (scratch.entries.length > before && history(scratch.entries, () => false).length > mine.length) {
       first = i;
       break;
     }
   }
-  const theirs = history(replayed(sessionId, kept.slice(0, first)), () => false);
+  // the replay's entries that line up with the shown ones (that update only added one after them)
+  const theirs = history(scratch.entries, () => false).slice(0, mine.length);
   const updates: HeldUpdate[] = [];
   const differs: string[] = [];
   for (const [k, e] of mine.entries()) {
