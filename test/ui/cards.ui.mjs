@@ -60,6 +60,16 @@ export async function run(t) {
   t.expect(await terminal.locator('span.ansi-fg-green.ansi-bold', { hasText: 'PASS' }).count() >= 1, 'SGR bold green becomes a themed class');
   t.expect(await terminal.locator('span.ansi-underline').count() >= 1 && await terminal.locator('span.ansi-fg-red').count() >= 1
     && await terminal.locator('span.ansi-bg-blue.ansi-fg-bright-white').count() >= 1, 'underline, red and a blue background with bright white too');
+  // the colour classes' rules are made by the webview (a constructed style sheet): the theme's colour shows
+  const [red, themeRed, text] = await terminal.locator('span.ansi-fg-red').first().evaluate((el) => {
+    const probe = document.createElement('span');
+    probe.style.color = 'var(--vscode-terminal-ansiRed)';
+    document.body.append(probe);
+    const colors = [getComputedStyle(el).color, getComputedStyle(probe).color, getComputedStyle(document.body).color];
+    probe.remove();
+    return colors;
+  });
+  t.expect(red === themeRed && red !== text, `red output has the theme's terminal red (${red}; the theme's ${themeRed}, text ${text})`);
   t.expect(!(await terminal.locator('pre').textContent())?.includes('\u001b'), 'no escape characters reach the page');
 
   // the permission dialog: Ctrl+Shift+A reaches it wherever the focus was when it arrived (permissionFocus.ui.mjs

@@ -54,6 +54,18 @@ export const ansiColorNames = [
   'bright-black', 'bright-red', 'bright-green', 'bright-yellow', 'bright-blue', 'bright-magenta', 'bright-cyan', 'bright-white',
 ] as const;
 
+/**
+ * The colour rules of the `ansi-fg-<name>` / `ansi-bg-<name>` classes, each the terminal theme's colour
+ * (`--vscode-terminal-ansiBrightRed`). Made here rather than written out in the style sheet: 32 rules of the
+ * same shape cost the webview's size budget (docs/performance.md) more than the code that makes them.
+ */
+export function ansiColorRules(): string {
+  return ansiColorNames.map((name) => {
+    const color = `var(--vscode-terminal-ansi${name.replace(/(?:^|-)(\w)/g, (_, c: string) => c.toUpperCase())})`;
+    return `.ansi-fg-${name}{color:${color}}.ansi-bg-${name}{background:${color}}`;
+  }).join('');
+}
+
 /** The text attributes set by SGR sequences (`ESC [ … m`) so far; colours are indexes into {@link ansiColorNames}. */
 export interface SgrState {
   readonly fg?: number;

@@ -9,7 +9,7 @@
 import { formatChars } from '../../src/shared/terminalTail';
 import { terminalTailChars } from '../../src/shared/viewModel';
 import type { TerminalView } from '../../src/shared/viewModel';
-import { ansiSegments, incompleteTailStart } from '../lib/ansi';
+import { ansiColorRules, ansiSegments, incompleteTailStart } from '../lib/ansi';
 import type { AnsiSegment, SgrState } from '../lib/ansi';
 import { h } from './dom';
 import { stopButton } from './stopButton';
@@ -28,7 +28,17 @@ export function terminalStatus(view: TerminalView | undefined): string {
   return view.released ? 'released' : 'running…';
 }
 
+let colorsAdopted = false;
+/** The ANSI colour classes' rules, in a constructed style sheet of the page (once, at the first coloured run). */
+function adoptColors(): void {
+  colorsAdopted = true;
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(ansiColorRules());
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+}
+
 function segmentNodes(segments: readonly AnsiSegment[]): Node[] {
+  if (!colorsAdopted && segments.some((s) => s.classes.length)) adoptColors();
   return segments.map((s) => (s.classes.length ? h('span', { class: s.classes.join(' ') }, s.text) : document.createTextNode(s.text)));
 }
 

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { ansiSegments, applySgr, sgrClasses } from '../../../webview/lib/ansi';
+import { ansiColorRules, ansiSegments, applySgr, sgrClasses } from '../../../webview/lib/ansi';
 
 describe('ANSI colours in the chat webview', () => {
   it('turns SGR colours, bold and underline into classes and drops other escapes', () => {
@@ -30,6 +30,13 @@ describe('ANSI colours in the chat webview', () => {
     assert.deepEqual(sgrClasses(applySgr({ fg: 1, bg: 2 }, '7')), ['ansi-fg-green', 'ansi-bg-red']);
     assert.deepEqual(sgrClasses(applySgr({}, '7')), ['ansi-fg-inverse', 'ansi-bg-inverse']);
     assert.deepEqual(sgrClasses(applySgr({ bold: true, dim: true, underline: true }, '22;24')), []);
+  });
+
+  it('colours each class with the terminal theme colour of its name', () => {
+    const rules = ansiColorRules();
+    assert.ok(rules.includes('.ansi-fg-red{color:var(--vscode-terminal-ansiRed)}'));
+    assert.ok(rules.includes('.ansi-bg-bright-black{background:var(--vscode-terminal-ansiBrightBlack)}'));
+    assert.equal(rules.match(/\.ansi-(fg|bg)-/g)?.length, 32);
   });
 
   it('never produces markup: text with angle brackets stays text', () => {
