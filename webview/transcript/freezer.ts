@@ -10,6 +10,7 @@
  * inside it is carried over to the same characters of what comes back. A part that holds the selection or
  * the keyboard focus is never frozen.
  */
+import { textBlockTags } from '../lib/htmlText';
 import { sanitize } from '../views/markdown';
 
 /** How far from the view (in heights of the view, above and below) parts stay rendered. */
@@ -22,43 +23,43 @@ const keptLast = 3;
  */
 const retryMs = 2000;
 
-const blockTags = new Set([
-  'P', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'LI', 'TR', 'PRE', 'BLOCKQUOTE', 'UL', 'OL', 'TABLE', 'THEAD', 'TBODY', 'DIV', 'HR',
-]);
-
-/** The nearest block element of `node` below `root` (inclusive). */
-function blockOf(node: Node, root: Element): Element {
-  for (let el = node.parentElement; el && el !== root; el = el.parentElement) if (blockTags.has(el.tagName)) return el;
-  return root;
-}
 
 /**
- * The text nodes of a rendered part in reading order, each with the separator its text starts with in the
- * part's plain text (a line break between blocks, a tab between table cells). Code-block toolbars are not
- * text of the answer.
+ * Visits the text nodes of a rendered part in reading order, each with the separator its text starts with in
+ * the part's plain text (a line break between blocks, a tab between table cells); stops when `visit` returns
+ * true. Code-block toolbars are not text of the answer. One walk down the tree that carries each node's block
+ * and cell along (a part is frozen thousands of times in a long answer: no lookup up the tree per text node).
  */
-function* textRuns(root: Element): Generator<{ node: Text; sep: string }> {
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
-    acceptNode: (n) => (n.parentElement?.closest('.code-toolbar') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
-  });
+function visitText(root: Element, visit: (node: Text, sep: string) => boolean | void): void {
   let lastBlock: Element | undefined;
   let lastCell: Element | null = null;
-  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-    const block = blockOf(n, root);
-    const cell = n.parentElement?.closest('td, th') ?? null;
-    let sep = '';
-    if (lastBlock !== undefined && block !== lastBlock) sep = '\n';
-    else if (lastBlock !== undefined && cell !== lastCell && cell) sep = '\t';
-    lastBlock = block;
-    lastCell = cell;
-    yield { node: n as Text, sep };
-  }
+  const walk = (el: Element, block: Element, cell: Element | null): boolean => {
+    for (let n = el.firstChild; n; n = n.nextSibling) {
+      if (n.nodeType === Node.TEXT_NODE) {
+        let sep = '';
+        if (lastBlock !== undefined && block !== lastBlock) sep = '\n';
+        else if (lastBlock !== undefined && cell !== lastCell && cell) sep = '\t';
+        lastBlock = block;
+        lastCell = cell;
+        if (visit(n as Text, sep)) return true;
+      } else if (n.nodeType === Node.ELEMENT_NODE) {
+        const e = n as Element;
+        if (e.classList.contains('code-toolbar')) continue;
+        const tag = e.tagName;
+        if (walk(e, textBlockTags.has(tag) ? e : block, tag === 'TD' || tag === 'TH' ? e : cell)) return true;
+      }
+    }
+    return false;
+  };
+  walk(root, root, root.closest('td, th'));
 }
 
 /** The plain text of a rendered part (what its frozen stand-in holds). */
 function plainText(root: Element): string {
   let text = '';
-  for (const { node, sep } of textRuns(root)) text += sep + (node.nodeValue ?? '');
+  visitText(root, (node, sep) => {
+    text += sep + (node.nodeValue ?? '');
+  });
   return text;
 }
 
@@ -66,13 +67,19 @@ function plainText(root: Element): string {
 function pointAt(root: Element, offset: number): { node: Node; offset: number } {
   let at = 0;
   let last: Text | undefined;
-  for (const { node, sep } of textRuns(root)) {
+  let found: { node: Node; offset: number } | undefined;
+  visitText(root, (node, sep) => {
     at += sep.length;
     const length = node.nodeValue?.length ?? 0;
-    if (offset <= at + length) return { node, offset: Math.max(0, offset - at) };
+    if (offset <= at + length) {
+      found = { node, offset: Math.max(0, offset - at) };
+      return true;
+    }
     at += length;
     last = node;
-  }
+    return false;
+  });
+  if (found) return found;
   return last ? { node: last, offset: last.nodeValue?.length ?? 0 } : { node: root, offset: 0 };
 }
 
@@ -92,6 +99,12 @@ function freezableEntry(entry: HTMLElement): 'yes' | 'no' | 'later' {
   return 'yes';
 }
 
+/** The selection's range when the observer reported (read once per report: see {@link Freezer}), if any. */
+function selectionRange(): Range | undefined {
+  const selection = document.getSelection();
+  return selection && selection.rangeCount > 0 ? selection.getRangeAt(0) : undefined;
+}
+
 /** Freezes and thaws the parts of a transcript by their distance from the view. */
 export class Freezer {
   private readonly observer: IntersectionObserver;
@@ -107,9 +120,17 @@ export class Freezer {
    */
   constructor(private readonly root: Element, private readonly revealed: () => void = () => undefined) {
     this.observer = new IntersectionObserver((entries) => {
+      // the selection is read once per report, not per part: each read of it made the browser bring the
+      // style and layout of the changed transcript up to date, and a fast stream freezes parts by the hundred
+      let at: Range | null | undefined;
       for (const e of entries) {
-        if (e.isIntersecting) this.thaw(e.target);
-        else this.freeze(e.target, e.boundingClientRect.height);
+        if (this.chapters.has(e.target)) {
+          this.chapterMoved(e.target, e.isIntersecting);
+        } else if (e.isIntersecting) {
+          if (this.thaw(e.target)) at = undefined;
+        } else {
+          this.freeze(e.target, e.boundingClientRect.height, at === undefined ? (at = selectionRange() ?? null) : at);
+        }
       }
     }, { root, rootMargin: margin });
     // Find in the webview (`window.find`) selects a match in a frozen part, and cannot show it there (it is
@@ -125,21 +146,62 @@ export class Freezer {
     for (const child of root.children) this.observer.observe(child);
   }
 
+  /**
+   * Chapters of an answer (the `.md-chap` elements that hold its parts), and whether each is near the view. An
+   * observer's work in every frame grows with the elements it watches: the frozen parts of a chapter far from
+   * the view are not watched (nothing can bring one near before its chapter is), so a long answer costs a
+   * frame its chapters and the parts of the few chapters near the view, not every part it ever kept.
+   */
+  private readonly chapters = new WeakMap<Element, boolean>();
+
   /** Watches a kept part of an answer: frozen while far from the view. */
   watch(part: Element): void {
+    const chapter = part.parentElement;
+    if (chapter?.classList.contains('md-chap') && !this.chapters.has(chapter)) {
+      this.chapters.set(chapter, true);
+      this.observer.observe(chapter);
+    }
     this.observer.observe(part);
   }
 
+  /**
+   * Watches a part of an answer that was never rendered (webview/views/markdown.ts keeps a part far behind a
+   * fast stream frozen at once): it shows its plain text already, and is rendered from `html` as it nears the
+   * view. Until it has been laid out it is as tall as its chapter's remembered size says.
+   */
+  adopt(part: Element, html: string): void {
+    this.frozen.set(part, html);
+    this.watch(part);
+    this.dormant(part);
+  }
+
+  /** A chapter came near the view (its parts are watched again) or left it (its frozen parts no longer are). */
+  private chapterMoved(chapter: Element, near: boolean): void {
+    if (!this.chapters.has(chapter)) return;
+    this.chapters.set(chapter, near);
+    for (const part of chapter.children) {
+      if (near) this.observer.observe(part);
+      else if (this.frozen.has(part)) this.observer.unobserve(part);
+    }
+  }
+
+  /** Stops watching a part just frozen whose chapter is far from the view (see {@link chapters}). */
+  private dormant(part: Element): void {
+    const chapter = part.parentElement;
+    if (chapter && this.chapters.get(chapter) === false) this.observer.unobserve(part);
+  }
+
   /** Brings a frozen part or entry back (before it changes, or as it nears the view); the selection in it is kept. */
-  thaw(part: Element): void {
+  thaw(part: Element): boolean {
     const kept = this.frozen.get(part);
-    if (kept === undefined || !(part instanceof HTMLElement)) return;
+    if (kept === undefined || !(part instanceof HTMLElement)) return false;
     const { selection, anchor, focus } = this.selectionIn(part);
     this.frozen.delete(part);
     part.replaceChildren(typeof kept === 'string' ? sanitize(kept) : kept);
     part.classList.remove('md-frozen', 'entry-frozen');
     part.style.removeProperty('height');
     this.restoreSelection(part, selection, anchor, focus);
+    return true;
   }
 
   /** A selection's ends inside a frozen stand-in's text, as offsets of its plain text. */
@@ -174,14 +236,13 @@ export class Freezer {
     (at instanceof Element ? at : at?.parentElement)?.scrollIntoView({ block: 'center' });
   }
 
-  private freeze(part: Element, height: number): void {
+  private freeze(part: Element, height: number, selected: Range | null): void {
     if (this.frozen.has(part) || !(part instanceof HTMLElement) || !part.isConnected) return;
     const entry = part.parentElement === this.root;
     const may = entry ? freezableEntry(part) : 'yes';
     if (may === 'no') return;
-    const selection = document.getSelection();
-    const busy = (selection && selection.rangeCount > 0 && selection.containsNode(part, true))
-      || part.contains(document.activeElement);
+    // the selection has an end in it, or runs across it
+    const busy = selected?.intersectsNode(part) || part.contains(document.activeElement);
     if (busy || may === 'later') {
       // looked at again later: an observer reports a part only when it crosses the margin
       setTimeout(() => {
@@ -205,5 +266,6 @@ export class Freezer {
     if (height > 0) part.style.height = `${height}px`;
     part.classList.add(entry ? 'entry-frozen' : 'md-frozen');
     part.textContent = text;
+    if (!entry) this.dormant(part);
   }
 }

@@ -15,6 +15,7 @@
  */
 import '../styles/markdown.css';
 import DOMPurify from 'dompurify';
+import { blockBreaks, htmlPlainText } from '../lib/htmlText';
 import { inlineImage, markdownHtml, MarkdownSplitter } from '../lib/markdownCore';
 import type { ListContext } from '../lib/markdownCore';
 
@@ -23,10 +24,15 @@ import type { ListContext } from '../lib/markdownCore';
  * that follows a fast stream lays out little more than the screen shows.
  */
 const segmentBlocks = 8;
-/** Kept HTML sanitized in one call, at least (fewer, larger calls: each one parses a new document). */
-const sanitizeBatchChars = 8 * 1024;
 /** Segments per chapter (a chapter is skipped whole when off screen, so the browser tracks few elements per frame). */
 const chapterSegments = 40;
+/**
+ * Characters of kept HTML that a commit renders at most while the rendering is behind a fast stream; what was
+ * kept before them goes on the page frozen (see {@link MarkdownStream.render}). It fills several views (a
+ * view of 900 px shows a few thousand characters of Markdown; the freezer's margin is 1.5 views above and
+ * below), so what goes frozen is out of the margin once the commit shows.
+ */
+const nearChars = 24 * 1024;
 
 const allowedTags = [
   'a', 'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'em', 's', 'del', 'code', 'pre', 'blockquote',
@@ -38,8 +44,6 @@ const allowedTags = [
 ];
 const allowedAttributes = ['class', 'title', 'alt', 'src', 'start', 'type', 'role', 'tabindex', 'colspan', 'rowspan'];
 
-/** A line break before a block-level tag (markdown-it's output; code is escaped, so `<` is always a tag). */
-const blockBreaks = /\n(?=<\/?(?:p|ul|ol|li|h[1-6]|blockquote|table|thead|tbody|tr|th|td|div|pre|hr)\b)/g;
 
 let purifier: ReturnType<typeof DOMPurify> | undefined;
 function purify(): ReturnType<typeof DOMPurify> {
@@ -57,20 +61,12 @@ function purify(): ReturnType<typeof DOMPurify> {
   return p;
 }
 
-/**
- * Milliseconds per character that {@link sanitize} took lately (a running average of larger calls): a time
- * budget keeps room for sanitizing what it rendered, whatever the machine.
- */
-let sanitizeMsPerChar = 0.0003;
-
 /** Sanitizes HTML (from markdown-it) into a fragment of the current document, and adds code-block toolbars. */
 export function sanitize(html: string): DocumentFragment {
   if (!html) return document.createDocumentFragment();
-  const start = performance.now();
   // line breaks between block tags are text nodes the sanitizer would walk and the page would keep: drop them
   const fragment = purify().sanitize(html.replace(blockBreaks, '')) as unknown as DocumentFragment;
   for (const block of fragment.querySelectorAll<HTMLElement>('div.code-block')) addToolbar(block);
-  if (html.length >= 1024) sanitizeMsPerChar = 0.8 * sanitizeMsPerChar + 0.2 * ((performance.now() - start) / html.length);
   return fragment;
 }
 
@@ -111,8 +107,7 @@ export function renderMarkdown(text: string): DocumentFragment {
  * parser and the sanitizer (call it when the page is idle).
  */
 export function warmUp(): void {
-  renderMarkdown('# Title\n\nSome **bold**, *em*, `code` and a [link](https://example.com) with www.example.com.\n\n'
-    + '- one\n- two\n\n1. first\n2. second\n\n> quote\n\n```ts\nconst x = 1;\n```\n\n| a | b |\n|---|--:|\n| 1 | 2 |\n');
+  renderMarkdown('# T\n\n**b** *e* `c` [l](https://e.com) www.e.com\n\n- a\n  1. b\n\n> q\n\n```ts\nx\n```\n\n| a | b |\n|---|--:|\n| 1 | 2 |\n');
 }
 
 /**
@@ -122,6 +117,8 @@ export function warmUp(): void {
 export interface SegmentKeeper {
   watch(part: Element): void;
   thaw(part: Element): void;
+  /** Watches a part that was never rendered: it shows `text` and is rendered from `html` when it nears the view. */
+  adopt(part: Element, html: string): void;
 }
 let keeper: SegmentKeeper | undefined;
 /** Sets what keeps the DOM bounded (the page does, once). */
@@ -159,6 +156,8 @@ export class MarkdownStream {
   private stagedTail: string | undefined;
   /** The top-level list the staged tail starts inside (a long list is kept item by item). */
   private stagedTailIn: ListContext | undefined;
+  /** Kept HTML of parts kept frozen at once (see {@link render}), until they are on the page. */
+  private readonly farHtml = new WeakMap<Element, string>();
 
   constructor(attrs: Record<string, string> = {}) {
     this.element = document.createElement('div');
@@ -190,43 +189,67 @@ export class MarkdownStream {
    */
   render(deadline = Infinity): StreamRenderResult {
     let finalText = '';
-    // kept HTML of several steps is sanitized in one call: each call parses a new document
-    let keptHtml = '';
-    const keep = (): void => {
-      if (!keptHtml) return;
-      const kept = sanitize(keptHtml);
-      keptHtml = '';
-      finalText += kept.textContent ?? '';
-      // adopted into this document now, in the render's time budget: the commit then only inserts them
-      (this.staged ??= document.createDocumentFragment()).append(kept);
-      // the tail it came from is now (in part) kept: the rest shows once it is rendered
-      this.stagedTail = '';
-      this.stagedTailIn = undefined;
-    };
     for (;;) {
       const step = this.splitter.step();
-      // kept items of a list whose first items were kept before: in a list element of their own (continued)
-      if (!keptHtml && step.kept && step.keptIn) keptHtml = listStart(step.keptIn);
-      keptHtml += step.kept;
-      if (keptHtml.length >= sanitizeBatchChars) keep();
+      if (step.kept) {
+        // kept items of a list whose first items were kept before: in a list element of their own (continued)
+        const html = (step.keptIn ? listStart(step.keptIn) : '') + step.kept;
+        const text = htmlPlainText(html);
+        finalText += text;
+        this.queue.push({ html, text });
+        this.queueChars += html.length;
+        // the tail it came from is now (in part) kept: the rest shows once it is rendered
+        this.stagedTail = '';
+        this.stagedTailIn = undefined;
+        // far behind a fast stream: what was kept before the newest nearChars will be far above the view once
+        // this commit shows (a part far from the view is frozen anyway, webview/transcript/freezer.ts), so it
+        // goes on the page frozen at once: its plain text now, its HTML rendered only when it nears the view.
+        // Sanitizing, laying out and then freezing it was most of a long answer's cost in the renderer
+        while (keeper && this.queue.length > 1 && this.queueChars - this.queue[0].html.length >= nearChars) {
+          const first = this.queue.shift() as { html: string; text: string };
+          this.queueChars -= first.html.length;
+          this.far(first.html, first.text);
+        }
+      }
       if (step.tail !== undefined || !step.pending) {
-        keep();
+        // caught up: what was kept is rendered now, in the render's time (little, unless it was behind)
+        this.sanitizeQueue();
         if (step.tail !== undefined) {
           this.stagedTail = step.tail;
           this.stagedTailIn = step.tailIn;
         }
         return { finalText, pending: false };
       }
-      // stop in time to sanitize what waits, within the budget
-      if (performance.now() + keptHtml.length * sanitizeMsPerChar >= deadline) {
-        keep();
-        return { finalText, pending: true };
-      }
+      // behind: the newest kept blocks wait as HTML (the commit renders them), older ones go far
+      if (performance.now() >= deadline) return { finalText, pending: true };
     }
+  }
+
+  /** Kept HTML not rendered yet, oldest first: the newest {@link nearChars} of it at most while behind. */
+  private queue: { html: string; text: string }[] = [];
+  private queueChars = 0;
+
+  /** Renders the kept HTML that waits (one sanitizer call: each parses a new document) into the staged blocks. */
+  private sanitizeQueue(): void {
+    if (!this.queue.length) return;
+    const html = this.queue.length === 1 ? this.queue[0].html : this.queue.map((q) => q.html).join('');
+    this.queue = [];
+    this.queueChars = 0;
+    (this.staged ??= document.createDocumentFragment()).append(sanitize(html));
+  }
+
+  /** Stages a part kept frozen at once: its stand-in (plain text) now, its HTML for when it nears the view. */
+  private far(html: string, text: string): void {
+    const part = document.createElement('div');
+    part.className = 'md-seg md-frozen';
+    part.textContent = text;
+    this.farHtml.set(part, html);
+    (this.staged ??= document.createDocumentFragment()).append(part);
   }
 
   /** Puts what {@link render} prepared on the page. */
   commit(): void {
+    this.sanitizeQueue();
     if (this.segment) keeper?.thaw(this.segment);
     if (this.staged) {
       this.keep(this.staged);
@@ -241,6 +264,20 @@ export class MarkdownStream {
     }
   }
 
+  /** Puts a new segment at the end of the kept part (in a new chapter when the last one is full). */
+  private newSegment(segment: HTMLElement): void {
+    if (!this.chapter || this.chapterCount >= chapterSegments) {
+      this.chapter = document.createElement('div');
+      this.chapter.className = 'md-chap';
+      this.chapterCount = 0;
+      this.tailElement.before(this.chapter);
+    }
+    this.segment = segment;
+    this.segmentCount = 0;
+    this.chapter.append(segment);
+    this.chapterCount++;
+  }
+
   /** The kept list that `fragment` continues (a long list kept item by item) loses its bottom margin. */
   private continued(fragment: DocumentFragment): void {
     if (fragment.firstElementChild?.classList.contains('md-cont')) this.split(this.segment?.lastElementChild);
@@ -253,22 +290,23 @@ export class MarkdownStream {
   private keep(fragment: DocumentFragment): void {
     while (fragment.firstChild) {
       const node = fragment.firstChild;
+      const farHtml = node instanceof Element ? this.farHtml.get(node) : undefined;
+      if (farHtml !== undefined) {
+        // a part kept frozen: a segment of its own, and the next kept blocks start another
+        this.farHtml.delete(node as Element);
+        this.newSegment(node as HTMLElement);
+        keeper?.adopt(node as Element, farHtml);
+        this.segment = undefined;
+        continue;
+      }
       if (node instanceof Element && node.classList.contains('md-cont')) this.split(this.segment?.lastElementChild);
       if (!this.segment || this.segmentCount >= segmentBlocks) {
-        if (!this.chapter || this.chapterCount >= chapterSegments) {
-          this.chapter = document.createElement('div');
-          this.chapter.className = 'md-chap';
-          this.chapterCount = 0;
-          this.tailElement.before(this.chapter);
-        }
-        this.segment = document.createElement('div');
-        this.segment.className = 'md-seg';
-        this.segmentCount = 0;
-        this.chapter.append(this.segment);
-        this.chapterCount++;
-        keeper?.watch(this.segment);
+        const segment = document.createElement('div');
+        segment.className = 'md-seg';
+        this.newSegment(segment);
+        keeper?.watch(segment);
       }
-      this.segment.append(node);
+      (this.segment as HTMLElement).append(node);
       if (node.nodeType === Node.ELEMENT_NODE) this.segmentCount++;
     }
   }

@@ -38,6 +38,8 @@ export function frameProbe(marker) {
     stamps: {},
     /** @type {Record<string, number>} chunk index -> when the chat's window received it */
     received: {},
+    /** When the chat's window received the stream's last message (Date.now()) */
+    lastMessageAt: 0,
     /** Answers in the chat before this measurement: the end marker counts only in a newer one. */
     answersBefore: 0,
     /** @param {boolean} paced @param {number} [answersBefore] the answers already in the chat (a later turn) */
@@ -48,6 +50,7 @@ export function frameProbe(marker) {
       state.endAt = 0;
       state.stamps = {};
       state.received = {};
+      state.lastMessageAt = 0;
     },
   };
   Object.assign(globalThis, { __e2e: state });
@@ -114,8 +117,11 @@ export function frameProbe(marker) {
     observer.observe(transcript, { childList: true, subtree: true, characterData: true });
     // when a paced chunk reached the chat's window (the host's and the workbench's part of the lag)
     window.addEventListener('message', (e) => {
-      if (!state.paced || !state.sendAt) return;
+      if (!state.sendAt) return;
       const now = Date.now();
+      // the stream's last message (any run): the host's and the workbench's part of the time
+      if (!state.endAt && (e.data?.params?.deltas || typeof e.data?.text === 'string')) state.lastMessageAt = now;
+      if (!state.paced) return;
       const texts = typeof e.data?.text === 'string' ? [e.data.text] : (e.data?.params?.deltas ?? []).map((/** @type {any} */ d) => d.text ?? '');
       for (const t of texts) for (const m of String(t).matchAll(stampRe)) state.received[m[1]] ??= now;
     }, true);

@@ -118,7 +118,7 @@ export function reportFresh(r) {
     const own = renderer.some((x) => !x.isWorkbench) ? ` (the chat's renderer is not the workbench's in ${renderer.filter((x) => !x.isWorkbench).length} run(s))` : '';
     const failed = runs(k).filter((x) => x.failed).map((x) => x.failed);
     if (failed.length) out(`    ${shape.padEnd(7)} ${failed.length} of ${runs(k).length} run(s) did not finish: ${failed[0]}`);
-    out(`    ${shape.padEnd(7)} ${s(t).padStart(8)} (${range(k, (x) => x.ms, s)}); baseline ${s(tb)}, ours/baseline ${(t / tb).toFixed(2)};`
+    out(`    ${shape.padEnd(7)} ${s(t).padStart(8)} (${range(k, (x) => x.ms, s)}; the last chunk reached the chat at ${s(med(k, (x) => x.lastReceivedMs ?? NaN))}); baseline ${s(tb)}, ours/baseline ${(t / tb).toFixed(2)};`
       + ` tasks > 50 ms ${runs(k).map((x) => `${x.longTasks.length} (longest ${ms(maxTask(x))})`).join(', ')};`
       + ` renderer peak RSS +${mb(med(k, (x) => x.chatRenderer?.peakGrowthMb ?? x.peakGrowthMb))}; DOM ${n(med(k, (x) => x.domNodes))} nodes (baseline ${n(med(b, (x) => x.domNodes))});`
       + ` extension-host CPU ${s(med(k, (x) => x.hostCpuMs))}${own}`);

@@ -202,6 +202,8 @@ export async function measureStream(w, o) {
     await frame.evaluate(() => /** @type {any} */ (globalThis).__naive?.stop()).catch(() => {});
   }
   const tasks = await longTasks(w, r.sendAt, end);
+  // when the chat's window got the stream's last message (the host's and the workbench's part), from Send
+  const lastReceivedMs = await frame.evaluate(() => { const s = /** @type {any} */ (globalThis).__e2e; return s.lastMessageAt ? s.lastMessageAt - s.sendAt : NaN; }).catch(() => NaN);
   /** @type {number[]} */
   let lags = [];
   let lastLag = NaN;
@@ -230,7 +232,7 @@ export async function measureStream(w, o) {
     while (walker.nextNode()) n++;
     return n;
   }).catch(() => NaN);
-  return { ...o, finished, ms, projectedMs, longTasks: tasks, hostCpuMs, rendererCpuMs, rssBefore, peakGrowthMb, chatRenderer, domNodes, lags, receiveLags, lastLag, stamped, agentWriteMs, frame };
+  return { ...o, finished, ms, projectedMs, lastReceivedMs, longTasks: tasks, hostCpuMs, rendererCpuMs, rssBefore, peakGrowthMb, chatRenderer, domNodes, lags, receiveLags, lastLag, stamped, agentWriteMs, frame };
 }
 
 /**

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { htmlPlainText } from '../../../webview/lib/htmlText';
 import { fenceLanguage, isAllowedLink, markdown, markdownHtml, MarkdownSplitter, stableCut, tightListCutChars, windowChars } from '../../../webview/lib/markdownCore';
 
 /** A deterministic PRNG (mulberry32). */
@@ -197,6 +198,30 @@ describe('agent Markdown (webview/lib/markdownCore)', () => {
       assert.equal(first.tail, undefined);
       assert.ok(first.kept.startsWith('<p>para</p>'));
       assert.equal(s.needsRender, true);
+    });
+  });
+
+  describe('plain text of a part never rendered (htmlPlainText)', () => {
+    // markdown-it ends its HTML with a line break: a text node of its own after the last block, as in the DOM
+    it('puts a line break between blocks and none inside one', () => {
+      assert.equal(htmlPlainText(markdownHtml('# Title\n\nSome **bold**, *em* and `code` here.\n\n> quoted\n')), 'Title\nSome bold, em and code here.\nquoted\n\n');
+    });
+
+    it('puts list items on lines of their own, nested ones too', () => {
+      assert.equal(htmlPlainText(markdownHtml('- one\n- two\n  1. inner\n  2. more\n')), 'one\ntwo\ninner\nmore\n\n');
+    });
+
+    it('separates table cells with tabs and rows with line breaks', () => {
+      assert.equal(htmlPlainText(markdownHtml('| a | b |\n|---|---|\n| 1 | 2 |\n')), 'a\tb\n1\t2\n\n');
+    });
+
+    it('keeps code as written, entities decoded', () => {
+      assert.equal(htmlPlainText(markdownHtml('```ts\nif (a < b && c > "d") {}\n```\n')), 'if (a < b && c > "d") {}\n\n\n');
+      assert.equal(htmlPlainText(markdownHtml('AT&amp;T &copy; &#169; &#xA9; &bogus; <b>\n')), 'AT&T © © © &bogus; <b>\n\n');
+    });
+
+    it('is the text of a link, not its target', () => {
+      assert.equal(htmlPlainText(markdownHtml('see [the docs](https://example.com/docs) now\n')), 'see the docs now\n\n');
     });
   });
 });
