@@ -113,9 +113,7 @@ const codiconsInUse = {
       const prefixes = new Set(['']);
       const sources = codiconSources.flatMap((d) => fs.readdirSync(d, { recursive: true }).map((f) => path.join(d, String(f))))
         // the compare view's page (webview/compare) is its own bundle and shows no codicon
-        .filter((f) => /\.(ts|css)$/.test(f) && !f.startsWith(path.join('webview', 'compare')))
-        // the editor's language ids by file extension ('python', 'ruby', 'json'): no icon names
-        .filter((f) => f !== path.join('src', 'chatHost', 'linkTarget.ts'));
+        .filter((f) => /\.(ts|css)$/.test(f) && !f.startsWith(path.join('webview', 'compare')));
       for (const f of sources) {
         // whole-line and leading block comments name things in `backticks` that are not icons
         const text = fs.readFileSync(f, 'utf8').replace(/^\s*\/\*[\s\S]*?\*\//gm, '').replace(/^\s*\/\/.*$/gm, '');

@@ -167,7 +167,7 @@ export class Freezer {
   /**
    * Watches a part of an answer that was never rendered (webview/views/markdown.ts keeps a part far behind a
    * fast stream frozen at once): it shows its plain text already, and is rendered from `html` as it nears the
-   * view. Until it has been laid out it is as tall as its chapter's remembered size says.
+   * view. Until it has been laid out it is as tall as the segments' `contain-intrinsic-size` says (markdown.css).
    */
   adopt(part: Element, html: string): void {
     this.frozen.set(part, html);
@@ -177,7 +177,6 @@ export class Freezer {
 
   /** A chapter came near the view (its parts are watched again) or left it (its frozen parts no longer are). */
   private chapterMoved(chapter: Element, near: boolean): void {
-    if (!this.chapters.has(chapter)) return;
     this.chapters.set(chapter, near);
     for (const part of chapter.children) {
       if (near) this.observer.observe(part);
