@@ -24,10 +24,14 @@
 // the blocks completed since the last frame and renders the open one again, same markdown-it + DOMPurify).
 // `--baseline rerender` makes it re-render the whole message per frame instead (capped at --naive-cap s and
 // projected, quadratic).
+// Next to each shape's figure, its floor (unless --no-floor): the same stream in a fresh window to a chat that
+// is given no text to render (e2e/frameProbe.mjs), timed until the last chunk reached the chat's window. It is
+// what the agent, the extension host and the workbench's relay of the messages (code-server's connection, the
+// webview host frames: all on the renderer's one main thread) cost before the chat does anything.
 //
 //   node test/bench/e2eStreamBench.mjs [--version 1.139.1] [--mode fresh,warm] [--rounds 3]
 //        [--chunks 1000,5000,20000] [--shapes mix,prose,lists,code,tables,agent,bench] [--placements editor,sideBar]
-//        [--paced-seconds 30] [--baseline incremental|rerender] [--no-naive] [--naive-cap 15]
+//        [--paced-seconds 30] [--baseline incremental|rerender] [--no-naive] [--no-floor] [--naive-cap 15]
 //        [--trace out.json] [--json out.json] [--strict]
 //
 // The workbench runs the user's build: the production bundles, staged as the .vsix installs them (not dist/).
@@ -56,6 +60,7 @@ const { values } = parseArgs({
     'paced-rate': { type: 'string', default: '100' },
     'naive-cap': { type: 'string', default: '15' },
     'no-naive': { type: 'boolean', default: false },
+    'no-floor': { type: 'boolean', default: false },
     trace: { type: 'string' },
     json: { type: 'string' },
     strict: { type: 'boolean', default: false },
@@ -70,6 +75,7 @@ const naiveCapMs = Number(values['naive-cap']) * 1000;
 /** a fresh run that takes longer is stopped and reported as not finished */
 const freshTimeoutMs = 120_000;
 const naive = !values['no-naive'];
+const floor = !values['no-floor'];
 const modes = values.mode.split(',');
 const shapes = /** @type {import('./render/chunks.mjs').Shape[]} */ (values.shapes.split(',').filter(Boolean));
 for (const sh of shapes) if (!(sh in SHAPES)) throw new Error(`unknown shape ${sh}: one of ${Object.keys(SHAPES).join(', ')}`);
@@ -87,19 +93,21 @@ const say = (s) => process.stderr.write(`  … ${s}\n`);
  */
 async function fresh(sizes) {
   const big = Math.max(...counts);
-  /** @type {{ client: 'ours' | 'naive', chunks: number, shape: import('./render/chunks.mjs').Shape, placement: 'editor' | 'sideBar' }[]} */
+  /** @type {{ client: 'ours' | 'naive', chunks: number, shape: import('./render/chunks.mjs').Shape, placement: 'editor' | 'sideBar', floor?: boolean }[]} */
   const plan = [];
   for (const shape of shapes) plan.push({ client: 'ours', chunks: big, shape, placement: 'editor' });
+  if (floor) for (const shape of shapes) plan.push({ client: 'ours', chunks: big, shape, placement: 'editor', floor: true });
   for (const n of counts) if (n !== big) plan.push({ client: 'ours', chunks: n, shape: MIX, placement: 'editor' });
   for (const p of placements) if (p !== 'editor') plan.push({ client: 'ours', chunks: big, shape: MIX, placement: p });
-  if (naive) for (const x of [...plan]) if (x.placement === 'editor') plan.push({ ...x, client: 'naive' });
+  if (naive) for (const x of [...plan]) if (x.placement === 'editor' && !x.floor) plan.push({ ...x, client: 'naive' });
   /** @type {Record<string, any[]>} */
   const runs = {};
   /** @type {number[]} */
   const activation = [];
   for (let round = 1; round <= rounds; round++) {
     for (const x of plan) {
-      say(`fresh window, round ${round}: ${x.chunks} chunks, ${x.shape}, ${x.client}, ${x.placement}`);
+      const key = `${x.floor ? 'floor' : x.client}:${x.chunks}:${x.shape}:${x.placement}`;
+      say(`fresh window, round ${round}: ${x.chunks} chunks, ${x.shape}, ${x.floor ? 'floor' : x.client}, ${x.placement}`);
       const w = await startWorkbench({ version, extensionRoot: sizes.root, placement: x.placement, baseline });
       try {
         await sleep(3000); // the window settles after activation, as a user's would before the first prompt
@@ -107,14 +115,14 @@ async function fresh(sizes) {
           const a = await activationTimes(w.page);
           if (a.ours !== undefined) activation.push(a.ours);
         }
-        const r = await measureStream(w, { client: x.client, chunks: x.chunks, shape: x.shape, capMs: x.client === 'naive' && baseline === 'rerender' ? naiveCapMs : undefined, timeoutMs: freshTimeoutMs });
+        const r = await measureStream(w, { client: x.client, chunks: x.chunks, shape: x.shape, capMs: x.client === 'naive' && baseline === 'rerender' ? naiveCapMs : undefined, timeoutMs: freshTimeoutMs, floor: x.floor });
         const { frame, ...rest } = r;
-        (runs[`${x.client}:${x.chunks}:${x.shape}:${x.placement}`] ??= []).push(rest);
+        (runs[key] ??= []).push(rest);
       } catch (error) {
         // a run that did not finish is a figure too (a shape that makes the chat quadratic): the others go on
         const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
         say(`  did not finish: ${message}`);
-        (runs[`${x.client}:${x.chunks}:${x.shape}:${x.placement}`] ??= []).push({ ...x, finished: false, failed: message, ms: Infinity, projectedMs: Infinity, longTasks: [], hostCpuMs: NaN, peakGrowthMb: NaN, domNodes: NaN });
+        (runs[key] ??= []).push({ ...x, finished: false, failed: message, ms: Infinity, projectedMs: Infinity, longTasks: [], hostCpuMs: NaN, peakGrowthMb: NaN, domNodes: NaN });
       } finally {
         await w.stop();
       }

@@ -9,6 +9,10 @@
 //   - sendAt: the Enter key press in the composer (capture listener, before the chat handles it);
 //   - endAt: when the text with the end marker had been painted (see painted());
 //   - stamps: per paced chunk « k@t », when its text had been painted, and t.
+// A measurement with `floor` set empties the text of every append the chat's window receives, before the
+// chat's own listener sees it (a capture listener on the window runs first; every listener of a message
+// event reads the same data object), and ends when the message with the end marker arrived: the time the
+// host, the workbench and the webview's relay take to bring the answer to a chat that renders nothing.
 // "Painted": a change to the transcript is seen by a MutationObserver; the frame that paints it is the one
 // whose callbacks made it, or else the next one; a task posted from that frame runs after its paint.
 // The probe polls for the transcript only in a webview's content frame (two levels below the workbench), and
@@ -42,9 +46,15 @@ export function frameProbe(marker) {
     lastMessageAt: 0,
     /** Answers in the chat before this measurement: the end marker counts only in a newer one. */
     answersBefore: 0,
-    /** @param {boolean} paced @param {number} [answersBefore] the answers already in the chat (a later turn) */
-    reset(paced, answersBefore = 0) {
+    /** Whether the chat is given no text to render (the relay's floor, above). */
+    floor: false,
+    /**
+     * @param {boolean} paced @param {number} [answersBefore] the answers already in the chat (a later turn)
+     * @param {boolean} [floor] the relay's floor: the appends' text is taken out before the chat sees it
+     */
+    reset(paced, answersBefore = 0, floor = false) {
       state.paced = paced;
+      state.floor = floor;
       state.answersBefore = answersBefore;
       state.sendAt = 0;
       state.endAt = 0;
@@ -121,6 +131,16 @@ export function frameProbe(marker) {
       const now = Date.now();
       // the stream's last message (any run): the host's and the workbench's part of the time
       if (!state.endAt && (e.data?.params?.deltas || typeof e.data?.text === 'string')) state.lastMessageAt = now;
+      if (state.floor && Array.isArray(e.data?.params?.deltas)) {
+        for (const d of e.data.params.deltas) {
+          if (d?.op !== 'append' || typeof d.text !== 'string') continue;
+          if (!state.endAt && d.text.includes(marker)) {
+            state.endAt = now;
+            console.timeStamp('e2e-end');
+          }
+          d.text = '';
+        }
+      }
       if (!state.paced) return;
       const texts = typeof e.data?.text === 'string' ? [e.data.text] : (e.data?.params?.deltas ?? []).map((/** @type {any} */ d) => d.text ?? '');
       for (const t of texts) for (const m of String(t).matchAll(stampRe)) state.received[m[1]] ??= now;

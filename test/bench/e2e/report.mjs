@@ -111,6 +111,7 @@ export function reportFresh(r) {
   for (const shape of r.shapes) {
     const k = `ours:${r.big}:${shape}:editor`;
     const b = `naive:${r.big}:${shape}:editor`;
+    const fl = runs(`floor:${r.big}:${shape}:editor`).length ? `; a chat that renders nothing got it at ${s(med(`floor:${r.big}:${shape}:editor`, (x) => x.ms))} (the relay's floor)` : '';
     const t = med(k, (x) => x.ms);
     const tb = med(b, (x) => x.projectedMs);
     worst.push({ shape, ms: t, ratio: Number.isFinite(t) && Number.isFinite(tb) ? t / tb : NaN });
@@ -118,7 +119,7 @@ export function reportFresh(r) {
     const own = renderer.some((x) => !x.isWorkbench) ? ` (the chat's renderer is not the workbench's in ${renderer.filter((x) => !x.isWorkbench).length} run(s))` : '';
     const failed = runs(k).filter((x) => x.failed).map((x) => x.failed);
     if (failed.length) out(`    ${shape.padEnd(7)} ${failed.length} of ${runs(k).length} run(s) did not finish: ${failed[0]}`);
-    out(`    ${shape.padEnd(7)} ${s(t).padStart(8)} (${range(k, (x) => x.ms, s)}; the last chunk reached the chat at ${s(med(k, (x) => x.lastReceivedMs ?? NaN))}); baseline ${s(tb)}, ours/baseline ${(t / tb).toFixed(2)};`
+    out(`    ${shape.padEnd(7)} ${s(t).padStart(8)} (${range(k, (x) => x.ms, s)}; the last chunk reached the chat at ${s(med(k, (x) => x.lastReceivedMs ?? NaN))}${fl}); baseline ${s(tb)}, ours/baseline ${(t / tb).toFixed(2)};`
       + ` tasks > 50 ms ${runs(k).map((x) => `${x.longTasks.length} (longest ${ms(maxTask(x))})`).join(', ')};`
       + ` renderer peak RSS +${mb(med(k, (x) => x.chatRenderer?.peakGrowthMb ?? x.peakGrowthMb))}; DOM ${n(med(k, (x) => x.domNodes))} nodes (baseline ${n(med(b, (x) => x.domNodes))});`
       + ` extension-host CPU ${s(med(k, (x) => x.hostCpuMs))}${own}`);

@@ -155,13 +155,15 @@ async function longTasks(w, from, to) {
  * One measured stream: a new chat of `client`, the prompt typed and sent, until the answer's end is painted.
  * Also read: the chat frame's DOM nodes at the end, and which renderer process did the work (the one whose
  * CPU time grew most: the chat's webview may be isolated in a process of its own), with its RSS.
+ * `floor`: the chat is given no text to render (frameProbe.mjs), and the time ends when the last chunk reached
+ * its window: the relay's floor, what the same stream costs before the chat does anything with it.
  * @param {Workbench} w
- * @param {{ client: 'ours' | 'naive', chunks: number, shape?: import('../render/chunks.mjs').Shape, rate?: number, capMs?: number, timeoutMs?: number }} o
+ * @param {{ client: 'ours' | 'naive', chunks: number, shape?: import('../render/chunks.mjs').Shape, rate?: number, capMs?: number, timeoutMs?: number, floor?: boolean }} o
  */
 export async function measureStream(w, o) {
   fs.writeFileSync(w.control, JSON.stringify({ chunks: o.chunks, rate: o.rate ?? 0, shape: o.shape ?? 'bench' }));
   const frame = await openChat(w, o.client);
-  await frame.evaluate((paced) => /** @type {any} */ (globalThis).__e2e.reset(paced), (o.rate ?? 0) > 0);
+  await frame.evaluate(([paced, floor]) => /** @type {any} */ (globalThis).__e2e.reset(paced, 0, floor), [(o.rate ?? 0) > 0, o.floor === true]);
   await frame.locator('[data-testid="composer-input"]').click();
   await w.page.keyboard.type('go');
   await sleep(1000); // settle: the chat is idle before the measurement starts
