@@ -12,6 +12,7 @@ import { EXTENSION_ROOT } from '../harness/harness.mjs';
 import { idle, openSession, sendPrompt } from './scriptedSession.mjs';
 
 export const name = 'addAgent';
+export const sharedWindow = true;
 export const timeout = 180_000;
 
 const agentJs = path.join(EXTENSION_ROOT, 'out', 'test', 'fixtures', 'agents', 'scriptedAgent.js');

@@ -5,6 +5,7 @@
 import { openSession, scriptedAgent, sendPrompt } from './scriptedSession.mjs';
 
 export const name = 'autoTitle';
+export const sharedWindow = true;
 export const timeout = 150_000;
 export const settings = {
   'switchboard.agents': [scriptedAgent('scripted-minimal', 'Scripted minimal', 'minimalCapabilities')],

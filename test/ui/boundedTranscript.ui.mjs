@@ -22,6 +22,7 @@ import { frameOf } from './markdownAgents.mjs';
 import { composerSettled, idle, openSession, sendPrompt } from './scriptedSession.mjs';
 
 export const name = 'boundedTranscript';
+export const sharedWindow = true;
 export const timeout = 240_000;
 
 const sections = 640;

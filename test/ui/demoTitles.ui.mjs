@@ -11,6 +11,7 @@ import { sessionsView } from './organizeSteps.mjs';
 import { composerSettled, idle, pickAgent, sendPrompt, sendSlashCommand, untitledTab } from './scriptedSession.mjs';
 
 export const name = 'demoTitles';
+export const sharedWindow = true;
 export const timeout = 120_000;
 
 const untitled = untitledTab('Demo agent');

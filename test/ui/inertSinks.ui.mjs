@@ -8,6 +8,7 @@
 import { chatHidden, idle, scriptedAgent, sendPrompt } from './scriptedSession.mjs';
 
 export const name = 'inert-sinks';
+export const sharedWindow = true;
 const agentName = 'Inert agent $(zap) [home](command:workbench.action.quit)';
 export const settings = { 'switchboard.agents': [scriptedAgent('scripted-inert', agentName, 'inertSinks', '1')] };
 export const timeout = 180_000;

@@ -6,6 +6,7 @@ import { idle, openSession, scriptedAgent, sendPrompt } from './scriptedSession.
 import { contextMenu, row, sessionsView, titleAction } from './organizeSteps.mjs';
 
 export const name = 'sessionArchive';
+export const sharedWindow = true;
 export const timeout = 180_000;
 export const settings = {
   'switchboard.agents': [scriptedAgent('scripted-organize', 'Scripted organize', 'organize')],

@@ -8,6 +8,7 @@ import { idle, openSession, scriptedAgent, sendPrompt, untitledTab } from './scr
 import { rowTexts } from '../harness/uiTest.mjs';
 
 export const name = 'sessionPresets';
+export const sharedWindow = true;
 export const timeout = 180_000;
 export const settings = { 'switchboard.agents': [scriptedAgent('home-done', 'Home done', 'homeDone')] };
 

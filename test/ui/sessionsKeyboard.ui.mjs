@@ -8,6 +8,7 @@ import { openSession, scriptedAgent } from './scriptedSession.mjs';
 import { answerRename, row, sessionsView } from './organizeSteps.mjs';
 
 export const name = 'sessionsKeyboard';
+export const sharedWindow = true;
 export const timeout = 120_000;
 export const settings = {
   'switchboard.agents': [scriptedAgent('scripted-edges', 'Scripted edges', 'sessionEdges')],
