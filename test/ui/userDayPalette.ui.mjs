@@ -8,7 +8,6 @@ import { rowTexts } from '../harness/uiTest.mjs';
 import { composerSettled, idle, sendPrompt, untitledTab } from './scriptedSession.mjs';
 
 export const name = 'userDayPalette';
-export const sharedWindow = true;
 export const timeout = 120_000;
 // a folder without README.md: the Demo agent's read of it finds nothing
 export const files = { 'notes.txt': 'A folder without a README.\n', 'src/hello.ts': 'export const hello = 1;\n' };
