@@ -51,31 +51,36 @@ export async function run(t) {
   // 1. Ask Several Agents, by keyboard
   const fanOut = async (/** @type {string[]} */ agents, /** @type {string} */ prompt, /** @type {string | undefined} */ check) => {
     const input = page.locator('.quick-input-widget input').first();
-    // a modal that just closed gives the focus back to the compare view's button a moment later, which can close a
-    // picker opened in between: then the picker is opened again
+    // a modal that just closed gives the focus back to the compare view's button a moment later (later on a loaded
+    // machine), which closes a picker opened in between and so ends the flow: then it starts again (nothing has
+    // started before the prompt is given)
     for (let attempt = 1; ; attempt++) {
       await t.runCommand('ACP: Ask Several Agents…');
       await input.waitFor({ timeout: 15_000 });
-      const ok = await input.fill(agents[0], { timeout: 5_000 }).then(() => true, () => false);
-      if (ok || attempt === 3) break;
-      t.log(`the agents picker closed before it was used (attempt ${attempt}); opening it again`);
+      const reachedPrompt = await (async () => {
+        if (!await input.fill(agents[0], { timeout: 5_000 }).then(() => true, () => false)) return false;
+        for (const a of agents) {
+          await input.fill(a, { timeout: 5_000 });
+          const row = page.locator('.quick-input-list .monaco-list-row', { hasText: a }).first();
+          await row.waitFor({ timeout: 10_000 });
+          await page.keyboard.press('ArrowDown');
+          await page.keyboard.press('Space');
+          await page.locator('.quick-input-list .monaco-list-row[aria-checked="true"]', { hasText: a }).first().waitFor({ timeout: 5_000 });
+        }
+        await input.fill('', { timeout: 5_000 });
+        await page.keyboard.press('Enter');
+        if (agents.length === 1) { // one agent: how many runs
+          await page.locator('.quick-input-list .monaco-list-row', { hasText: /^2\s*runs$/ }).first().waitFor({ timeout: 10_000 });
+          await page.keyboard.press('Enter');
+        }
+        await page.locator('.quick-input-widget', { hasText: 'The prompt every run gets' }).waitFor({ timeout: 10_000 });
+        return true;
+      })().catch(() => false);
+      if (reachedPrompt) break;
+      if (attempt === 3) throw new Error('Ask Several Agents: its pickers closed before the prompt, three times');
+      t.log(`a picker of Ask Several Agents closed before it was used (attempt ${attempt}); starting again`);
       await page.keyboard.press('Escape');
     }
-    for (const a of agents) {
-      await input.fill(a);
-      const row = page.locator('.quick-input-list .monaco-list-row', { hasText: a }).first();
-      await row.waitFor({ timeout: 10_000 });
-      await page.keyboard.press('ArrowDown');
-      await page.keyboard.press('Space');
-      await page.locator('.quick-input-list .monaco-list-row[aria-checked="true"]', { hasText: a }).first().waitFor({ timeout: 5_000 });
-    }
-    await input.fill('');
-    await page.keyboard.press('Enter');
-    if (agents.length === 1) { // one agent: how many runs
-      await page.locator('.quick-input-list .monaco-list-row', { hasText: /^2\s*runs$/ }).first().waitFor({ timeout: 10_000 });
-      await page.keyboard.press('Enter');
-    }
-    await page.locator('.quick-input-widget', { hasText: 'The prompt every run gets' }).waitFor({ timeout: 10_000 });
     await page.keyboard.type(prompt);
     await page.keyboard.press('Enter');
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'No check' }).first().waitFor({ timeout: 10_000 });
