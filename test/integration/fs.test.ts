@@ -77,6 +77,17 @@ describe('files through the editor (fs/*)', function () {
     assert.equal(fs.readFileSync(p, 'utf8'), 'on disk\n', 'the read did not save anything');
   });
 
+  it('a read of a deleted file that a closed editor still holds clean is a missing file, not its old text', async () => {
+    const p = file('fs-deleted.txt', 'old text\n');
+    const doc = await vscode.workspace.openTextDocument(p);
+    await vscode.window.showTextDocument(doc);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    fs.rmSync(p);
+    const read = await ask('read', p);
+    assert.equal(read.outcome, 'error');
+    assert.match(read.text, /-32002.*fs-deleted\.txt/);
+  });
+
   it('line/limit slices are exact on disk, keeping line endings and a missing last newline', async () => {
     const p = file('fs-window.txt', 'line 1\nline 2\r\nline 3\nline 4\nline 5');
     assert.deepEqual(await ask('window', p), { outcome: 'ok', text: 'line 2\r\nline 3\nline 4\n' });

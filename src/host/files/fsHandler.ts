@@ -67,8 +67,9 @@ export class FsHandler implements vscode.Disposable {
     const file = await this.authorize(p.path, 'read', token);
     const window = lineWindow(p.line, p.limit);
     const doc = findOpenDocument([file.path, file.real]);
-    if (doc) return { content: documentWindow(doc, window) };
-    const stat = await statOrThrow(file, 'read');
+    // a clean document outlives its editor for a while: once its file is gone it holds only what the file was
+    const stat = doc?.isDirty ? undefined : await statOrThrow(file, 'read');
+    if (doc && (doc.isDirty || stat)) return { content: documentWindow(doc, window) };
     if (!stat) throw AcpError.resourceNotFound(file.path);
     if (stat.type & vscode.FileType.Directory) throw AcpError.invalidParams(`Cannot read ${file.path}: it is a folder, not a file`, { path: file.path, reason: 'isDirectory' });
     if (stat.size > maxReadBytes) {
