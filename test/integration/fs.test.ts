@@ -77,7 +77,7 @@ describe('files through the editor (fs/*)', function () {
     assert.equal(fs.readFileSync(p, 'utf8'), 'on disk\n', 'the read did not save anything');
   });
 
-  it('a read of a deleted file that a closed editor still holds clean is a missing file, not its old text', async () => {
+  it('a deleted file that a closed editor still holds clean is missing to a read, and new to a write', async () => {
     const p = file('fs-deleted.txt', 'old text\n');
     const doc = await vscode.workspace.openTextDocument(p);
     await vscode.window.showTextDocument(doc);
@@ -86,6 +86,11 @@ describe('files through the editor (fs/*)', function () {
     const read = await ask('read', p);
     assert.equal(read.outcome, 'error');
     assert.match(read.text, /-32002.*fs-deleted\.txt/);
+    // and a write creates it: Review Changes would delete it again, not bring back the old text
+    assert.equal((await ask('write', p)).outcome, 'ok');
+    assert.equal(fs.readFileSync(p, 'utf8'), 'written by the agent\nsecond line\n');
+    const changes = sb.session(sessionId)?.changes.changes ?? [];
+    assert.deepEqual(changes.map((c) => [c.uri.fsPath, c.before.kind]), [[p, 'missing']]);
   });
 
   it('line/limit slices are exact on disk, keeping line endings and a missing last newline', async () => {

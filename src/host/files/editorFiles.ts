@@ -14,6 +14,17 @@ export function findOpenDocument(paths: readonly string[]): vscode.TextDocument 
   return vscode.workspace.textDocuments.find((d) => !d.isClosed && d.uri.scheme === 'file' && paths.some((p) => samePath(d.uri.fsPath, p)));
 }
 
+/**
+ * The open document of one of `paths` whose text is the file's: one with unsaved edits, or a clean one whose
+ * file is still there. VS Code keeps a clean document for a while after its editor closed; once its file is
+ * deleted it holds only what the file was, and the file is missing.
+ */
+export async function findLiveDocument(paths: readonly string[], uri: vscode.Uri): Promise<vscode.TextDocument | undefined> {
+  const doc = findOpenDocument(paths);
+  if (!doc || doc.isDirty) return doc;
+  return (await statOrUndefined(uri)) ? doc : undefined;
+}
+
 /** The line break of a document as a string. */
 export function documentEol(doc: vscode.TextDocument): '\n' | '\r\n' {
   return doc.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';

@@ -17,7 +17,7 @@ import type { ReadTextFileRequest, ReadTextFileResponse, WriteTextFileRequest, W
 import type { ChangeTracker, FileBefore } from './changeTracker';
 import type { PermissionBroker } from '../permissions/permissionBroker';
 import { askBeforeWrite, refuseByRule, refuseWrite } from './writeGrant';
-import { createMissingFolders, findOpenDocument, fsFailure, replaceDocumentText, statOrUndefined } from './editorFiles';
+import { createMissingFolders, findLiveDocument, fsFailure, replaceDocumentText, statOrUndefined } from './editorFiles';
 import { modalPathConsent } from './pathConsent';
 import type { PathConsent } from './pathConsent';
 import { decideOutsideRoots, normalizeAgentPath, parseOutsideRootsPolicy, platformCaseInsensitive, resolveRealPath } from './pathPolicy';
@@ -66,10 +66,9 @@ export class FsHandler implements vscode.Disposable {
   async readTextFile(p: ReadTextFileRequest, token: CancellationToken): Promise<ReadTextFileResponse> {
     const file = await this.authorize(p.path, 'read', token);
     const window = lineWindow(p.line, p.limit);
-    const doc = findOpenDocument([file.path, file.real]);
-    // a clean document outlives its editor for a while: once its file is gone it holds only what the file was
-    const stat = doc?.isDirty ? undefined : await statOrThrow(file, 'read');
-    if (doc && (doc.isDirty || stat)) return { content: documentWindow(doc, window) };
+    const doc = await findLiveDocument([file.path, file.real], file.uri).catch((e: unknown) => { throw toAcpError(e, file, 'read'); });
+    if (doc) return { content: documentWindow(doc, window) };
+    const stat = await statOrThrow(file, 'read');
     if (!stat) throw AcpError.resourceNotFound(file.path);
     if (stat.type & vscode.FileType.Directory) throw AcpError.invalidParams(`Cannot read ${file.path}: it is a folder, not a file`, { path: file.path, reason: 'isDirectory' });
     if (stat.size > maxReadBytes) {
@@ -123,7 +122,7 @@ export class FsHandler implements vscode.Disposable {
   }
 
   private async write(file: AgentFile, content: string): Promise<void> {
-    const doc = findOpenDocument([file.path, file.real]);
+    const doc = await findLiveDocument([file.path, file.real], file.uri).catch((e: unknown) => { throw toAcpError(e, file, 'write'); });
     if (doc) {
       const before = doc.getText();
       try {

@@ -11,7 +11,7 @@ import type { PermissionBroker } from '../permissions/permissionBroker';
 import { describeRule } from '../permissions/rules/ruleSet';
 import type { RuleVerdict } from '../permissions/rules/ruleSet';
 import type { SessionContext } from '../sessionContext';
-import { findOpenDocument, statOrUndefined } from './editorFiles';
+import { findLiveDocument, statOrUndefined } from './editorFiles';
 import { readTextWindow } from './textSlice';
 import { inert } from '../../shared/inertText';
 
@@ -62,7 +62,7 @@ export async function askBeforeWrite(handler: { readonly ctx: SessionContext; re
 
 /** The file's text now (the editor's, unsaved edits included), null when it does not exist, undefined when it cannot be shown. */
 async function currentText(w: PendingWrite): Promise<string | null | undefined> {
-  const doc = findOpenDocument([w.path, w.uri.fsPath]);
+  const doc = await findLiveDocument([w.path, w.uri.fsPath], w.uri).catch(() => undefined);
   if (doc) return doc.getText().length <= maxDiffBytes ? doc.getText() : undefined;
   try {
     const stat = await statOrUndefined(w.uri);
