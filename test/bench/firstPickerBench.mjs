@@ -12,7 +12,9 @@
 //     code path warm: what is left is the workbench's round trip) and a built-in quick pick's first opening
 //     ("View: Open View…", renderer only);
 //   - activation as VS Code reports it (Developer: Show Running Extensions), in every window: <= 50 ms in 9 of 10;
-//   - the JS loaded before the first session: dist/extension.js + dist/core.js, minified: <= 500 KB.
+//   - the JS loaded before the first session: dist/extension.js + dist/core.js, minified: <= 500 KB, and what
+//     loading it took in the extension host, as the Switchboard log says in every window ("its bundle took …
+//     ms; its services were built in … ms": the core's require, then its services).
 // Prints each figure (median, range, every window) next to its target and exits 1 when one is missed.
 //
 //   node test/bench/firstPickerBench.mjs [--version 1.139.1] [--settled 5] [--starting 5] [--settle-ms 5000]
@@ -154,11 +156,27 @@ async function oneWindow(extRoot, mode) {
     }
     await sleep(1000);
     const activation = (await activationTimes(page)).ours;
-    return { mode, first, ...baseline, activation };
+    return { mode, first, ...baseline, activation, ...coreLoad(server.dirs.userData) };
   } finally {
     await browser.close();
     await server.stop();
   }
+}
+
+/**
+ * What loading the core took in this window's extension host, from its Switchboard log (src/coreLoader.ts writes
+ * the line): the bundle's require, and building its services. Undefined when the log has no such line.
+ * @param {string} userData
+ * @returns {{ coreRequire?: number, coreServices?: number }}
+ */
+function coreLoad(userData) {
+  const logs = path.join(userData, 'logs');
+  const files = fs.existsSync(logs) ? fs.readdirSync(logs, { recursive: true }).map(String).filter((f) => f.endsWith(`${path.sep}Switchboard.log`)) : [];
+  for (const f of files) {
+    const m = /its bundle took (\d+) ms\); its services were built in (\d+) ms/.exec(fs.readFileSync(path.join(logs, f), 'utf8'));
+    if (m) return { coreRequire: Number(m[1]), coreServices: Number(m[2]) };
+  }
+  return {};
 }
 
 /** @typedef {Awaited<ReturnType<typeof oneWindow>>} Window */
@@ -182,7 +200,7 @@ async function main() {
     for (const subject of subjects) {
       say(`window ${i + 1} of ${plan.length}: ${mode}${against ? `, ${subject.root === against ? against : 'this checkout'}` : ''}`);
       const w = await oneWindow(subject.root, mode);
-      say(`  first picker ${Math.round(w.first)} ms${w.second === undefined ? '' : `, second ${Math.round(w.second)} ms, ${OPEN_VIEW} ${Math.round(w.builtIn ?? NaN)} ms`}, activation ${w.activation ?? '?'} ms`);
+      say(`  first picker ${Math.round(w.first)} ms${w.second === undefined ? '' : `, second ${Math.round(w.second)} ms, ${OPEN_VIEW} ${Math.round(w.builtIn ?? NaN)} ms`}, activation ${w.activation ?? '?'} ms, core ${w.coreRequire ?? '?'} + ${w.coreServices ?? '?'} ms`);
       subject.windows.push(w);
     }
   }
@@ -198,6 +216,8 @@ main().then(({ load, sizes, subjects, againstJs, seconds }) => {
   const figure = (/** @type {number[]} */ xs) => (xs.length ? `median ${ms(median(xs)).padStart(7)}, ${ms(Math.min(...xs))}–${ms(Math.max(...xs))} (${xs.map((x) => Math.round(x)).join(', ')})` : 'n/a');
   const of = (/** @type {Window[]} */ windows, /** @type {string} */ mode, /** @type {'first' | 'second' | 'builtIn'} */ key) =>
     windows.filter((w) => w.mode === mode).map((w) => w[key]).filter((x) => typeof x === 'number');
+  const all = (/** @type {Window[]} */ windows, /** @type {'coreRequire' | 'coreServices'} */ key) =>
+    /** @type {number[]} */ (windows.map((w) => w[key]).filter((x) => typeof x === 'number'));
   const [ours, other] = subjects;
   const count = subjects.reduce((n, s) => n + s.windows.length, 0);
   console.log(`Benchmark: the first "${NEW_SESSION}" picker in a fresh window (VS Code ${version}, code-server + Chromium, 1400×900, ${count} fresh windows, ${seconds.toFixed(0)} s; load average ${load.map((x) => x.toFixed(2)).join(' ')})`);
@@ -212,6 +232,7 @@ main().then(({ load, sizes, subjects, againstJs, seconds }) => {
   console.log(`  activation as VS Code reports it: ${figure(activations.filter(Number.isFinite))}; ${within} of ${activations.length} within ${target.activationMs} ms (target: 9 of 10) ${check(within >= Math.ceil(activations.length * target.activationShare))}`);
   const js = sizes.extension + sizes.core;
   console.log(`  JS loaded before the first session: extension.js ${sizes.extension.toFixed(1)} KiB + core.js ${sizes.core.toFixed(1)} KiB = ${js.toFixed(1)} KiB (${(js * 1.024).toFixed(0)} KB; target <= ${target.jsKb} KB) ${check(js * 1.024 <= target.jsKb)}`);
+  console.log(`    loading it in the extension host: the bundle ${figure(all(ours.windows, 'coreRequire'))}, its services ${figure(all(ours.windows, 'coreServices'))}`);
   if (other) {
     console.log(`  measured in the same run, in alternation: ${other.root}`);
     console.log(`    window settled                            ${figure(of(other.windows, 'settled', 'first'))}`);
@@ -221,6 +242,7 @@ main().then(({ load, sizes, subjects, againstJs, seconds }) => {
     const a = other.windows.map((w) => w.activation ?? NaN);
     console.log(`    activation: ${figure(a.filter(Number.isFinite))}; ${a.filter((x) => x <= target.activationMs).length} of ${a.length} within ${target.activationMs} ms`);
     console.log(`    JS loaded before the first session: ${againstJs.toFixed(1)} KiB`);
+    console.log(`    loading it in the extension host: the bundle ${figure(all(other.windows, 'coreRequire'))}, its services ${figure(all(other.windows, 'coreServices'))}`);
   }
   if (values.json) fs.writeFileSync(values.json, JSON.stringify({ version, settleMs, load, sizes, subjects, target, met: ok }, null, 2));
   removeTmpDirs();
