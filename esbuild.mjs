@@ -13,9 +13,12 @@
 //   node esbuild.mjs --watch       dev build, rebuild on change
 //   node esbuild.mjs --tests       also build out/ for the test pipeline
 //   node esbuild.mjs --outdir DIR  product bundles into DIR instead of dist/
+//   node esbuild.mjs --metafile    also write the host bundles' metafile to DIR/host.meta.json (what each
+//                                  module weighs in each output: docs/performance.md, "Start fast, ship small")
 import * as esbuild from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -23,6 +26,7 @@ const tests = process.argv.includes('--tests');
 // --outdir DIR: where the product bundles go instead of dist/ (npm run package builds into a staging folder)
 const outdirArg = process.argv.indexOf('--outdir');
 const dist = outdirArg !== -1 && process.argv[outdirArg + 1] ? process.argv[outdirArg + 1] : 'dist';
+const metafile = process.argv.includes('--metafile');
 
 /** Prints build start/end in the format of the `$esbuild-watch` problem matcher. */
 const problemMatcher = {
@@ -70,6 +74,14 @@ const lazyModules = {
   core: 'src/core.ts', registry: 'src/workbench/registry/registryCommands.ts', archiveExtract: 'src/registry/archiveExtract.ts',
   // the permission rules' shell parser (web-tree-sitter): loaded at the first rule or permission card
   shellParser: 'src/host/permissions/rules/shellParser.ts',
+  // the rules' glob matcher (picomatch): required when the first read, write, MCP tool or host rule is compiled
+  globMatcher: 'src/host/permissions/rules/globMatcher.ts',
+  // the checkpoints' store and a session's checkpoints (shadow git repositories): when a session first needs them
+  checkpoints: 'src/checkpoints/engine.ts',
+  // Add Agent (its form and its command checks): when the command first runs
+  addAgent: 'src/workbench/agents/addAgent.ts',
+  // Ask Several Agents and its compare views: at the command, or when a compare view is restored after a reload
+  fanOut: 'src/workbench/worktrees/fanOut.ts',
   // the editor's MCP server and its tools (the MCP SDK): loaded at the first request an agent sends it
   editorTools: 'src/host/lifecycle/editorTools/editorMcpServer.ts',
   // ACP v2 (its schemas and the dialect): loaded when an agent starts with switchboard.experimental.protocolV2 on
@@ -77,10 +89,16 @@ const lazyModules = {
   // the ACP remote transport (the SDK's WebSocket and HTTP clients, `ws`): loaded when such an agent connects
   remoteStream: 'src/agents/streamChannel.ts',
 };
+/**
+ * Packages of the host required on first use, `require('name')` (an `import` of them still bundles them): each is
+ * its own file, dist/<name>.js. `diff`: the file-edit hunks, the changed files' counts and Follow Agent's spot.
+ */
+const lazyPackages = { diff: 'diff' };
+const require = createRequire(import.meta.url);
 /** The Demo agent's parts loaded on first use: the MCP client of its `mcp` step (dist/agents/mcpSteps.js). */
 const agentLazyModules = { mcpSteps: 'src/demoAgent/mcpSteps.ts' };
-/** @param {Record<string, string>} modules */
-const lazyEntriesOf = (modules) => ({
+/** @param {Record<string, string>} modules @param {Record<string, string>} [packages] */
+const lazyEntriesOf = (modules, packages = {}) => ({
   name: 'lazy-entries',
   /** @param {esbuild.PluginBuild} build */
   setup(build) {
@@ -90,9 +108,14 @@ const lazyEntriesOf = (modules) => ({
       const name = files.get(path.resolve(args.resolveDir, args.path).replace(/\.[jt]s$/, ''));
       return name ? { path: `./${name}.js`, external: true } : undefined;
     });
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.kind !== 'require-call' || !Object.hasOwn(packages, args.path)) return undefined;
+      // the lazy part is dist/<name>.js, next to the bundle that requires it
+      return { path: `./${packages[args.path]}.js`, external: true };
+    });
   },
 });
-const lazyEntries = lazyEntriesOf(lazyModules);
+const lazyEntries = lazyEntriesOf(lazyModules, lazyPackages);
 
 /**
  * The webview's codicon.css keeps only the icons the chat can show (docs/performance.md, "Start fast, ship
@@ -163,8 +186,9 @@ const common = {
 const builds = [
   {
     ...common,
-    entryPoints: { extension: 'src/extension.ts', ...lazyModules },
+    entryPoints: { extension: 'src/extension.ts', ...lazyModules, ...Object.fromEntries(Object.entries(lazyPackages).map(([pkg, name]) => [name, require.resolve(pkg)])) },
     outdir: dist,
+    metafile,
     platform: 'node',
     format: 'cjs',
     target: 'node20',
@@ -268,7 +292,8 @@ if (watch) {
   await Promise.all(contexts.map((c) => c.watch()));
 } else {
   try {
-    await Promise.all(contexts.map((c) => c.rebuild()));
+    const results = await Promise.all(contexts.map((c) => c.rebuild()));
+    if (metafile && results[0].metafile) fs.writeFileSync(path.join(dist, 'host.meta.json'), JSON.stringify(results[0].metafile));
   } finally {
     await Promise.all(contexts.map((c) => c.dispose()));
   }

@@ -4,6 +4,9 @@
  * names, diffs and check output are untrusted text: the webview only ever sets them as text, never as HTML.
  */
 
+/** The webview panel type of the compare view (restored after a reload by the worktrees' serializer). */
+export const compareViewType = 'switchboard.compare';
+
 /** Where one run is. */
 export type CompareRunStatus = 'starting' | 'running' | 'waiting' | 'done' | 'failed' | 'interrupted' | 'merged' | 'discarded';
 

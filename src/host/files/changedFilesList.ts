@@ -3,7 +3,7 @@
  * per file its name, its folder relative to the workspace, created / modified / deleted, and the lines added
  * and removed, counted with the `diff` package. Pure (no vscode): the caller reads the texts.
  */
-import { diffLines } from 'diff';
+import { textDiff } from '../../thread/util/textDiff';
 import type { ChangedFileView, FileChangeKind } from '../../shared/changedFiles';
 
 /**
@@ -18,7 +18,7 @@ const maxDiffMs = 100;
 /** Lines added and removed from `before` to `after`. */
 export function lineCounts(before: string, after: string): { added: number; removed: number } {
   if (before === after) return { added: 0, removed: 0 };
-  const changes = diffLines(before, after, { maxEditLength: maxCountedEdits, timeout: maxDiffMs });
+  const changes = textDiff().diffLines(before, after, { maxEditLength: maxCountedEdits, timeout: maxDiffMs });
   if (!changes) return blockCounts(before, after);
   let added = 0;
   let removed = 0;

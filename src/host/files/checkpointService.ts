@@ -5,9 +5,10 @@
  * (enforced in the background after turns) and the deletion of a session's checkpoints with the session.
  */
 import * as vscode from 'vscode';
-import { CheckpointStore } from '../../checkpoints/checkpointStore';
+import type * as Engine from '../../checkpoints/engine';
+import type { CheckpointStore } from '../../checkpoints/checkpointStore';
 import type { GitCli } from '../../checkpoints/gitCli';
-import { SessionCheckpoints } from '../../checkpoints/sessionCheckpoints';
+import type { SessionCheckpoints } from '../../checkpoints/sessionCheckpoints';
 import { inert } from '../../shared/inertText';
 
 const mb = 1024 * 1024;
@@ -24,20 +25,33 @@ export function checkpointSettings(): { enabled: boolean; maxFileBytes: number; 
   return { enabled: c.get<unknown>('enabled') !== false, maxFileBytes: number('maxFileSizeMB', 10, 0.001) * mb, maxStorageBytes: number('maxStorageMB', 2048, 10) * mb };
 }
 
+let engineModule: typeof Engine | undefined;
+/** The store and a session's checkpoints: their own bundle, required on first use (esbuild.mjs, `lazyModules`). */
+function engine(): typeof Engine {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy part, loaded on first use (docs/performance.md, "Start fast, ship small")
+  engineModule ??= require('../../checkpoints/engine') as typeof Engine;
+  return engineModule;
+}
+
 /** The extension's checkpoints. */
 export class CheckpointService {
-  readonly store: CheckpointStore;
+  private _store: CheckpointStore | undefined;
   private _told = false;
   private _lastCap = 0;
   private _capRunning: Promise<unknown> | undefined;
 
-  constructor(dir: string, private readonly log: vscode.LogOutputChannel, git?: GitCli) {
-    this.store = new CheckpointStore({
-      dir, ...(git ? { git } : {}),
+  constructor(private readonly dir: string, private readonly log: vscode.LogOutputChannel, private readonly git?: GitCli) {}
+
+  /** The store, built (and its code loaded) when a session first needs its checkpoints. */
+  get store(): CheckpointStore {
+    const log = this.log;
+    this._store ??= new (engine().CheckpointStore)({
+      dir: this.dir, ...(this.git ? { git: this.git } : {}),
       maxFileBytes: () => checkpointSettings().maxFileBytes,
       maxStorageBytes: () => checkpointSettings().maxStorageBytes,
       log: (level, message) => (level === 'warn' ? log.warn(message) : log.info(message)),
     });
+    return this._store;
   }
 
   /**
@@ -65,7 +79,7 @@ export class CheckpointService {
 
   /** The checkpoints of a session (by its key) over roots that `roots` gives as they are at each checkpoint. */
   session(key: string, roots: () => readonly string[]): SessionCheckpoints {
-    return new SessionCheckpoints(this.store, key, roots);
+    return new (engine().SessionCheckpoints)(this.store, key, roots);
   }
 
   /** True when one of the folders has no checkpoint yet: its first one reads every file (it may take seconds). */

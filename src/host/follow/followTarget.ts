@@ -4,7 +4,7 @@
  * here is 0-based.
  */
 import * as path from 'node:path';
-import { diffLines } from 'diff';
+import { textDiff } from '../../thread/util/textDiff';
 import type { ToolCallEntry } from '../../thread/model/toolCall';
 
 /** A range of whole lines, 0-based, both ends included. */
@@ -72,7 +72,7 @@ export function changedLines(oldText: string | null, newText: string): LineRange
   const total = lineCount(newText);
   if (!oldText) return total > 0 ? [{ start: 0, end: total - 1 }] : [];
   if (oldText === newText) return [];
-  const changes = diffLines(oldText, newText, { timeout: 200 });
+  const changes = textDiff().diffLines(oldText, newText, { timeout: 200 });
   if (!changes) return trimmedRange(oldText, newText);
   const ranges: LineRange[] = [];
   let line = 0;

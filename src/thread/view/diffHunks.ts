@@ -3,7 +3,7 @@
  * package: the chat gets the hunks, not both texts, and the webview bundle no longer carries a diff library
  * (docs/performance.md, "Start fast, ship small").
  */
-import { structuredPatch } from 'diff';
+import { textDiff } from '../util/textDiff';
 import type { ToolContentView } from '../../shared/viewModel';
 
 /** Characters (old + new) above which no line diff is computed (Open Diff shows the change). */
@@ -21,7 +21,7 @@ export function diffToView(c: { readonly path: string; readonly oldText?: string
   const added = c.oldText === null || c.oldText === undefined;
   const view: DiffContentView = (c.oldText?.length ?? 0) + c.newText.length > maxDiffChars
     ? { type: 'diff', path: c.path, added, hunks: [], tooLarge: true }
-    : { type: 'diff', path: c.path, added, hunks: structuredPatch('a', 'b', c.oldText ?? '', c.newText, '', '', { context: 3 }).hunks };
+    : { type: 'diff', path: c.path, added, hunks: textDiff().structuredPatch('a', 'b', c.oldText ?? '', c.newText, '', '', { context: 3 }).hunks };
   diffs.set(c, view);
   return view;
 }

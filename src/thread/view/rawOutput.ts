@@ -11,8 +11,8 @@
  * Everything is capped, like terminal output (docs/chat.md#terminal-output-in-the-chat): a text keeps its
  * last 32 KiB, the JSON its first 32 KiB, the diffs 1,000 lines of 50 files.
  */
-import { parsePatch, structuredPatch } from 'diff';
-import type { StructuredPatchHunk } from 'diff';
+import { textDiff } from '../util/textDiff';
+import type { StructuredPatch, StructuredPatchHunk } from 'diff';
 import type { DiffHunkView, RawDiffView, RawOutputView, RawTextView } from '../../shared/rawOutputModel';
 import { terminalTailStart } from '../../shared/terminalTail';
 import { terminalTailChars } from '../../shared/viewModel';
@@ -184,7 +184,7 @@ function changeToDiff(path: string, change: unknown): RawDiffView | undefined {
   }
   if (typeof c.content !== 'string' || (c.type !== 'add' && c.type !== 'delete')) return undefined;
   const content = capHead(c.content, diffInputMaxChars);
-  const patch = c.type === 'add' ? structuredPatch(path, path, '', content, '', '', { context: 0 }) : structuredPatch(path, path, content, '', '', '', { context: 0 });
+  const patch = c.type === 'add' ? textDiff().structuredPatch(path, path, '', content, '', '', { context: 0 }) : textDiff().structuredPatch(path, path, content, '', '', '', { context: 0 });
   return { path, change: c.type === 'add' ? 'added' : 'deleted', hunks: patch.hunks.map(hunkView) };
 }
 
@@ -208,14 +208,14 @@ function patchDiffs(text: string): RawDiffView[] | undefined {
 }
 
 /** The `diff` package's parse of a unified diff, cut at a hunk start when it is too long; undefined if it does not parse. */
-function parseDiffText(text: string): ReturnType<typeof parsePatch> | undefined {
+function parseDiffText(text: string): StructuredPatch[] | undefined {
   let input = text;
   if (input.length > diffInputMaxChars) {
     const cut = input.lastIndexOf('\n@@', diffInputMaxChars);
     input = input.slice(0, cut > 0 ? cut + 1 : diffInputMaxChars);
   }
   try {
-    return parsePatch(input);
+    return textDiff().parsePatch(input);
   } catch {
     return undefined; // a malformed diff stays in the JSON
   }

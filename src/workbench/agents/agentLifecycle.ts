@@ -3,7 +3,7 @@
  * the chat's continuation of sessions whose agent cannot resume them, and the untrusted-workspace notice.
  */
 import * as vscode from 'vscode';
-import { addAgent } from './addAgent';
+import type * as AddAgent from './addAgent';
 import { logOut, updateLogOutContext } from './logOut';
 import { canLogOutContextKey, commandIds } from '../../constants';
 import { restartAgent } from './restartAgent';
@@ -38,6 +38,8 @@ export function registerAgentLifecycle(deps: AgentLifecycleDeps): AgentLifecycle
     // returns the new agent's id, so that New Session can start it (as after Install Agent from Registry)
     vscode.commands.registerCommand(commandIds.addAgent, async (options?: unknown) => {
       const offerStart = !(options && typeof options === 'object' && (options as { offerStart?: unknown }).offerStart === false);
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy part, loaded on first use (docs/performance.md, "Start fast, ship small")
+      const { addAgent } = require('./addAgent') as typeof AddAgent;
       const added = await addAgent({ registry: deps.registry, secrets: () => sessions.secrets }, { offerStart });
       return added && { id: added.id };
     }),

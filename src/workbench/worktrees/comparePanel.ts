@@ -10,7 +10,7 @@
 import * as vscode from 'vscode';
 import * as z from 'zod/mini';
 import { messageHtml, nonce, webviewCsp } from '../../chatHost/html';
-import type { CompareAction, CompareMessage, CompareView } from '../../shared/compareView';
+import { compareViewType, type CompareAction, type CompareMessage, type CompareView } from '../../shared/compareView';
 
 const runId = z.string().check(z.minLength(1), z.maxLength(256));
 
@@ -62,7 +62,7 @@ export function compareHtml(webview: vscode.Webview, extensionUri: vscode.Uri): 
 
 /** The compare view of one fan-out, in an editor tab. */
 export class ComparePanel implements vscode.Disposable {
-  static readonly viewType = 'switchboard.compare';
+  static readonly viewType = compareViewType;
   private static readonly _open = new Map<string, ComparePanel>();
 
   private readonly _onDidDispose = new vscode.EventEmitter<void>();
@@ -95,7 +95,7 @@ export class ComparePanel implements vscode.Disposable {
     return ComparePanel._open.get(id);
   }
 
-  /** Adopts a panel VS Code restored after a window reload ({@link registerCompareSerializer}). */
+  /** Adopts a panel VS Code restored after a window reload ({@link deserializeCompare}). */
   static adopt(panel: vscode.WebviewPanel, extensionUri: vscode.Uri, id: string, onAction: (a: CompareAction) => void): ComparePanel {
     const open = ComparePanel._open.get(id);
     if (open) {
@@ -172,32 +172,27 @@ export function fanOutIdOfState(state: unknown): string | undefined {
 }
 
 /**
- * For restoring panels after a window reload: the serializer reads the fan-out id from the page's saved state
- * and calls `restore(id, attach)`; the owner calls `attach(onAction)` (at once or later) to bring the panel
- * back, and until then the panel says it is restoring. A panel whose state names no fan-out says so; one of a
- * fan-out already shown elsewhere is closed.
+ * Restores a panel after a window reload (the worktrees' serializer, src/workbench/worktrees/worktreeRegistration.ts):
+ * reads the fan-out id from the page's saved state and calls `restore(id, attach)`; the owner calls
+ * `attach(onAction)` (at once or later) to bring the panel back, and until then the panel says it is restoring. A
+ * panel whose state names no fan-out says so; one of a fan-out already shown elsewhere is closed.
  */
-export function registerCompareSerializer(extensionUri: vscode.Uri, restore: (id: string, attach: (onAction: (a: CompareAction) => void) => ComparePanel) => void): vscode.Disposable {
-  return vscode.window.registerWebviewPanelSerializer(ComparePanel.viewType, {
-    deserializeWebviewPanel: (panel, state) => {
-      const id = fanOutIdOfState(state);
-      panel.webview.options = { enableScripts: false };
-      if (!id) {
-        panel.webview.html = messageHtml('This comparison could not be restored: it does not say which one it showed. Close it, and open the comparison again.');
-        return Promise.resolve();
-      }
-      if (ComparePanel.get(id)) {
-        panel.dispose();
-        return Promise.resolve();
-      }
-      panel.webview.html = messageHtml('Restoring the comparison…');
-      try {
-        restore(id, (onAction) => ComparePanel.adopt(panel, extensionUri, id, onAction));
-      } catch (error) {
-        console.error('Switchboard: a compare view could not be restored:', error);
-        panel.webview.html = messageHtml('This comparison could not be restored.');
-      }
-      return Promise.resolve();
-    },
-  });
+export function deserializeCompare(extensionUri: vscode.Uri, panel: vscode.WebviewPanel, state: unknown, restore: (id: string, attach: (onAction: (a: CompareAction) => void) => ComparePanel) => void): void {
+  const id = fanOutIdOfState(state);
+  panel.webview.options = { enableScripts: false };
+  if (!id) {
+    panel.webview.html = messageHtml('This comparison could not be restored: it does not say which one it showed. Close it, and open the comparison again.');
+    return;
+  }
+  if (ComparePanel.get(id)) {
+    panel.dispose();
+    return;
+  }
+  panel.webview.html = messageHtml('Restoring the comparison…');
+  try {
+    restore(id, (onAction) => ComparePanel.adopt(panel, extensionUri, id, onAction));
+  } catch (error) {
+    console.error('Switchboard: a compare view could not be restored:', error);
+    panel.webview.html = messageHtml('This comparison could not be restored.');
+  }
 }

@@ -15,7 +15,7 @@ import { inert, inertText } from '../../shared/inertText';
 import type { CompareAction } from '../../shared/compareView';
 import { runCheck } from '../../worktrees/checkRun';
 import type { FanOutRecord } from '../../worktrees/worktreeRecords';
-import { ComparePanel, registerCompareSerializer } from './comparePanel';
+import { ComparePanel, deserializeCompare } from './comparePanel';
 import { CompareModel, runIsWorking } from './compareModel';
 import { discardWorktree, reviewWorktree } from './worktreeCommands';
 import { mergeWorktree } from './mergeFlow';
@@ -51,7 +51,6 @@ export class FanOuts implements vscode.Disposable {
 
   constructor(private readonly deps: FanOutDeps) {
     this.model = new CompareModel(deps.worktrees, (key) => deps.sessions.get(key), (id) => deps.registry.get(id)?.name, (id) => this.push(id));
-    this._disposables.push(registerCompareSerializer(deps.extensionUri, (id, attach) => attach((a) => void this.act(id, a))));
     // a run that was working when the window went away is interrupted: its session reopens and continues
     void deps.worktrees.ready.then(async () => {
       for (const f of deps.worktrees.records.fanOuts()) {
@@ -59,6 +58,11 @@ export class FanOuts implements vscode.Disposable {
         if (stale) await deps.worktrees.putFanOut({ ...f, runs: f.runs.map((r) => interrupted(r)) });
       }
     });
+  }
+
+  /** Brings back a compare panel that VS Code restored after a window reload. */
+  deserialize(panel: vscode.WebviewPanel, state: unknown): void {
+    deserializeCompare(this.deps.extensionUri, panel, state, (id, attach) => attach((a) => void this.act(id, a)));
   }
 
   /** Runs the command: asks for the agents, the number of runs, the prompt and the check (unless `req` says). */

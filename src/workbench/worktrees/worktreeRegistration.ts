@@ -6,7 +6,9 @@
 import * as vscode from 'vscode';
 import { commandIds } from '../../constants';
 import type { AgentSession } from '../../host/agentSession';
-import { FanOuts, type FanOutDeps, type FanOutRequest } from './fanOut';
+import { compareViewType } from '../../shared/compareView';
+import type * as FanOut from './fanOut';
+import type { FanOutDeps, FanOutRequest, FanOuts } from './fanOut';
 import { abortMerge, completeMerge, mergeWorktree } from './mergeFlow';
 import { archiveWorktree, commitWorktree, discardWorktree, openInNewWindow, unarchiveWorktree, registerGitFiles, reviewWorktree, worktreeTarget, type WorktreeCommandDeps } from './worktreeCommands';
 import { newSessionInWorktree } from './worktreeSessions';
@@ -34,8 +36,15 @@ export interface WorktreeApi {
 }
 
 /** Registers the commands; resolves nothing (a command's result is serialized back to the workbench). */
-export function registerWorktrees(deps: FanOutDeps): { readonly disposables: vscode.Disposable[]; readonly api: WorktreeApi; readonly fanOuts: FanOuts } {
-  const fanOuts = new FanOuts(deps);
+export function registerWorktrees(deps: FanOutDeps): { readonly disposables: vscode.Disposable[]; readonly api: WorktreeApi } {
+  // Ask Several Agents and its compare views: their own bundle (esbuild.mjs, `lazyModules`), loaded and built at
+  // the first command, API call or compare panel restored after a reload
+  let built: FanOuts | undefined;
+  const fanOuts = (): FanOuts => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy part, loaded on first use (docs/performance.md, "Start fast, ship small")
+    built ??= new (require('./fanOut') as typeof FanOut).FanOuts(deps);
+    return built;
+  };
   const cmd: WorktreeCommandDeps = { sessions: deps.sessions, worktrees: deps.worktrees, activeSession: deps.activeSession };
   const on = (id: string, title: string, run: (r: NonNullable<Awaited<ReturnType<typeof worktreeTarget>>>) => Promise<unknown>, states?: Parameters<typeof worktreeTarget>[3]) =>
     vscode.commands.registerCommand(id, async (arg?: unknown) => {
@@ -43,11 +52,17 @@ export function registerWorktrees(deps: FanOutDeps): { readonly disposables: vsc
       if (record) await run(record);
     });
   const disposables: vscode.Disposable[] = [
-    fanOuts,
+    { dispose: () => built?.dispose() },
+    vscode.window.registerWebviewPanelSerializer(compareViewType, {
+      deserializeWebviewPanel: (panel, state) => {
+        fanOuts().deserialize(panel, state);
+        return Promise.resolve();
+      },
+    }),
     registerGitFiles(deps.worktrees),
     vscode.commands.registerCommand(worktreeCommandIds.newSessionInWorktree, async (agentId?: unknown) => { await newSessionInWorktree(deps, typeof agentId === 'string' ? agentId : undefined); }),
-    vscode.commands.registerCommand(worktreeCommandIds.askSeveralAgents, async () => { await fanOuts.ask(); }),
-    vscode.commands.registerCommand(worktreeCommandIds.showComparison, () => fanOuts.pickAndShow()),
+    vscode.commands.registerCommand(worktreeCommandIds.askSeveralAgents, async () => { await fanOuts().ask(); }),
+    vscode.commands.registerCommand(worktreeCommandIds.showComparison, () => fanOuts().pickAndShow()),
     on(worktreeCommandIds.openInNewWindow, 'Open Worktree in New Window', (r) => openInNewWindow(r)),
     on(worktreeCommandIds.review, 'Review Worktree Changes', (r) => reviewWorktree(cmd, r)),
     on(worktreeCommandIds.commit, 'Commit Worktree', (r) => commitWorktree(cmd, r)),
@@ -62,14 +77,14 @@ export function registerWorktrees(deps: FanOutDeps): { readonly disposables: vsc
       if (!s) throw new Error(`could not start '${agentId}' in a worktree`);
       return s.sessionId;
     },
-    askSeveralAgents: (req) => fanOuts.ask(req),
+    askSeveralAgents: (req) => fanOuts().ask(req),
     worktreeOf: (sessionId) => {
       const s = deps.sessions.get(sessionId);
       const r = s && deps.worktrees.of(s.cwd);
       return r && { path: r.path, branch: r.branch, baseBranch: r.baseBranch, state: r.state };
     },
   };
-  return { disposables, api, fanOuts };
+  return { disposables, api };
 }
 
 function titleOf(deps: { readonly sessions: { get(key: string): AgentSession | undefined } }, key: string | undefined): string | undefined {

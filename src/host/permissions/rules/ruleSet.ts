@@ -14,7 +14,7 @@
  */
 import * as os from 'node:os';
 import * as path from 'node:path';
-import picomatch from 'picomatch';
+import type * as GlobMatcher from './globMatcher';
 import { platformCaseInsensitive } from '../../files/pathPolicy';
 
 /** What a rule does. */
@@ -135,8 +135,15 @@ export class RuleSet {
 function globTest(rule: Rule): (candidate: string) => boolean {
   const caseless = rule.kind === 'host' || ((rule.kind === 'read' || rule.kind === 'write') && platformCaseInsensitive);
   const pattern = rule.kind === 'read' || rule.kind === 'write' ? pathPattern(rule.pattern) : rule.pattern;
-  const matcher = picomatch(pattern, { dot: true, nocase: caseless });
-  return (candidate) => matcher(candidate) === true; // picomatch's second argument returns an object: never pass one
+  return globMatcher().compileGlob(pattern, caseless);
+}
+
+let globModule: typeof GlobMatcher | undefined;
+/** picomatch, required when the first glob rule is compiled (its own bundle: esbuild.mjs, `lazyModules`). */
+function globMatcher(): typeof GlobMatcher {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy part, loaded on first use (docs/performance.md, "Start fast, ship small")
+  globModule ??= require('./globMatcher') as typeof GlobMatcher;
+  return globModule;
 }
 
 /** A path glob with `~/` expanded and separators made `/` (picomatch's). */
