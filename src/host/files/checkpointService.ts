@@ -25,12 +25,10 @@ export function checkpointSettings(): { enabled: boolean; maxFileBytes: number; 
   return { enabled: c.get<unknown>('enabled') !== false, maxFileBytes: number('maxFileSizeMB', 10, 0.001) * mb, maxStorageBytes: number('maxStorageMB', 2048, 10) * mb };
 }
 
-let engineModule: typeof Engine | undefined;
 /** The store and a session's checkpoints: their own bundle, required on first use (esbuild.mjs, `lazyModules`). */
 function engine(): typeof Engine {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy part, loaded on first use (docs/performance.md, "Start fast, ship small")
-  engineModule ??= require('../../checkpoints/engine') as typeof Engine;
-  return engineModule;
+  return require('../../checkpoints/engine') as typeof Engine;
 }
 
 /** The extension's checkpoints. */

@@ -4,11 +4,8 @@
  */
 import type * as Diff from 'diff';
 
-let diffModule: typeof Diff | undefined;
-
-/** The `diff` package's functions. */
+/** The `diff` package's functions (Node's module cache keeps it after the first call). */
 export function textDiff(): typeof Diff {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy part, loaded on first use (docs/performance.md, "Start fast, ship small")
-  diffModule ??= require('diff') as typeof Diff;
-  return diffModule;
+  return require('diff') as typeof Diff;
 }

@@ -138,12 +138,10 @@ function globTest(rule: Rule): (candidate: string) => boolean {
   return globMatcher().compileGlob(pattern, caseless);
 }
 
-let globModule: typeof GlobMatcher | undefined;
 /** picomatch, required when the first glob rule is compiled (its own bundle: esbuild.mjs, `lazyModules`). */
 function globMatcher(): typeof GlobMatcher {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy part, loaded on first use (docs/performance.md, "Start fast, ship small")
-  globModule ??= require('./globMatcher') as typeof GlobMatcher;
-  return globModule;
+  return require('./globMatcher') as typeof GlobMatcher;
 }
 
 /** A path glob with `~/` expanded and separators made `/` (picomatch's). */
