@@ -120,7 +120,8 @@ export class ChatPanelRegistry implements vscode.Disposable {
     // a panel that shows an error stays waiting until it is closed: the next window tries it again
     panel.onDidDispose(() => { if (!this._panels.has(sessionKey(ref.agentId, ref.sessionId))) this.doneWith(ref); });
     try {
-      const session = await this.sessions.open(ref, this.agents.get(ref.agentId));
+      // at once from the store when its agent resumes: the agent connects behind the chat
+      const session = await this.sessions.open(ref, this.agents.get(ref.agentId), undefined, { atOnce: true });
       if (this._panels.has(session.key)) {
         panel.dispose(); // the session is already shown in another panel
         return;

@@ -138,7 +138,8 @@ export class ChatView implements vscode.WebviewViewProvider, vscode.Disposable {
   private async restore(view: vscode.WebviewView, ref: SessionRef): Promise<void> {
     this.showMessage(view, `Reconnecting to ${ref.agentName ?? ref.agentId}…`);
     try {
-      const session = await this.deps.sessions.open(ref, this.deps.agents.get(ref.agentId));
+      // at once from the store when its agent resumes: the agent connects behind the chat
+      const session = await this.deps.sessions.open(ref, this.deps.agents.get(ref.agentId), undefined, { atOnce: true });
       if (this._view !== view || this._session) return; // the user picked another session meanwhile
       this._session = session;
       this.bind(view, session);

@@ -193,7 +193,7 @@ export class AgentSession implements vscode.Disposable {
     this.thread.setStatus('working');
     const turn = this.runTurn(prompt, entryId).finally(() => {
       this._turn = undefined;
-      if (goOn) this.sendNextQueued();
+      if (goOn) this.sendQueued();
     });
     this._turn = turn;
     return turn;
@@ -211,12 +211,12 @@ export class AgentSession implements vscode.Disposable {
     return this._turn && this.canSteer ? this.steering.steer(text, attachments) : this.submit(text, attachments);
   }
   /** The session's steering (Queue It, of a message the agent did not take, goes through it). */
-  get steering(): Steering { return this._steering ??= new Steering(steeringDeps(this, () => this.sendNextQueued())); }
+  get steering(): Steering { return this._steering ??= new Steering(steeringDeps(this, () => this.sendQueued())); }
   private _steering: Steering | undefined;
 
-  /** Sends what the user wrote now, or queues it while a turn runs; attachments become blocks at send time (files read then). */
+  /** Sends what the user wrote now, or queues it while a turn runs or its agent starts (a chat opened at once, a restart); attachments become blocks at send time. */
   async submit(text: string, attachments: readonly AttachmentView[] = []): Promise<void> {
-    if (this._turn || this.queue.size) {
+    if (this._turn || this.queue.size || this.thread.status === 'starting') {
       this.queue.add(text, attachments);
       return;
     }
@@ -237,8 +237,8 @@ export class AgentSession implements vscode.Disposable {
     }
   }
 
-  /** Sends the prompt of {@link sendNext}, else the oldest queued prompt, if the session can take it. */
-  private sendNextQueued(): void {
+  /** Sends the prompt of {@link sendNext}, else the oldest queued prompt, if the session can take it (also once its agent connected). */
+  sendQueued(): void {
     if (this._turn || this.host.state !== 'ready' || this.thread.status === 'disconnected') return;
     const prompt = this._next;
     this._next = undefined;

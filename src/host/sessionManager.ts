@@ -33,6 +33,7 @@ import { SessionOrganizer } from './history/sessionOrganizer';
 import { reopenStatus } from './history/sessionStatus';
 import { forkSession, whyNotForkable, type SessionForkDeps } from './lifecycle/sessionFork';
 import { SessionReopener, type SessionRecording } from './lifecycle/sessionReopen';
+import { connectBehind, type OpenOptions } from './lifecycle/openAtOnce';
 import { windowClosedNotice } from '../thread/model/stopReasons';
 
 /** What the session manager is given: the surfaces above it, as functions (docs/architecture.md#layers). */
@@ -58,10 +59,7 @@ export class SessionManager implements vscode.Disposable {
   private readonly _sessions = new Map<string, AgentSession>();
   private readonly _recordings = new Map<string, SessionRecording>();
   private readonly _readOnly = new Set<string>();
-  /** Requests in flight that need the agent (new, reopen, list), by agent id: it is not stopped under them. */
-  private readonly _waiting = new Map<string, number>();
-  /** Agents started by a reopen (not by New Session or a list): stopped when they end up with no session. */
-  private readonly _startedToReopen = new WeakSet<AgentHost>();
+  private _connecting: Promise<void> = Promise.resolve();
   private readonly _store: TranscriptStore | undefined;
   private _lastNew = 0; // when the last new session was created: names of new sessions differ by a second at least (sessionTitles.ts)
   private readonly clientInfo: ClientInfo;
@@ -181,7 +179,7 @@ export class SessionManager implements vscode.Disposable {
   async newSession(def: AgentDefinition, cwd = this.defaultCwd(), token?: vscode.CancellationToken, options: { readonly mcpServers?: readonly string[] } = {}): Promise<AgentSession> {
     const log = this.logFor(def);
     const only = options.mcpServers;
-    const done = this.waitOn(def.id);
+    const done = this._hosts.waitOn(def.id);
     // auth_required → login → the request is retried (on the restarted agent after an env_var login)
     const { host, res, setup } = await this.ensureHost(def, cwd, token).then((started) => this.auth.withAuth(started, async (h) => {
       const fields = await this._setup.for(h, cwd, only);
@@ -243,7 +241,7 @@ export class SessionManager implements vscode.Disposable {
 
   /** Starts (or reuses) an agent and lists its sessions in `cwd` (all pages; [] without `sessionCapabilities.list`). */
   async listSessions(def: AgentDefinition, cwd = this.defaultCwd(), token?: vscode.CancellationToken) {
-    const done = this.waitOn(def.id);
+    const done = this._hosts.waitOn(def.id);
     try {
       const host = await this.ensureHost(def, cwd, token);
       return await listAgentSessions(host.connection, host.initializeResponse?.agentCapabilities, cwd);
@@ -270,16 +268,16 @@ export class SessionManager implements vscode.Disposable {
    * response are applied too, as gemini-cli sends them), else read-only from the client's store
    * (lifecycle/sessionReopen.ts). `def` is undefined when the agent is not configured any more (read-only too).
    */
-  async open(ref: SessionRef, def: AgentDefinition | undefined, token?: vscode.CancellationToken): Promise<AgentSession> {
+  async open(ref: SessionRef, def: AgentDefinition | undefined, token?: vscode.CancellationToken, options: OpenOptions = {}): Promise<AgentSession> {
     const already = this._sessions.get(sessionKey(ref.agentId, ref.sessionId));
     if (already) return already;
+    const early = options.atOnce && def && this.deps.reopen?.knownToResume(def) ? this._reopen.fromStore(ref, def) : undefined;
+    if (early && def) return this.connectBehind(early, ref, def);
     let failure = def ? `${def.name} can neither resume nor load sessions` : `the agent '${ref.agentName ?? ref.agentId}' is not configured`;
     if (def && !this.deps.reopen?.knownUnable(def)) {
-      const wasRunning = this._hosts.get(def.id)?.state === 'ready';
-      const done = this.waitOn(def.id);
+      const done = this._hosts.waitOn(def.id);
       try {
-        const host = await this.ensureHost(def, this.defaultCwd(), token); // the process runs in the workspace; the session's cwd is sent in the request
-        if (!wasRunning) this._startedToReopen.add(host);
+        const host = await this._hosts.ensureToReopen(def, this.defaultCwd(), token); // the process runs in the workspace; the session's cwd is sent in the request
         const caps = host.initializeResponse?.agentCapabilities;
         const how = caps?.sessionCapabilities?.resume ? 'resume' : caps?.loadSession ? 'load' : undefined;
         // session/status first (history/sessionStatus.ts): a session the agent does not know opens read-only at once
@@ -292,33 +290,34 @@ export class SessionManager implements vscode.Disposable {
       } finally {
         done();
       }
-      this.stopUnused(def.id);
+      this._hosts.stopUnused(def.id);
     }
     return this._reopen.readOnly(ref, def, failure);
   }
 
-  /**
-   * Stops an agent that was started to reopen a session that then opened read-only (it could not reopen it,
-   * or cannot reopen at all), unless a session uses it or another reopen is still waiting on it. Continue in
-   * New Session starts it again.
-   */
-  private stopUnused(agentId: string): void {
-    const host = this._hosts.get(agentId);
-    if (!host || !this._startedToReopen.has(host) || host.sessions.length > 0 || (this._waiting.get(agentId) ?? 0) > 0 || !this._hosts.forget(host)) return;
-    this.logFor(host.definition).info('stopping the agent: it was started to reopen a session, and no session uses it');
-    void host.stop();
+  /** Connects a session opened at once from the store behind its chat (lifecycle/openAtOnce.ts); {@link connecting} waits for it. */
+  private connectBehind(session: AgentSession, ref: SessionRef, def: AgentDefinition): AgentSession {
+    const done = this._hosts.waitOn(def.id);
+    const connected = connectBehind({
+      hostFor: (d) => this._hosts.ensureToReopen(d, this.defaultCwd()),
+      isOpen: (s) => this._sessions.get(s.key) === s,
+      reattach: (s, host) => this.auth.withAuth(host, (h) => this.restarter.reattach(s, h)),
+      readOnly: (s, reason) => {
+        this._recordings.get(s.key)?.dispose();
+        this._recordings.delete(s.key);
+        this._readOnly.add(s.key);
+        s.activity.setReadOnly();
+        s.thread.setStatus('disconnected', `Read-only: ${reason}. Continue in New Session goes on in a new session that gets this transcript.`, 'continue');
+        this._onDidChangeSessions.fire();
+      },
+      logFor: (d) => this.logFor(d),
+    }, session, ref, def).finally(() => { done(); this._hosts.stopUnused(def.id); });
+    this._connecting = Promise.all([this._connecting, connected]).then(() => undefined);
+    return session;
   }
 
-  /** Counts a request that needs the agent until the returned function is called. */
-  private waitOn(agentId: string): () => void {
-    this._waiting.set(agentId, (this._waiting.get(agentId) ?? 0) + 1);
-    let done = false;
-    return () => {
-      if (done) return;
-      done = true;
-      this._waiting.set(agentId, (this._waiting.get(agentId) ?? 1) - 1);
-    };
-  }
+  /** Resolves when every session opened at once from the store is connected, or read-only (the test API's `restored`). */
+  get connecting(): Promise<void> { return this._connecting; }
 
   /** Records a session in the transcript store (`paused` until compacted, while `session/load` replays). */
   private track(session: AgentSession, paused = false, queue?: readonly unknown[]): SessionRecording | undefined {

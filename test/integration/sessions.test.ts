@@ -3,6 +3,15 @@ import * as vscode from 'vscode';
 import type { SwitchboardTestApi } from '../../src/api';
 import { agentProcesses, agentText, api, until, useScriptedAgent } from './helpers';
 
+/** Closes a session, writes the transcript store, and stops every agent: the next open starts the agent again. */
+async function closeAndStop(sb: SwitchboardTestApi, id: string, scenario: string): Promise<void> {
+  sb.closeSession(id);
+  await until(() => !sb.sessionIds().includes(id), 'the session closed');
+  sb.flushTranscripts();
+  await sb.stopAll();
+  await until(() => agentProcesses(scenario) === 0, 'the agent process gone');
+}
+
 describe('sessions: many at once, history, switching', function () {
   this.timeout(60000);
   let sb: SwitchboardTestApi;
@@ -89,6 +98,47 @@ describe('sessions: many at once, history, switching', function () {
     assert.match(agentText(sb, id), /ok from gemini-style/, 'the loaded session takes prompts');
   });
 
+  it('a chat reopened at once shows its stored transcript before its agent runs, then resumes behind it and sends what was queued', async () => {
+    const agent = await useScriptedAgent('historyPaging');
+    const id = await sb.openSession(agent, 'h-1'); // started once: the agent is known to resume (reopenPolicy.ts)
+    await sb.prompt(id, 'continue');
+    const stored = sb.snapshot(id)?.entries.length ?? 0;
+    assert.ok(stored >= 2, 'a prompt and its answer');
+    await closeAndStop(sb, id, 'historyPaging');
+    const again = await sb.openSession(agent, 'h-1', undefined, { atOnce: true });
+    const early = sb.snapshot(again);
+    assert.equal(early?.state.status, 'starting', 'shown while its agent starts');
+    assert.equal(early?.entries.length, stored, 'with the whole stored transcript');
+    const session = sb.session(again);
+    assert.ok(session);
+    await session.submit('queued while it starts');
+    await sb.restored();
+    assert.equal(sb.isReadOnly(again), false);
+    assert.equal(agentProcesses('historyPaging'), 1, 'the agent started behind the chat');
+    await until(() => sb.snapshot(again)?.entries.some((e) => e.kind === 'user' && JSON.stringify(e.content).includes('queued while it starts')) === true, 'the queued prompt sent once connected');
+    await until(() => sb.snapshot(again)?.state.status === 'idle', 'its turn ended');
+    const users = (sb.snapshot(again)?.entries ?? []).filter((e) => e.kind === 'user').length;
+    const storedUsers = (early?.entries ?? []).filter((e) => e.kind === 'user').length;
+    assert.equal(users, storedUsers + 1, 'nothing of the transcript shown twice, the queued prompt once');
+    assert.match(agentText(sb, again), /end-of-h-1/);
+  });
+
+  it('a chat reopened at once whose agent no longer knows the session turns read-only, saying why', async () => {
+    const agent = await useScriptedAgent('historyPaging');
+    const id = await sb.newSession(agent); // only this process knows it: the next one cannot resume it
+    await sb.prompt(id, 'remember this');
+    await closeAndStop(sb, id, 'historyPaging');
+    const again = await sb.openSession(agent, id, undefined, { atOnce: true });
+    assert.equal(sb.snapshot(again)?.state.status, 'starting');
+    await sb.restored();
+    assert.equal(sb.isReadOnly(again), true, 'read-only');
+    const snap = sb.snapshot(again);
+    assert.equal(snap?.state.status, 'disconnected');
+    assert.match(snap?.state.error ?? '', /Read-only: Scripted historyPaging could not reopen it/);
+    assert.ok(snap?.entries.some((e) => e.kind === 'user' && JSON.stringify(e.content).includes('remember this')), 'the transcript stays');
+    await until(() => agentProcesses('historyPaging') === 0, 'the agent started only for it is stopped again');
+  });
+
   it('an agent without list or load still has browsable history from the client store, read-only', async () => {
     const agent = await useScriptedAgent('historyNoLoad');
     const id = await sb.newSession(agent);
@@ -113,11 +163,7 @@ describe('sessions: many at once, history, switching', function () {
     const agent = await useScriptedAgent('historyNoLoad');
     const id = await sb.newSession(agent);
     await sb.prompt(id, 'remember this');
-    sb.closeSession(id);
-    await until(() => !sb.sessionIds().includes(id), 'the session closed');
-    sb.flushTranscripts();
-    await sb.stopAll();
-    await until(() => agentProcesses('historyNoLoad') === 0, 'the agent process gone');
+    await closeAndStop(sb, id, 'historyNoLoad');
     const again = await sb.openSession(agent, id);
     assert.equal(sb.isReadOnly(again), true, 'opens read-only');
     assert.ok(sb.snapshot(again)?.entries.some((e) => e.kind === 'user'), 'with its transcript');

@@ -58,6 +58,16 @@ export class ReopenPolicy {
     return !!ability && ability.fingerprint === fingerprint(def) && !ability.resume && !ability.load;
   }
 
+  /**
+   * True when this agent, as configured now, resumed sessions when it last started (`session/resume`, no
+   * replay): a chat reopened from the store shows its transcript at once and connects behind it
+   * (SessionManager.open, `atOnce`). Unknown agents are not.
+   */
+  knownToResume(def: AgentDefinition): boolean {
+    const ability = this.read()[def.id];
+    return !!ability && ability.fingerprint === fingerprint(def) && ability.resume;
+  }
+
   private read(): Record<string, Ability> {
     const parsed = abilitiesSchema.safeParse(this.memory?.get(reopenAbilityKey));
     return parsed.success ? { ...parsed.data } : {};

@@ -51,6 +51,11 @@ export class AgentHosts implements vscode.Disposable {
   /** Each agent's affinity cookies, kept across its hosts (reconnections: the remote transport's routing affinity). */
   private readonly _cookies = new Map<string, AcpCookieStore>();
 
+  /** Requests in flight that need the agent (new, reopen, list), by agent id: it is not stopped under them. */
+  private readonly _waiting = new Map<string, number>();
+  /** Agents started by a reopen (not by New Session or a list): stopped when they end up with no session. */
+  private readonly _startedToReopen = new WeakSet<AgentHost>();
+
   constructor(private readonly deps: AgentHostsDeps) {}
 
   /** The host of an agent, if it was started (it may have exited). */
@@ -66,6 +71,40 @@ export class AgentHosts implements vscode.Disposable {
   /** Forgets `host` if it is still its agent's host (true then): the caller stops it. */
   forget(host: AgentHost): boolean {
     return this._hosts.get(host.definition.id) === host && this._hosts.delete(host.definition.id);
+  }
+
+  /**
+   * Counts a request in flight that needs the agent (a new session, a reopen, a list) until the returned
+   * function is called: {@link stopUnused} leaves the agent running meanwhile.
+   */
+  waitOn(agentId: string): () => void {
+    this._waiting.set(agentId, (this._waiting.get(agentId) ?? 0) + 1);
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      this._waiting.set(agentId, (this._waiting.get(agentId) ?? 1) - 1);
+    };
+  }
+
+  /** {@link ensure} to reopen a session: a host it has to start is stopped by {@link stopUnused} when no session uses it. */
+  async ensureToReopen(def: AgentDefinition, cwd: string, token?: vscode.CancellationToken): Promise<AgentHost> {
+    const wasRunning = this._hosts.get(def.id)?.state === 'ready';
+    const host = await this.ensure(def, cwd, token);
+    if (!wasRunning) this._startedToReopen.add(host);
+    return host;
+  }
+
+  /**
+   * Stops an agent that was started to reopen a session that then opened read-only (it could not reopen it,
+   * or cannot reopen at all), unless a session uses it or a request is still waiting on it. Continue in New
+   * Session starts it again.
+   */
+  stopUnused(agentId: string): void {
+    const host = this._hosts.get(agentId);
+    if (!host || !this._startedToReopen.has(host) || host.sessions.length > 0 || (this._waiting.get(agentId) ?? 0) > 0 || !this.forget(host)) return;
+    host.log.info('stopping the agent: it was started to reopen a session, and no session uses it');
+    void host.stop();
   }
 
   /** The running host of an agent, started (with its secret environment) when needed. */

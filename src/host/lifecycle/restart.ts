@@ -126,6 +126,7 @@ export class AgentRestarter {
       host.log.info(`session ${session.sessionId} ${mode} after the ${reconnect ? 'reconnection' : 'restart'}`);
       session.thread.addNotice('info', `${name} ${reconnect ? 'is connected again' : 'restarted'}; the session was ${mode === 'resumed' ? 'resumed' : 'loaded again'}.`);
       session.offerResend();
+      session.sendQueued(); // what the user queued while it restarted
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       host.log.error(`session ${session.sessionId} could not be brought back: ${message}`);
@@ -135,11 +136,12 @@ export class AgentRestarter {
   }
 
   /**
-   * Re-creates `session` on `host`, gated on its capabilities exactly: `session/resume` only with
-   * `sessionCapabilities.resume`, `session/load` only with `loadSession`
-   * (https://agentclientprotocol.com/protocol/session-setup).
+   * Re-creates `session`, whose transcript is shown, on `host`, gated on its capabilities exactly:
+   * `session/resume` only with `sessionCapabilities.resume`, `session/load` only with `loadSession`
+   * (https://agentclientprotocol.com/protocol/session-setup). Also what a chat opened at once from the store
+   * connects with (SessionManager.open, `atOnce`).
    */
-  private async reattach(session: AgentSession, host: AgentHost): Promise<ReattachMode> {
+  async reattach(session: AgentSession, host: AgentHost): Promise<ReattachMode> {
     const caps = host.initializeResponse?.agentCapabilities;
     const setup = await this.deps.setupFor(host, session.cwd);
     const params = { sessionId: session.sessionId, ...setup };

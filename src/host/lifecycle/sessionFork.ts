@@ -28,7 +28,7 @@ export interface SessionForkDeps {
 }
 
 /** Why a session cannot be forked, or undefined when it can. */
-export function whyNotForkable(source: AgentSession, readOnly: boolean): string | undefined {
+export function whyNotForkable(source: Pick<AgentSession, 'host'>, readOnly: boolean): string | undefined {
   const name = source.host.definition.name;
   if (readOnly) return 'this session is read-only (its agent cannot reopen it)';
   if (source.host.state !== 'ready') return `${name} is not running`;

@@ -40,7 +40,7 @@ export interface SessionReopenDeps {
 }
 
 /** A reopened session of an agent elsewhere says again where it runs (the notice is the client's, not in the transcript). */
-function sayWhereItRuns(session: AgentSession, host: AgentHost): void {
+export function sayWhereItRuns(session: AgentSession, host: AgentHost): void {
   const t = host.definition.transport;
   if (t) session.thread.addNotice('info', remoteNotice(host.displayName, t, host.pathMapping?.local, host.mappingProblem));
 }
@@ -93,6 +93,24 @@ export class SessionReopener {
     log.info(`session ${ref.sessionId} loaded in ${ref.cwd} (${session.thread.entries.length} entries replayed)`);
     sayWhereItRuns(session, host);
     await recording?.compact();
+    this.deps.changed();
+    return session;
+  }
+
+  /**
+   * The stored transcript of `ref` as an open session whose agent is not connected yet ('starting'), recorded
+   * from here on; undefined when the store has none. The session manager connects it behind the chat
+   * (SessionManager.open, `atOnce`): until then it sends nothing.
+   */
+  fromStore(ref: SessionRef, def: AgentDefinition): AgentSession | undefined {
+    const stored = this.deps.store?.read(def.id, ref.sessionId);
+    if (!stored) return undefined;
+    const log = this.deps.logFor(def);
+    // a host that is never started stands in until the session is moved to the agent's (AgentSession.rebind)
+    const session = this.deps.create(new AgentHost(def, log, this.deps.clientInfo, ref.cwd), ref.sessionId, ref.cwd, log);
+    session.thread.restore(stored.entries, stored.title || ref.title || '', stored.plan, stored.terminals, stored.plans, stored.planCancelled);
+    session.thread.setStatus('starting');
+    this.deps.add(session, { queue: stored.queue });
     this.deps.changed();
     return session;
   }

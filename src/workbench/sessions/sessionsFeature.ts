@@ -37,8 +37,12 @@ export interface SessionsApi extends OrganizeApi, HomeApi {
   listSessions(agentId: string): Promise<{ sessionId: string; title?: string | null }[]>;
   /** History rows: open sessions, stored transcripts, running agents' lists; archived ones only with `archived`. */
   history(options?: { archived?: boolean }): Promise<{ agentId: string; sessionId: string; title: string; open: boolean; stored: boolean; listed: boolean; archived: boolean }[]>;
-  /** Opens a session from history (resume, else load, else read-only) in its chat; returns its id. */
-  openSession(agentId: string, sessionId: string, cwd?: string): Promise<string>;
+  /**
+   * Opens a session from history (resume, else load, else read-only) in its chat; returns its id. `atOnce`: as a
+   * restored tab or Switch Session open it (SessionManager.open): from the store at once when the agent is known
+   * to resume, connected behind it (`restored()` waits for that).
+   */
+  openSession(agentId: string, sessionId: string, cwd?: string, options?: { atOnce?: boolean }): Promise<string>;
   /** Closes a session's chat (and the session). */
   closeSession(sessionId: string): void;
   /**
@@ -54,7 +58,10 @@ export interface SessionsApi extends OrganizeApi, HomeApi {
   chatLocation(sessionId: string): 'tab' | 'view' | undefined;
   /** Shows a session in the Chat view (as its title picker does). */
   showInChatView(sessionId: string): void;
-  /** Resolves once every chat panel VS Code restored so far has its session back. */
+  /**
+   * Resolves once every chat panel VS Code restored so far has its session back, and every session opened at
+   * once from the store is connected (or read-only).
+   */
   restored(): Promise<void>;
   /** Flushes the transcript store to disk. */
   flushTranscripts(): void;
@@ -159,8 +166,8 @@ export function registerSessions(context: vscode.ExtensionContext, surfaces: Pre
     ...organize.api,
     ...home.api,
     history: async (options) => (await sessions.history(undefined, options)).map((i) => ({ agentId: i.agentId, sessionId: i.sessionId, title: i.title, open: !!i.open, stored: i.stored, listed: i.listed, archived: i.archived })),
-    openSession: async (agentId, sessionId, cwd = sessions.defaultCwd()) => {
-      const s = await sessions.open({ agentId, sessionId, cwd }, registry.get(agentId));
+    openSession: async (agentId, sessionId, cwd = sessions.defaultCwd(), options = {}) => {
+      const s = await sessions.open({ agentId, sessionId, cwd }, registry.get(agentId), undefined, options);
       chats.open(s);
       return s.sessionId;
     },
@@ -178,7 +185,7 @@ export function registerSessions(context: vscode.ExtensionContext, surfaces: Pre
       if (!s) throw new Error(`no open session '${id}'`);
       chats.showInView(s);
     },
-    restored: () => Promise.all([panels.restoring, view.restoring]).then(() => undefined),
+    restored: () => Promise.all([panels.restoring, view.restoring]).then(() => sessions.connecting),
     flushTranscripts: () => store.flush(),
     runningAgents: () => sessions.runningHosts().map((h) => h.definition.id),
   };

@@ -82,7 +82,7 @@ export async function openHistoryItem(deps: SessionCommandDeps, item: HistoryIte
   try {
     const session = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: inert.message`Opening ${item.title || 'session'} with ${item.agentName}…`, cancellable: true },
-      (_progress, token) => deps.sessions.open({ agentId: item.agentId, sessionId: item.sessionId, cwd: item.cwd, agentName: item.agentName, title: item.title }, deps.registry.get(item.agentId), token),
+      (_progress, token) => deps.sessions.open({ agentId: item.agentId, sessionId: item.sessionId, cwd: item.cwd, agentName: item.agentName, title: item.title }, deps.registry.get(item.agentId), token, { atOnce: true }),
     );
     deps.openChat(session, options);
     return session;

@@ -43,6 +43,21 @@ describe('host / reopen policy', () => {
     assert.equal(policy.knownUnable(agent({ id: 'l' })), false);
   });
 
+  it('only an agent that resumed when it last started, as configured now, is known to resume (its chats open at once)', () => {
+    const memory = new Memory();
+    const policy = new ReopenPolicy(memory);
+    assert.equal(policy.knownToResume(agent({ id: 'r' })), false, 'never started');
+    policy.remember(agent({ id: 'r' }), resume);
+    policy.remember(agent({ id: 'l' }), { loadSession: true });
+    policy.remember(agent({ id: 'n' }), none);
+    assert.equal(new ReopenPolicy(memory).knownToResume(agent({ id: 'r' })), true, 'in a new window too');
+    assert.equal(policy.knownToResume(agent({ id: 'l' })), false, 'load replays: the chat waits for it');
+    assert.equal(policy.knownToResume(agent({ id: 'n' })), false);
+    assert.equal(policy.knownToResume(agent({ id: 'r', args: ['--acp', '--v2'] })), false, 'changed since');
+    policy.remember(agent({ id: 'r' }), { loadSession: true });
+    assert.equal(policy.knownToResume(agent({ id: 'r' })), false, 'the latest start wins');
+  });
+
   it('a changed command or arguments (an upgrade) makes the agent unknown again; the latest start wins', () => {
     const memory = new Memory();
     const policy = new ReopenPolicy(memory);
