@@ -14,6 +14,7 @@
  * The toolkit's own styles are constructable style sheets, which the CSP does not govern.
  */
 import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 
 /** A new nonce for one render. */
@@ -44,15 +45,47 @@ export function localResourceRoots(extensionUri: vscode.Uri): vscode.Uri[] {
   return [vscode.Uri.joinPath(extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(extensionUri, 'media')];
 }
 
+/** The chat's script and stylesheet as put in its page, by the webview URI of their folder (they do not change while it runs). */
+const inlineAssets = new Map<string, { readonly script: string; readonly style: string }>();
+
+/**
+ * The chat's script and stylesheet as text, to go inside its page. A webview loads an asset it links through the
+ * workbench: in VS Code for the Web (code-server) each one is a request from the webview's service worker to the
+ * workbench's busy main thread, then to the server, and in a window that is starting they took 0.4-2 s (measured
+ * after Reload Window: docs/performance.md, "A chat shows fast"). Inside the page, they cost nothing to fetch. What
+ * they refer to by a relative URL (the codicon font, the source maps) gets its webview URI.
+ */
+function chatAssets(webview: vscode.Webview, extensionUri: vscode.Uri): { readonly script: string; readonly style: string } {
+  const dir = vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
+  const base = webview.asWebviewUri(dir).toString();
+  const known = inlineAssets.get(base);
+  if (known) return known;
+  const read = (name: string) => fs.readFileSync(vscode.Uri.joinPath(dir, name).fsPath, 'utf8');
+  const script = read('main.js');
+  // an inline script ends at the first "</script" in it: the bundle has none (esbuild escapes it in strings and
+  // the package check looks), and one that did would be refused here rather than cut short
+  if (/<\/script/i.test(script)) throw new Error('dist/webview/main.js contains "</script", so it cannot go inside the chat\'s page');
+  const style = read('main.css');
+  if (/<\/style/i.test(style)) throw new Error('dist/webview/main.css contains "</style", so it cannot go inside the chat\'s page');
+  const assets = {
+    script: script.replace(/(\/\/# sourceMappingURL=)([\w.-]+\.map)\s*$/, (_m, key: string, file: string) => `${key}${base}/${file}`),
+    style: style
+      .replace(/url\("\.\/([\w.?-]+)"\)/g, (_m, file: string) => `url("${base}/${file}")`)
+      .replace(/(\/\*# sourceMappingURL=)([\w.-]+\.map)/, (_m, key: string, file: string) => `${key}${base}/${file}`),
+  };
+  inlineAssets.set(base, assets);
+  return assets;
+}
+
 /**
  * The page of the chat. `restore` (session, agent, cwd) is kept by the webview in its state, so the panel
- * serializer can bring the session back after a window reload.
+ * serializer can bring the session back after a window reload. Its script and stylesheet are inside it, each
+ * with its nonce (see {@link chatAssets}).
  */
 export function chatHtml(webview: vscode.Webview, extensionUri: vscode.Uri, title: string, restore?: object): string {
   const n = nonce();
   const styleNonce = nonce();
-  const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'main.js'));
-  const style = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'main.css'));
+  const { script, style } = chatAssets(webview, extensionUri);
   const csp = webviewCsp(webview, n, styleNonce);
   return `<!DOCTYPE html>
 <html lang="en">
@@ -61,7 +94,7 @@ export function chatHtml(webview: vscode.Webview, extensionUri: vscode.Uri, titl
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta property="csp-nonce" content="${styleNonce}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${style.toString()}">
+<style nonce="${styleNonce}">${style}</style>
 <title>${escapeHtml(title)}</title>
 </head>
 <body${restore ? ` data-restore="${escapeHtml(JSON.stringify(restore))}"` : ''}>
@@ -71,7 +104,7 @@ export function chatHtml(webview: vscode.Webview, extensionUri: vscode.Uri, titl
   <div id="live" class="sr-only" aria-live="polite" aria-atomic="false" aria-relevant="additions" data-testid="live-region"></div>
   <footer id="composer"></footer>
 </div>
-<script nonce="${n}" src="${script.toString()}"></script>
+<script nonce="${n}">${script}</script>
 </body>
 </html>`;
 }

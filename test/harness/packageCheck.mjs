@@ -59,7 +59,7 @@ if (fs.existsSync(vsix)) {
   const extra = names.filter((n) => !allowed(n));
   check('the .vsix holds only dist/, media/, package.json, README, CHANGELOG and LICENSE', extra.length === 0, extra.length ? `unexpected: ${extra.join(', ')}` : `${names.length} files`);
   check('no source maps in the .vsix', !names.some((n) => n.endsWith('.map')));
-  for (const required of ['dist/extension.js', 'dist/core.js', 'dist/registry.js', 'dist/archiveExtract.js', 'dist/agents/demoAgent.js', 'dist/agents/watchdog.js', 'dist/agents/mcpBridge.js', 'dist/agents/mcpSteps.js', 'dist/editorTools.js', 'dist/globMatcher.js', 'dist/checkpoints.js', 'dist/diff.js', 'dist/addAgent.js', 'dist/webview/main.js', 'dist/webview/compare.js', 'dist/webview/compare.css', 'dist/tree-sitter.wasm', 'dist/tree-sitter-bash.wasm', 'package.json']) {
+  for (const required of ['dist/extension.js', 'dist/core.js', 'dist/registry.js', 'dist/archiveExtract.js', 'dist/agents/demoAgent.js', 'dist/agents/watchdog.js', 'dist/agents/mcpBridge.js', 'dist/agents/mcpSteps.js', 'dist/editorTools.js', 'dist/globMatcher.js', 'dist/checkpoints.js', 'dist/diff.js', 'dist/addAgent.js', 'dist/webview/main.js', 'dist/webview/main.css', 'dist/webview/compare.js', 'dist/webview/compare.css', 'dist/tree-sitter.wasm', 'dist/tree-sitter-bash.wasm', 'package.json']) {
     check(`the .vsix contains ${required}`, names.includes(required));
   }
   check('README, CHANGELOG and LICENSE are in the .vsix', ['readme.md', 'changelog.md'].every((n) => names.some((x) => x.toLowerCase() === n)) && names.some((x) => /^license/i.test(x)));
@@ -74,6 +74,9 @@ if (fs.existsSync(vsix)) {
   check('the JS loaded before the first session is at most 625 KB (dist/extension.js and dist/core.js; the target is 500 KB)', core <= 625 * 1000, `${(core / 1000).toFixed(0)} KB`);
   const webview = sizeOf('dist/webview/main.js') + sizeOf('dist/webview/main.css');
   check('the chat webview is at most 400 KB of JS and CSS', webview <= 400 * 1000, `${(webview / 1000).toFixed(0)} KB`);
+  // the chat's page carries its script and stylesheet inline (src/chatHost/html.ts): neither may end its element early
+  const inline = (/** @type {string} */ n) => fs.readFileSync(path.join(ROOT, n), 'utf8');
+  check('the chat\'s script and stylesheet can go inside its page (no "</script" or "</style" in them)', !/<\/script/i.test(inline('dist/webview/main.js')) && !/<\/style/i.test(inline('dist/webview/main.css')));
   // the compare view of "Ask Several Agents…" is a page of its own (webview/compare/main.ts), apart from the chat's budget
   const compare = sizeOf('dist/webview/compare.js') + sizeOf('dist/webview/compare.css');
   check('the compare view is at most 40 KB of JS and CSS', compare <= 40 * 1000, `${(compare / 1000).toFixed(1)} KB`);

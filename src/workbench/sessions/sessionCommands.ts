@@ -99,10 +99,12 @@ export async function continueInNewSession(deps: SessionCommandDeps, from: Agent
       { location: vscode.ProgressLocation.Notification, title: inert.message`Starting ${def.name}…`, cancellable: true },
       (_p, token) => deps.sessions.newSession(def, from.cwd, token),
     );
+    // the context goes first, naming the session ("Continued: …"), so that its chat opens with that title: a
+    // title that changes while a webview loads its page does not reach the page's frame (its accessible name)
+    const sent = session.prompt([{ type: 'text', text: continuationPrompt(from) }]);
     deps.openChat(session);
-    const text = continuationPrompt(from);
     // the prompt a crash interrupted is offered for resend once the context was sent
-    void session.prompt([{ type: 'text', text }]).catch(() => undefined).then(() => session.offerResend(from.interruptedPrompt));
+    void sent.catch(() => undefined).then(() => session.offerResend(from.interruptedPrompt));
     from.thread.acknowledgeFailure();
     return session;
   } catch (error) {
