@@ -162,14 +162,15 @@ export class Composer {
   setState(state: ThreadStateView | undefined): void {
     this.lastState = state;
     this.busy = state?.status === 'working' || state?.status === 'awaitingPermission';
-    // the agent is being started (a chat reopened at once from the store, a restart): what is sent waits for it
+    // while the agent is being started (a chat reopened at once from the store, a restart) what is sent waits too
     const starting = state?.status === 'starting';
-    this.usable = state?.status === 'idle' || this.busy || starting;
+    const queues = this.busy || starting;
+    this.usable = state?.status === 'idle' || queues;
     if (state) this.agentName = state.agentName;
     this.sendButton.disabled = !this.usable;
-    this.sendButton.textContent = this.busy || starting ? 'Queue' : 'Send';
+    this.sendButton.textContent = queues ? 'Queue' : 'Send';
     const keys = sendKeyLabel(this.sendWith, isMac);
-    this.sendButton.title = starting ? `Queue: sent when the agent is ready (${keys.send})` : this.busy ? `Queue: sent when the agent finishes (${keys.send})` : `Send (${keys.send})`;
+    this.sendButton.title = queues ? `Queue: sent when the agent ${starting ? 'is ready' : 'finishes'} (${keys.send})` : `Send (${keys.send})`;
     this.stopButton.hidden = !this.busy;
     this.sendNowButton.hidden = !(this.busy && this.steering);
     this.permissionHint.hidden = state?.status !== 'awaitingPermission';
