@@ -32,7 +32,7 @@ import { SessionMetaStore, type SessionMetaMemory } from './history/sessionMeta'
 import { SessionOrganizer } from './history/sessionOrganizer';
 import { reopenStatus } from './history/sessionStatus';
 import { forkSession, whyNotForkable, type SessionForkDeps } from './lifecycle/sessionFork';
-import { SessionReopener, type SessionRecording } from './lifecycle/sessionReopen';
+import { SessionReopener, showReadOnly, type SessionRecording } from './lifecycle/sessionReopen';
 import { connectBehind, type OpenOptions } from './lifecycle/openAtOnce';
 import { windowClosedNotice } from '../thread/model/stopReasons';
 
@@ -126,9 +126,7 @@ export class SessionManager implements vscode.Disposable {
       add: (session, { paused, queue, readOnly }) => {
         this._sessions.set(session.key, session);
         if (!readOnly) return this.track(session, paused, queue);
-        this._readOnly.add(session.key);
-        session.activity.setReadOnly();
-        return undefined;
+        return void this.markReadOnly(session);
       },
       forget: (key) => this.forget(key), changed,
     });
@@ -303,11 +301,10 @@ export class SessionManager implements vscode.Disposable {
       isOpen: (s) => this._sessions.get(s.key) === s,
       reattach: (s, host) => this.auth.withAuth(host, (h) => this.restarter.reattach(s, h)),
       readOnly: (s, reason) => {
-        this._recordings.get(s.key)?.dispose();
+        this._recordings.get(s.key)?.dispose(); // a read-only session is not recorded
         this._recordings.delete(s.key);
-        this._readOnly.add(s.key);
-        s.activity.setReadOnly();
-        s.thread.setStatus('disconnected', `Read-only: ${reason}. Continue in New Session goes on in a new session that gets this transcript.`, 'continue');
+        this.markReadOnly(s);
+        showReadOnly(s, reason);
         this._onDidChangeSessions.fire();
       },
       logFor: (d) => this.logFor(d),
@@ -315,6 +312,9 @@ export class SessionManager implements vscode.Disposable {
     this._connecting = Promise.all([this._connecting, connected]).then(() => undefined);
     return session;
   }
+
+  /** A session shown read-only from the store: it sends nothing and its composer says so. */
+  private markReadOnly(session: AgentSession): void { this._readOnly.add(session.key); session.activity.setReadOnly(); }
 
   /** Resolves when every session opened at once from the store is connected, or read-only (the test API's `restored`). */
   get connecting(): Promise<void> { return this._connecting; }

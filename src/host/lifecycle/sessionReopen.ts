@@ -9,6 +9,7 @@ import type { AgentDefinition } from '../../agents/agentDefinition';
 import { remoteNotice } from '../../agents/agentTransport';
 import { AgentHost, type ClientInfo } from '../agentHost';
 import type { AgentSession } from '../agentSession';
+import type { Transcript } from '../history/transcriptLog';
 import type { TranscriptStore } from '../history/transcriptStore';
 import type { SessionRef } from '../sessionKey';
 import { applySetup } from './editorTools/editorToolsPart';
@@ -39,10 +40,21 @@ export interface SessionReopenDeps {
   readonly changed: () => void;
 }
 
+/** Shows a session read-only: its banner says why, and offers Continue in New Session. */
+export function showReadOnly(session: AgentSession, reason: string): void {
+  session.canFork = false;
+  session.thread.setStatus('disconnected', `Read-only: ${reason}. Continue in New Session goes on in a new session that gets this transcript.`, 'continue');
+}
+
 /** A reopened session of an agent elsewhere says again where it runs (the notice is the client's, not in the transcript). */
 export function sayWhereItRuns(session: AgentSession, host: AgentHost): void {
   const t = host.definition.transport;
   if (t) session.thread.addNotice('info', remoteNotice(host.displayName, t, host.pathMapping?.local, host.mappingProblem));
+}
+
+/** Shows the client's stored transcript of `ref` in `session`: its entries, title, plans and terminals' output. */
+function showStored(session: AgentSession, stored: Transcript, ref: SessionRef): void {
+  session.thread.restore(stored.entries, stored.title || ref.title || '', stored.plan, stored.terminals, stored.plans, stored.planCancelled);
 }
 
 /** Runs the reopening of sessions. */
@@ -54,7 +66,7 @@ export class SessionReopener {
     const log = this.deps.logFor(host.definition);
     const session = this.deps.create(host, ref.sessionId, ref.cwd, log);
     const stored = this.deps.store?.read(host.definition.id, ref.sessionId);
-    if (stored) session.thread.restore(stored.entries, stored.title || ref.title || '', stored.plan, stored.terminals, stored.plans, stored.planCancelled);
+    if (stored) showStored(session, stored, ref);
     else if (ref.title) session.thread.restore([], ref.title, []);
     // attached before the request: the agent may send updates (commands, usage) right after it answers
     host.attach(session);
@@ -105,10 +117,8 @@ export class SessionReopener {
   fromStore(ref: SessionRef, def: AgentDefinition): AgentSession | undefined {
     const stored = this.deps.store?.read(def.id, ref.sessionId);
     if (!stored) return undefined;
-    const log = this.deps.logFor(def);
-    // a host that is never started stands in until the session is moved to the agent's (AgentSession.rebind)
-    const session = this.deps.create(new AgentHost(def, log, this.deps.clientInfo, ref.cwd), ref.sessionId, ref.cwd, log);
-    session.thread.restore(stored.entries, stored.title || ref.title || '', stored.plan, stored.terminals, stored.plans, stored.planCancelled);
+    // until the session is moved to the agent's host (AgentSession.rebind)
+    const session = this.unstarted(ref, def, stored);
     session.thread.setStatus('starting');
     this.deps.add(session, { queue: stored.queue });
     this.deps.changed();
@@ -120,13 +130,18 @@ export class SessionReopener {
     const stored = this.deps.store?.read(ref.agentId, ref.sessionId);
     if (!stored) throw new Error(`Cannot open session ${ref.title || ref.sessionId}: ${reason}, and Switchboard has no transcript of it.`);
     const agent: AgentDefinition = def ?? { id: ref.agentId, name: stored.header.agentName, command: '', args: [], env: {} };
-    const log = this.deps.logFor(agent);
-    // a host that is never started: the session cannot send anything
-    const session = this.deps.create(new AgentHost(agent, log, this.deps.clientInfo, ref.cwd), ref.sessionId, ref.cwd, log);
-    session.thread.restore(stored.entries, stored.title || ref.title || '', stored.plan, stored.terminals, stored.plans, stored.planCancelled);
-    session.thread.setStatus('disconnected', `Read-only: ${reason}. Continue in New Session goes on in a new session that gets this transcript.`, 'continue');
+    const session = this.unstarted(ref, agent, stored);
+    showReadOnly(session, reason);
     this.deps.add(session, { readOnly: true });
     this.deps.changed();
+    return session;
+  }
+
+  /** A session showing its stored transcript, on a host that is never started: it cannot send anything. */
+  private unstarted(ref: SessionRef, agent: AgentDefinition, stored: Transcript): AgentSession {
+    const log = this.deps.logFor(agent);
+    const session = this.deps.create(new AgentHost(agent, log, this.deps.clientInfo, ref.cwd), ref.sessionId, ref.cwd, log);
+    showStored(session, stored, ref);
     return session;
   }
 
