@@ -5,7 +5,7 @@
  * (docs/chat.md).
  */
 import {
-  CancelTurnCommand, ContinueSessionCommand, CopyCodeCommand, InsertCodeCommand, OpenDiffCommand, OpenLinkCommand, OpenLocationCommand, OpenToolOutputCommand, RequestStateCommand,
+  CancelTurnCommand, ContinueSessionCommand, CopyCodeCommand, InsertCodeCommand, OpenDiffCommand, OpenLinkCommand, OpenLocationCommand, OpenToolOutputCommand, AcknowledgeSnapshotCommand, RequestStateCommand,
   RemoveQueuedPromptCommand, RequestEntriesCommand, RequestSnapshotCommand, QueueUntakenCommand, ResendPromptCommand, RespondPermissionCommand, RevertFlaggedCommand,
   RestartAgentCommand, RetryPromptCommand, SaveDraftCommand, SearchFilesCommand, SendPromptCommand, SetConfigOptionCommand,
   SetModeCommand, ShowTerminalCommand, ToggleFollowCommand, UpdateQueuedPromptCommand,
@@ -30,6 +30,8 @@ export interface ChatActions {
   // the thread
   /** The webview has loaded: the host sends a snapshot. */
   ready(): void;
+  /** The page shows its first snapshot (its frame is the active one): the host sets the title again. */
+  shown(): void;
   /** The webview's copy has a gap: the host sends a fresh snapshot. */
   requestSnapshot(reason: string): void;
   /** Up to `count` entries before index `before`. */
@@ -135,6 +137,7 @@ export interface ChatActions {
 export function chatActions(ipc: ActionTransport): ChatActions {
   return {
     ready: () => ipc.post(RequestStateCommand, {}),
+    shown: () => ipc.post(AcknowledgeSnapshotCommand, {}),
     requestSnapshot: (reason) => ipc.post(RequestSnapshotCommand, { reason }),
     requestEntries: (before, count) => ipc.post(RequestEntriesCommand, { before, count }),
 

@@ -82,9 +82,15 @@ store.subscribe((change) => view.changed(change));
 store.subscribe(() => welcome.setState(store.state, store.entries.length));
 document.addEventListener('visibilitychange', () => view.visibilityChanged());
 
+/** Whether the host heard that a snapshot arrived: its frame is then the active one (actions.ts, `shown`). */
+let shown = false;
 // the host's notifications, each to the part it is for (inbox.ts: typed by the protocol's notification table)
 chatInbox()
-  .on(DidSnapshotThreadNotification, (snapshot) => store.applySnapshot(snapshot))
+  .on(DidSnapshotThreadNotification, (snapshot) => {
+    store.applySnapshot(snapshot);
+    if (!shown) actions.shown();
+    shown = true;
+  })
   .on(DidChangeThreadNotification, (change) => store.applyChange(change))
   .on(DidLoadEntriesNotification, (older) => view.olderEntries(older))
   .on(DidChangeComposerNotification, (state) => {

@@ -13,7 +13,7 @@
  */
 import * as vscode from 'vscode';
 import { CancelSubagentCommand, RespondElicitationUrlCommand, DidRequestFocusNotification, ForkSessionCommand, RenameSessionCommand, RespondElicitationCommand, SetApprovalLevelCommand } from '../shared/chatProtocol';
-import { CancelTurnCommand, DidChangeThreadNotification, DidLoadEntriesNotification, DidSnapshotThreadNotification, RequestStateCommand, RequestEntriesCommand, RequestSnapshotCommand, RespondPermissionCommand, ToggleFollowCommand } from '../shared/chatProtocol';
+import { CancelTurnCommand, DidChangeThreadNotification, AcknowledgeSnapshotCommand, DidLoadEntriesNotification, DidSnapshotThreadNotification, RequestStateCommand, RequestEntriesCommand, RequestSnapshotCommand, RespondPermissionCommand, ToggleFollowCommand } from '../shared/chatProtocol';
 import type { IpcMessageType, NotificationMethod, NotificationTable, RequestEntriesParams } from '../shared/chatProtocol';
 import { snapshotTailEntries } from '../shared/viewModel';
 import { tabPrefix } from '../shared/sessionState';
@@ -47,6 +47,11 @@ export interface ChatSurface {
   reveal(): void;
   /** Shows the session's title where the surface has one (tab title, view title), already inert. */
   setTitle(titles: ChatTitles): void;
+  /**
+   * The page shows its first snapshot. VS Code gives a webview's frame the title it had when the page was set,
+   * and sends a later change only to the frame that is active then: one made while the page loaded is lost.
+   */
+  pageShown?(): void;
   /** Fires when the surface is brought to the front (tab activated, view shown). */
   readonly onDidBecomeActive: vscode.Event<void>;
   /** The editor group the surface is in, when it is a tab (diffs open beside it, never over it). */
@@ -162,6 +167,7 @@ export class ChatBinding implements vscode.Disposable {
     ipc.on(RequestStateCommand, ready);
     ipc.on(RequestSnapshotCommand, ready);
     ipc.on(RequestEntriesCommand, (params) => this.sendEntries(params));
+    ipc.on(AcknowledgeSnapshotCommand, () => this.surface.pageShown?.());
     ipc.on(CancelTurnCommand, () => this.session.cancel());
     ipc.on(RespondPermissionCommand, ({ requestId, optionId }) => { this.session.permissions.respond(requestId, optionId); });
     ipc.on(ToggleFollowCommand, () => this.session.follow.toggle());
@@ -284,7 +290,7 @@ export function chatTitles(session: AgentSession): ChatTitles {
 }
 
 // what the webview sends by itself (loading, resyncing, paging): every other command is the user acting in the chat
-const passiveMethods = new Set<string>([RequestStateCommand.method, RequestSnapshotCommand.method, RequestEntriesCommand.method]);
+const passiveMethods = new Set<string>([RequestStateCommand.method, AcknowledgeSnapshotCommand.method, RequestSnapshotCommand.method, RequestEntriesCommand.method]);
 
 function isUserAction(m: unknown): boolean {
   const method = typeof m === 'object' && m !== null ? (m as { method?: unknown }).method : undefined;

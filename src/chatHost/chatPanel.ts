@@ -41,6 +41,12 @@ export class ChatPanel implements vscode.Disposable {
       webview: panel.webview,
       reveal: () => this.reveal(),
       setTitle: ({ full }) => { panel.title = full; },
+      // the same title again reaches the now active frame (its accessible name): VS Code sends only a change
+      pageShown: () => {
+        const title = panel.title;
+        panel.title = ''; // in the same task as the next line: nothing paints it
+        panel.title = title;
+      },
       onDidBecomeActive: becameActive.event,
       viewColumn: () => panel.viewColumn,
     };

@@ -5,7 +5,7 @@
  * params type, does not compile.
  */
 import * as z from 'zod/mini';
-import { CancelTurnCommand, RequestStateCommand, RequestEntriesCommand, RequestSnapshotCommand, RespondPermissionCommand, ToggleFollowCommand } from '../shared/chatProtocol';
+import { CancelTurnCommand, AcknowledgeSnapshotCommand, RequestStateCommand, RequestEntriesCommand, RequestSnapshotCommand, RespondPermissionCommand, ToggleFollowCommand } from '../shared/chatProtocol';
 import { ForkSessionCommand, RenameSessionCommand, SetApprovalLevelCommand } from '../shared/chatProtocol';
 import { OpenDiffCommand, OpenLocationCommand, OpenToolOutputCommand, RetryPromptCommand, ShowTerminalCommand } from '../shared/chatProtocol';
 import { ContinueSessionCommand, DismissNoticeCommand, QueueUntakenCommand, ResendPromptCommand, RestartAgentCommand, RevertFlaggedCommand } from '../shared/chatProtocol';
@@ -26,6 +26,7 @@ const short = z.string().check(z.maxLength(256));
 /** Params schema by method. */
 export const ipcSchemas = {
   [RequestStateCommand.method]: z.object({ lastSeq: z.optional(z.int()) }),
+  [AcknowledgeSnapshotCommand.method]: z.object({}),
   [CancelTurnCommand.method]: z.object({}),
   [RespondPermissionCommand.method]: z.object({ requestId: short, optionId: short }),
   [RequestSnapshotCommand.method]: z.object({ reason: short }),

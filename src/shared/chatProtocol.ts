@@ -54,6 +54,11 @@ const notification: <P>() => <M extends string>(method: M & MethodName<M, 'notif
 export interface RequestStateParams { readonly lastSeq?: number }
 /** The webview loaded (or reloaded) and wants a snapshot. */
 export const RequestStateCommand = command<RequestStateParams>()('state/request');
+/**
+ * The page acknowledges its first snapshot, so it shows. VS Code delivers messages to a page only once its frame
+ * is the active one, and sends a title change only to that frame: the host sets the title again then (chatPanel.ts).
+ */
+export const AcknowledgeSnapshotCommand = command<Record<string, never>>()('snapshot/acknowledge');
 
 /** `now`: Send Now, into the running turn, for an agent that takes that (docs/chat.md, "Send now"). */
 export interface SendPromptParams { readonly text: string; readonly attachments?: readonly AttachmentView[]; readonly now?: boolean }
@@ -247,7 +252,7 @@ export const UndoCheckpointCommand = command<UndoCheckpointParams>()('checkpoint
 
 /** Every command the webview may send; the host has a schema for each (ipcSchemas.ts) and handles them. */
 export type ChatCommand =
-  | typeof RequestStateCommand | typeof SendPromptCommand | typeof CancelTurnCommand | typeof RespondPermissionCommand
+  | typeof RequestStateCommand | typeof AcknowledgeSnapshotCommand | typeof SendPromptCommand | typeof CancelTurnCommand | typeof RespondPermissionCommand
   | typeof ToggleFollowCommand | typeof OpenDiffCommand | typeof OpenLocationCommand | typeof OpenToolOutputCommand | typeof ShowTerminalCommand | typeof RetryPromptCommand | typeof RevertFlaggedCommand
   | typeof RestartAgentCommand | typeof ResendPromptCommand | typeof ContinueSessionCommand | typeof OpenLinkCommand | typeof CopyCodeCommand
   | typeof InsertCodeCommand | typeof RequestSnapshotCommand | typeof RequestEntriesCommand

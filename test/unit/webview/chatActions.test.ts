@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { chatActions } from '../../../webview/actions';
 import type { ActionTransport } from '../../../webview/actions';
 import {
-  CancelTurnCommand, CopyCodeCommand, InsertCodeCommand, OpenDiffCommand, OpenLinkCommand, OpenLocationCommand, RequestStateCommand,
+  CancelTurnCommand, CopyCodeCommand, InsertCodeCommand, OpenDiffCommand, OpenLinkCommand, OpenLocationCommand, AcknowledgeSnapshotCommand, RequestStateCommand,
   RemoveQueuedPromptCommand, RequestEntriesCommand, RequestSnapshotCommand, ResendPromptCommand, RespondPermissionCommand,
   RestartAgentCommand, RetryPromptCommand, SaveDraftCommand, SearchFilesCommand, SendPromptCommand, SetConfigOptionCommand,
   SetModeCommand, ToggleFollowCommand, UpdateQueuedPromptCommand,
@@ -29,6 +29,7 @@ describe('ChatActions: what the chat asks of its host, as commands of the chat p
     const image = { kind: 'image', id: 'i1', name: 'x.png', mimeType: 'image/png', data: 'AA==' } as const;
     const draft: DraftView = { text: 'hi', attachments: [], rev: 3 };
     a.ready();
+    a.shown();
     a.requestSnapshot('gap');
     a.requestEntries(40, 20);
     a.respondPermission('r1', 'allow');
@@ -52,6 +53,7 @@ describe('ChatActions: what the chat asks of its host, as commands of the chat p
     a.saveDraft(draft);
     assert.deepEqual(posted, [
       { method: RequestStateCommand.method, params: {} },
+      { method: AcknowledgeSnapshotCommand.method, params: {} },
       { method: RequestSnapshotCommand.method, params: { reason: 'gap' } },
       { method: RequestEntriesCommand.method, params: { before: 40, count: 20 } },
       { method: RespondPermissionCommand.method, params: { requestId: 'r1', optionId: 'allow' } },
