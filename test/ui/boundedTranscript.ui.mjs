@@ -81,6 +81,8 @@ export async function run(t) {
       nodes,
       frozen: document.querySelectorAll('.md-frozen').length,
       parts: document.querySelectorAll('.md-seg').length,
+      // a part of white space alone is 0 px tall and a line tall frozen: it froze and thawed forever
+      blank: Array.from(document.querySelectorAll('.md-seg')).filter((p) => (p.classList.contains('md-frozen') ? !p.textContent?.trim() : !p.firstElementChild)).length,
       fromBottom: el.scrollHeight - el.scrollTop - el.clientHeight,
       needleFrozen: Array.from(document.querySelectorAll('.md-frozen')).some((p) => p.textContent?.includes('needle-early')),
     };
@@ -89,6 +91,7 @@ export async function run(t) {
   t.expect(end.nodes <= 25_000, `the chat keeps at most 25,000 DOM nodes after 20,000 chunks (${end.nodes}; ${end.frozen} of ${end.parts} parts frozen; streamed in ${streamed.toFixed(1)} s)`);
   t.expect(end.frozen > end.parts / 2, `most parts far from the view are frozen (${end.frozen} of ${end.parts})`);
   t.expect(end.fromBottom < 40, `the view followed the answer to its end (${Math.round(end.fromBottom)} px from the bottom)`);
+  t.expect(end.blank === 0, `every part of the answer holds a block (${end.blank} hold white space alone)`);
   t.expect(end.needleFrozen, 'the word to find is only in a frozen part (far above the view)');
   await t.screenshot('bounded-end');
 

@@ -238,7 +238,8 @@ export class Freezer {
   private freeze(part: Element, height: number, selected: Range | null): void {
     if (this.frozen.has(part) || !(part instanceof HTMLElement) || !part.isConnected) return;
     const entry = part.parentElement === this.root;
-    const may = entry ? freezableEntry(part) : 'yes';
+    // a part without a block holds only white space: 0 px tall, as its stand-in could not be
+    const may = entry ? freezableEntry(part) : part.firstElementChild ? 'yes' : 'no';
     if (may === 'no') return;
     // the selection has an end in it, or runs across it
     const busy = selected?.intersectsNode(part) || part.contains(document.activeElement);

@@ -300,7 +300,9 @@ export class MarkdownStream {
         continue;
       }
       if (node instanceof Element && node.classList.contains('md-cont')) this.split(this.segment?.lastElementChild);
-      if (!this.segment || this.segmentCount >= segmentBlocks) {
+      // a new segment starts with a block: the line break between two blocks stays in the one before (a
+      // segment of white space alone is 0 px tall, and 1 line tall frozen: webview/transcript/freezer.ts)
+      if (!this.segment || (this.segmentCount >= segmentBlocks && node.nodeType === Node.ELEMENT_NODE)) {
         const segment = document.createElement('div');
         segment.className = 'md-seg';
         this.newSegment(segment);
