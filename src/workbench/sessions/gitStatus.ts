@@ -128,10 +128,14 @@ export class GitStatus implements vscode.Disposable {
   }
 }
 
-/** `git status --porcelain --branch` of a folder: its branch and changed files; undefined outside a repository. */
+/**
+ * `git status --porcelain --branch` of a folder: its branch and changed files; undefined outside a repository.
+ * `--no-optional-locks`: a status may otherwise refresh the user's index and write it (and hold its lock while
+ * the user's own git runs).
+ */
 export function gitCliStatus(folder: string): Promise<FolderGitStatus | undefined> {
   return new Promise((resolve) => {
-    execFile('git', ['-C', folder, 'status', '--porcelain=v1', '--branch', '--untracked-files=normal'], { timeout: 5000, maxBuffer: 4 * 1024 * 1024, windowsHide: true }, (error, stdout) => {
+    execFile('git', ['--no-optional-locks', '-C', folder, 'status', '--porcelain=v1', '--branch', '--untracked-files=normal'], { timeout: 5000, maxBuffer: 4 * 1024 * 1024, windowsHide: true }, (error, stdout) => {
       resolve(error ? undefined : parsePorcelainStatus(stdout));
     });
   });
