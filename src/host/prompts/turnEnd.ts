@@ -99,7 +99,7 @@ export class TurnEnd {
     if (!running) return 'none';
     if (running.stopAt === undefined) {
       running.stopAt = this.now();
-      running.timer = this.schedule(() => this.abandon(running), this.graceMs);
+      running.timer = this.schedule(() => this.abandon(running, true), this.graceMs);
       return 'waiting';
     }
     this.abandon(running);
@@ -136,9 +136,14 @@ export class TurnEnd {
     this.finish();
   }
 
-  private abandon(running: Running): void {
+  /**
+   * `waited`: the grace period's timer ended it. Node's timers keep their own clock, and one may fire a millisecond
+   * before `Date.now()` says the period is over: the turn still waited the whole grace period.
+   */
+  private abandon(running: Running, waited = false): void {
     if (this._running !== running) return;
-    const afterMs = this.now() - (running.stopAt ?? this.now());
+    const elapsed = this.now() - (running.stopAt ?? this.now());
+    const afterMs = waited ? Math.max(elapsed, this.graceMs) : elapsed;
     this.finish();
     this.log.warn(`the agent did not answer the cancelled turn within ${afterMs} ms: the turn was ended by the client`);
     running.abandon(afterMs);

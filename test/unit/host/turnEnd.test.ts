@@ -84,6 +84,19 @@ describe('TurnEnd (a turn always ends)', () => {
     assert.ok(logs.some((l) => l.startsWith('warn the agent did not answer the cancelled turn within 3000 ms')), logs.join('\n'));
   });
 
+  it('a grace timer that fires a millisecond early by the wall clock still counts the whole grace period', async () => {
+    // Node's timers keep their own clock: the timer may fire when Date.now() says 2,999 ms have passed
+    const clock = manualClock();
+    let behind = 0;
+    const end = new TurnEnd({ info: () => undefined, warn: () => undefined }, cancelGraceMs, clock.schedule, () => clock.now() - behind);
+    const turn = watch(end.run(deferred<unknown>().promise));
+    end.cancel();
+    behind = 1;
+    clock.advance(cancelGraceMs);
+    await flush();
+    assert.deepEqual(turn.outcome, { kind: 'abandoned', afterMs: cancelGraceMs }, 'the notice says the agent did not confirm within the grace period');
+  });
+
   it('a second Stop during the grace period ends the turn at once', async () => {
     const { clock, end } = setup();
     const turn = watch(end.run(deferred<unknown>().promise));
