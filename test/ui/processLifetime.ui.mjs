@@ -14,7 +14,6 @@
 // CODE_SERVER_RECONNECTION_GRACE_TIME; 4.100 has no such setting, there the grace is 3 hours), and the
 // time and reason come from VS Code's own log of that host ("Extension host terminating: …").
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { EXTENSION_ROOT } from '../harness/harness.mjs';
 import { openSession, sendPrompt } from './scriptedSession.mjs';
@@ -23,8 +22,10 @@ export const name = 'processLifetime';
 export const timeout = 240_000;
 export const env = { CODE_SERVER_RECONNECTION_GRACE_TIME: '1' };
 
-// where the fixture agents write their pids (made by run(): only a module that runs creates it)
-const pidDir = path.join(os.tmpdir(), `switchboard-lifetime-${process.pid}`);
+// where the fixture agents write their pids, relative to their working folder: the run's workspace (made by run()).
+// Each version's run has its own: the runner may run both versions' runs at once, and a folder shared by them
+// counted the other run's agents and was removed under it.
+const pidFolder = '.lifetime-pids';
 const budgetMs = 3000;
 
 /** @param {string} id @param {string} agentName @param {Record<string, string>} env */
@@ -35,7 +36,7 @@ function lifetimeAgent(id, agentName, env) {
       path.join(EXTENSION_ROOT, 'out', 'test', 'fixtures', 'agents', 'lifetimeAgent.js'),
       path.join(EXTENSION_ROOT, 'test', 'fixtures', 'agents', 'scenarios', 'processLifetime.json'),
     ],
-    env: { SCRIPTED_AGENT_DELAY_SCALE: '0', LIFETIME_PID_DIR: pidDir, ...env },
+    env: { SCRIPTED_AGENT_DELAY_SCALE: '0', LIFETIME_PID_DIR: pidFolder, ...env },
   };
 }
 
@@ -73,9 +74,9 @@ function alive(p) {
 
 /**
  * The fixture agents running now, and the tree agent's child: each agent writes `<pidDir>/<its pid>.json`
- * once its child runs. Every running one counts, also one a restored chat started.
+ * once its child runs. Every running one counts, also one a restored chat started. @param {string} pidDir
  */
-async function agentProcesses() {
+async function agentProcesses(pidDir) {
   const deadline = Date.now() + 30_000;
   for (;;) {
     const procs = fs.readdirSync(pidDir).filter((f) => f.endsWith('.json')).flatMap((f) => {
@@ -176,7 +177,7 @@ async function openBoth(t, known) {
   await openSession(t, 'Lifetime stubborn');
   const tree = await openSession(t, 'Lifetime tree');
   await sendPrompt(t, tree, 'terminal');
-  const procs = await agentProcesses();
+  const procs = await agentProcesses(path.join(t.workspace, pidFolder));
   t.expect(procs.length >= 3, `the two agents and the child run (pids ${procs.map((p) => p.pid).join(', ')})`);
   const terminal = await terminalProcess(t.workspace, known);
   t.expect(true, `the terminal command runs (pid ${terminal.pid})`);
@@ -185,7 +186,7 @@ async function openBoth(t, known) {
 
 /** @param {import('../harness/runUi.mjs').UiTest} t */
 export async function run(t) {
-  fs.rmSync(pidDir, { recursive: true, force: true });
+  const pidDir = path.join(t.workspace, pidFolder);
   fs.mkdirSync(pidDir, { recursive: true });
   const known = new Set();
   try {
