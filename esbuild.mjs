@@ -63,6 +63,36 @@ const zodEnglishOnly = {
 };
 
 /**
+ * src/acp/events.ts re-exports vscode-jsonrpc's Emitter, CancellationTokenSource and Disposable for the layers that
+ * may not use `vscode`. The package's entry points each load all of it (62 KB minified), so in the bundles these
+ * come from its three small modules instead, and the rest of vscode-jsonrpc stays in the part that speaks JSON-RPC
+ * (src/acp/connection.ts, loaded when the first agent connects: docs/performance.md, "Start fast, ship small"). The two
+ * runtime services those modules use (an error log and a 0 ms timer) are installed as vscode-jsonrpc's node runtime
+ * installs them. Unbundled (out/, the tests), events.ts loads the package as usual.
+ */
+const jsonrpcEventsOnly = {
+  name: 'jsonrpc-events-only',
+  /** @param {esbuild.PluginBuild} build */
+  setup(build) {
+    const lib = path.join(path.dirname(require.resolve('vscode-jsonrpc')), '..');
+    build.onResolve({ filter: /^vscode-jsonrpc$/ }, (args) => (args.importer.endsWith(path.join('src', 'acp', 'events.ts'))
+      ? { path: 'vscode-jsonrpc-events', namespace: 'jsonrpc-events' } : undefined));
+    build.onLoad({ filter: /.*/, namespace: 'jsonrpc-events' }, () => ({
+      resolveDir: lib, loader: 'js',
+      contents: [
+        `import RAL from ${JSON.stringify(path.join(lib, 'common', 'ral.js'))};`,
+        `export { Emitter } from ${JSON.stringify(path.join(lib, 'common', 'events.js'))};`,
+        `export { CancellationToken, CancellationTokenSource } from ${JSON.stringify(path.join(lib, 'common', 'cancellation.js'))};`,
+        `export { Disposable } from ${JSON.stringify(path.join(lib, 'common', 'disposable.js'))};`,
+        // lib/node/ril.js: `console`, and timers whose handles are disposables
+        'const timer = (set, clear) => (...args) => { const handle = set(...args); return { dispose: () => clear(handle) }; };',
+        'try { RAL(); } catch { RAL.install({ console, timer: { setTimeout: timer(setTimeout, clearTimeout), setImmediate: timer(setImmediate, clearImmediate), setInterval: timer(setInterval, clearInterval) } }); }',
+      ].join('\n'),
+    }));
+  },
+};
+
+/**
  * Parts of the extension loaded on first use, not at activation (docs/performance.md, "Start fast, ship
  * small"): `await import('./x.js')` or `require('./x')` of one of these files is bundled as its own file,
  * dist/<name>.js, and required when the import runs. Unbundled (out/, the tests), the same import loads
@@ -86,6 +116,13 @@ const lazyModules = {
   editorTools: 'src/host/lifecycle/editorTools/editorMcpServer.ts',
   // ACP v2 (its schemas and the dialect): loaded when an agent starts with switchboard.experimental.protocolV2 on
   acpV2: 'src/acp/v2/v2Dialect.ts',
+  // an ACP connection (vscode-jsonrpc, the framing, the ACP schemas and the zod they build on): when the first agent
+  // connects, or a stored session is shown
+  acpConnection: 'src/acp/connection.ts',
+  // commands and forms a session may never use: at their first use
+  manageRules: 'src/workbench/rules/manageRules.ts', ruleEditor: 'src/host/permissions/ruleEditor.ts',
+  reviewChanges: 'src/workbench/review/reviewChanges.ts', providerFlow: 'src/workbench/agents/providerFlow.ts',
+  checkpointActions: 'src/host/files/checkpointActions.ts',
   // the ACP remote transport (the SDK's WebSocket and HTTP clients, `ws`): loaded when such an agent connects
   remoteStream: 'src/agents/streamChannel.ts',
 };
@@ -194,7 +231,7 @@ const builds = [
     target: 'node20',
     // ws's optional native speed-ups, which it loads in a try: not installed, not bundled
     external: ['vscode', 'bufferutil', 'utf-8-validate'],
-    plugins: [...(common.plugins ?? []), lazyEntries, copyWasm],
+    plugins: [...(common.plugins ?? []), jsonrpcEventsOnly, lazyEntries, copyWasm],
     // import() of a lazy part becomes require() of its file (VS Code loads the extension as CommonJS)
     supported: { 'dynamic-import': false },
     // web-tree-sitter's ESM build (its `import` export) does not work bundled into CommonJS (it relies on

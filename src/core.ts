@@ -9,7 +9,7 @@ import type { SwitchboardApi, SwitchboardTestApi } from './api';
 import { addSelectionToChat } from './workbench/prompts/addSelectionToChat';
 import { newSession } from './workbench/agents/newSession';
 import { currentPresets, startFromPreset } from './workbench/agents/presets';
-import { vscodeProviderPrompter } from './workbench/agents/providerFlow';
+import type * as ProviderFlow from './workbench/agents/providerFlow';
 import type { ClientInfo } from './host/agentHost';
 import { clientCapabilities } from './host/features';
 import type { AgentSession } from './host/agentSession';
@@ -18,7 +18,7 @@ import { openDiff, registerDiffEditor } from './host/files/diffEditor';
 import type { OpenDiffArgs } from './host/files/diffEditor';
 import { FollowStatusBar } from './workbench/follow/followStatusBar';
 import { onAnySession } from './workbench/sessions/anySession';
-import { reviewChanges } from './workbench/review/reviewChanges';
+import type * as ReviewChanges from './workbench/review/reviewChanges';
 import { registerDiffTitleActions } from './workbench/review/diffTitleActions';
 import { SessionManager } from './host/sessionManager';
 import { CheckpointService } from './host/files/checkpointService';
@@ -41,10 +41,19 @@ import { ownedProcesses, shutdownGraceMs } from './agents/ownedProcesses';
 import { ProcessWatchdog } from './agents/processWatchdog';
 import { useRuleStore, useWorktreeIsolation } from './host/permissions/permissionEnvironment';
 import { RuleStore } from './host/permissions/ruleStore';
-import { manageRules } from './workbench/rules/manageRules';
+import type * as ManageRules from './workbench/rules/manageRules';
 import { ApprovalStatusBar, setApprovalLevel } from './workbench/rules/approvalLevel';
 import { WorktreeService } from './workbench/worktrees/worktreeService';
 import { registerWorktrees, worktreeLookup } from './workbench/worktrees/worktreeRegistration';
+
+/** The model-provider form, Review Changes and Manage Rules: required at their first use (each its own bundle: esbuild.mjs, `lazyModules`). */
+const lazy = {
+  /* eslint-disable @typescript-eslint/no-require-imports -- lazy parts, loaded on first use (docs/performance.md, "Start fast, ship small") */
+  providerFlow: () => require('./workbench/agents/providerFlow') as typeof ProviderFlow,
+  reviewChanges: () => require('./workbench/review/reviewChanges') as typeof ReviewChanges,
+  manageRules: () => require('./workbench/rules/manageRules') as typeof ManageRules,
+  /* eslint-enable @typescript-eslint/no-require-imports */
+};
 
 /** Stops every agent and terminal process quickly; set while the extension is active. */
 let shutdown: (() => Promise<void>) | undefined;
@@ -95,7 +104,7 @@ export function activateCore(context: vscode.ExtensionContext, surfaces: PreRegi
     isChatVisible: (key) => chats.isVisible(key),
     reopen: new ReopenPolicy(context.globalState),
     meta: context.workspaceState, // the user's session titles and archive flags (src/host/history/sessionMeta.ts)
-    providerPrompter: vscodeProviderPrompter,
+    providerPrompter: { ask: (...args) => lazy.providerFlow().vscodeProviderPrompter.ask(...args) },
     // in the workspace's storage, next to its transcripts (the global storage when no folder is open)
     checkpoints: new CheckpointService(vscode.Uri.joinPath(context.storageUri ?? context.globalStorageUri, 'checkpoints').fsPath, log),
     editorTools, // the editor's MCP server (docs/editor-tools.md)
@@ -157,14 +166,14 @@ export function activateCore(context: vscode.ExtensionContext, surfaces: PreRegi
     }),
     vscode.commands.registerCommand(commandIds.reviewChanges, () => {
       const session = activeSession();
-      return reviewChanges(session, () => (session ? chats.panels.get(session.key)?.panel.viewColumn : undefined));
+      return lazy.reviewChanges().reviewChanges(session, () => (session ? chats.panels.get(session.key)?.panel.viewColumn : undefined));
     }),
     registerDiffTitleActions(() => {
       const active = activeSession();
       return active ? [active, ...sessions.sessions.filter((s) => s !== active)] : sessions.sessions;
     }, onAnySession(sessions, (s) => s.changes.onDidChange)),
     vscode.commands.registerCommand(commandIds.openDiff, (args: OpenDiffArgs) => openDiff(args)),
-    vscode.commands.registerCommand(commandIds.manageRules, () => manageRules(rules, () => sessions.sessions, activeSession)),
+    vscode.commands.registerCommand(commandIds.manageRules, () => lazy.manageRules().manageRules(rules, () => sessions.sessions, activeSession)),
     // from the palette or the status bar: the active session; from a chat's header: its session's key
     vscode.commands.registerCommand(commandIds.setApprovalLevel, (key?: unknown) => setApprovalLevel(typeof key === 'string' ? sessions.get(key) : activeSession())),
     vscode.commands.registerCommand(commandIds.showAgentLog, async () => {

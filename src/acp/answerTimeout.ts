@@ -3,7 +3,7 @@
  * (`$/cancel_request`) and the caller gets a clear error at once
  * (docs/errors-and-cancellation.md#requests-the-ui-waits-on).
  */
-import { CancellationTokenSource } from 'vscode-jsonrpc/node';
+import { CancellationTokenSource } from './events';
 import type { CancellationToken } from 'vscode-jsonrpc/node';
 import { AcpError } from './errors';
 

@@ -13,10 +13,9 @@
  * - When the connection closes (agent exited, stream ended), every pending request is rejected at once
  *   with a typed {@link AcpError} (reason `closed`, carrying the cause).
  */
-import { CancellationToken, createMessageConnection, Emitter, ResponseError } from 'vscode-jsonrpc/node';
-import type { Disposable, Event, Message, MessageConnection, MessageReader, MessageWriter, NotificationMessage } from 'vscode-jsonrpc/node';
+import { CancellationToken, createMessageConnection, Emitter, ResponseError, type Disposable, type Event, type Message, type MessageConnection, type MessageReader, type MessageWriter, type NotificationMessage } from 'vscode-jsonrpc/node';
 import * as z from 'zod/mini';
-import { AcpError, AcpErrorCodes, toResponseError } from './errors';
+import { AcpError, AcpErrorCodes } from './errors';
 import { ObjectMessageReader, ObjectMessageWriter } from './messageStream';
 import { NdjsonMessageReader, NdjsonMessageWriter, type NdjsonReaderOptions, type OversizedMessage } from './ndjson';
 import { agentNotifications, agentRequests, clientNotifications, clientRequests, protocolVersion } from './schema/methods.gen';
@@ -25,7 +24,8 @@ import { SentRequests } from './sentRequests';
 import { TraceIds } from './traceContext';
 import { unknownSessionUpdateTag } from './unknownKinds';
 import type { DialectRequest, VersionOffer, WireDialect } from './wireDialect';
-import { acpCancellationStrategy, cancelRequestMethod, checked, formatIssues, fromWireError, raceCancellation } from './wireHelpers';
+import { acpCancellationStrategy, cancelRequestMethod, checked, formatIssues, fromWireError, raceCancellation, toResponseError } from './wireHelpers';
+export { zElicitationSchema } from './schema/zod.gen'; // for src/host/permissions/elicitationBroker.ts: loaded with this module
 
 /** Requests only the ACP v2 draft has (src/acp/v2/v2Dialect.ts), sent with {@link AcpConnection.requestExtension}. */
 export type V2OnlyMethod = 'tool_call/cancel' | 'terminal/cancel';

@@ -3,7 +3,6 @@
  * the edge (AcpConnection); the rest of the code throws and catches these classes
  * (docs/architecture.md#rules).
  */
-import { ResponseError } from 'vscode-jsonrpc/node';
 import { typedError } from '../shared/typedError';
 
 /**
@@ -111,12 +110,4 @@ export function remoteErrorMessage(message: string, data: unknown): string {
   const detail = errorDataText(data);
   if (!detail || message.includes(detail)) return message;
   return message ? `${message.replace(/[.:\s]+$/, '')}: ${detail}` : detail;
-}
-
-/** Converts anything thrown by a request handler into the JSON-RPC error sent to the agent. */
-export function toResponseError(ex: unknown): ResponseError<unknown> {
-  if (ex instanceof ResponseError) return ex;
-  if (AcpError.is(ex)) return new ResponseError(ex.code, ex.message, ex.data);
-  const message = ex instanceof Error ? ex.message : String(ex);
-  return new ResponseError(AcpErrorCodes.InternalError, message || 'Internal error');
 }

@@ -49,3 +49,11 @@ export function checked<T>(method: string, schema: z.ZodMiniType<T>, value: unkn
   if (parsed.success) return parsed.data;
   throw new AcpError('protocol', `The agent's answer to '${method}' is invalid: ${formatIssues(parsed.error)}`, AcpErrorCodes.InvalidParams);
 }
+
+/** Converts anything thrown by a request handler into the JSON-RPC error sent to the agent. */
+export function toResponseError(ex: unknown): ResponseError<unknown> {
+  if (ex instanceof ResponseError) return ex;
+  if (AcpError.is(ex)) return new ResponseError(ex.code, ex.message, ex.data);
+  const message = ex instanceof Error ? ex.message : String(ex);
+  return new ResponseError(AcpErrorCodes.InternalError, message || 'Internal error');
+}

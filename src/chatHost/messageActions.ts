@@ -11,12 +11,18 @@ import * as vscode from 'vscode';
 import { DiffCheckpointCommand, UndoCheckpointCommand, CopyMessageCommand, EditResendMessageCommand, RestoreCheckpointCommand, RetryMessageCommand } from '../shared/chatProtocol';
 import type { AgentSession } from '../host/agentSession';
 import type { ContentBlock } from '../acp/schema/types.gen';
-import { CheckpointActions } from '../host/files/checkpointActions';
+import type * as CheckpointActionsModule from '../host/files/checkpointActions';
 import { besideChat } from '../host/files/diffPlacement';
 import { editedPrompt, latestUserMessage, messageMarkdown, promptOfAnswer } from '../thread/export/messageActions';
 import { inertText } from '../shared/inertText';
 import { internalCommandIds } from '../constants';
 import type { IpcDispatcher } from './ipc';
+
+/** The checkpoint actions (restore, diff, undo, revert), required at their first use (their own bundle: esbuild.mjs, `lazyModules`). */
+function checkpointActions(): typeof CheckpointActionsModule {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy part, loaded on first use (docs/performance.md, "Start fast, ship small")
+  return require('../host/files/checkpointActions') as typeof CheckpointActionsModule;
+}
 
 function showError(message: string): void {
   void vscode.window.showErrorMessage(inertText(message, 'message'));
@@ -29,7 +35,8 @@ function send(session: AgentSession, r: { readonly prompt: ContentBlock[] } | { 
 
 /** Registers the message actions of a chat webview (the dispatcher validates their params); diffs open beside the chat's column. */
 export function registerMessageActions(ipc: IpcDispatcher, session: AgentSession, chatColumn: () => vscode.ViewColumn | undefined = () => undefined): void {
-  const checkpoints = new CheckpointActions(session.context, session.checkpoints, () => session.isWorking);
+  let actions: CheckpointActionsModule.CheckpointActions | undefined;
+  const checkpoints = () => (actions ??= new (checkpointActions().CheckpointActions)(session.context, session.checkpoints, () => session.isWorking));
   const spot = () => ({ viewColumn: besideChat(chatColumn()) ?? vscode.ViewColumn.Beside });
   ipc.on(CopyMessageCommand, ({ entryId }) => {
     const text = messageMarkdown(session.thread.entries, entryId);
@@ -41,7 +48,7 @@ export function registerMessageActions(ipc: IpcDispatcher, session: AgentSession
     if (latestUserMessage(session.thread.entries)?.id === entryId) return send(session, editedPrompt(session.thread.entries, entryId, text));
     void vscode.commands.executeCommand(internalCommandIds.editEarlierMessage, session.key, entryId, text);
   });
-  ipc.on(RestoreCheckpointCommand, ({ entryId }) => { void checkpoints.restoreMessage(entryId, spot()); });
-  ipc.on(DiffCheckpointCommand, ({ entryId, path }) => { void checkpoints.openDiff(entryId, path, spot()); });
-  ipc.on(UndoCheckpointCommand, ({ entryId }) => { void checkpoints.undo(entryId, spot()); });
+  ipc.on(RestoreCheckpointCommand, ({ entryId }) => { void checkpoints().restoreMessage(entryId, spot()); });
+  ipc.on(DiffCheckpointCommand, ({ entryId, path }) => { void checkpoints().openDiff(entryId, path, spot()); });
+  ipc.on(UndoCheckpointCommand, ({ entryId }) => { void checkpoints().undo(entryId, spot()); });
 }

@@ -7,8 +7,7 @@
  * crash into a typed state every session can show.
  */
 import * as vscode from 'vscode';
-import { AcpConnection } from '../acp/connection';
-import type { AcpLogger } from '../acp/connection';
+import type { AcpConnection, AcpLogger } from '../acp/connection';
 import { AcpError } from '../acp/errors';
 import { traceLine } from '../acp/traceContext';
 import type { V2Event } from '../acp/v2/v2Updates';
@@ -29,6 +28,24 @@ import type { ClientFeature } from './clientFeature';
 import { cancelGraceMs } from './prompts/turnEnd';
 import type { Disposable, SessionParts } from './sessionContext';
 import { applyAgentWork } from './terminals/agentWork';
+
+/**
+ * The ACP connection's module (vscode-jsonrpc, the framing and the ACP schemas), required when the first agent
+ * connects: it is a part of its own, not in the JS loaded before the first session (esbuild.mjs `lazyModules`,
+ * docs/performance.md, "Start fast, ship small").
+ */
+function acpConnection(): typeof AcpConnection {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy part, loaded on first use (docs/performance.md, "Start fast, ship small")
+  return (require('../acp/connection') as typeof import('../acp/connection')).AcpConnection;
+}
+
+/**
+ * Loads the connection's part a moment from now (New Session calls it while its picker is open), so that the first
+ * agent's start does not wait for it. A failure shows where the start needs the part.
+ */
+export function preloadConnection(): void {
+  setTimeout(() => { try { acpConnection(); } catch { /* the start reports it */ } }, 50);
+}
 
 /** The setting that offers agents ACP v2 in `initialize` (docs/acp-v2.md). */
 const protocolV2Setting = 'experimental.protocolV2';
@@ -191,7 +208,7 @@ export class AgentHost implements AttachedAgent, vscode.Disposable {
       const channel = await this.connectStream(remote, secret);
       this._process = channel;
       this.log.info(`connected to ${channel.commandPath}`);
-      connection = AcpConnection.overMessages(channel.readable, channel.writable, options);
+      connection = acpConnection().overMessages(channel.readable, channel.writable, options);
     } else {
       // an agent elsewhere is started by the system ssh (docs/remote-agents.md), its environment sent down the pipe
       const launch = remote ? { ...def, ...sshLaunch(remote, def.command, def.args) } : def;
@@ -205,7 +222,7 @@ export class AgentHost implements AttachedAgent, vscode.Disposable {
       }
       this.log.info(`started ${proc.commandPath} (pid ${proc.pid})`);
       proc.onStderr((line) => this.log.info(`[stderr] ${line}`));
-      connection = AcpConnection.overStreams(proc.stdout, proc.stdin, options);
+      connection = acpConnection().overStreams(proc.stdout, proc.stdin, options);
     }
     const proc = this._process;
     this._connection = connection;

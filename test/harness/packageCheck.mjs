@@ -59,7 +59,7 @@ if (fs.existsSync(vsix)) {
   const extra = names.filter((n) => !allowed(n));
   check('the .vsix holds only dist/, media/, package.json, README, CHANGELOG and LICENSE', extra.length === 0, extra.length ? `unexpected: ${extra.join(', ')}` : `${names.length} files`);
   check('no source maps in the .vsix', !names.some((n) => n.endsWith('.map')));
-  for (const required of ['dist/extension.js', 'dist/core.js', 'dist/registry.js', 'dist/archiveExtract.js', 'dist/agents/demoAgent.js', 'dist/agents/watchdog.js', 'dist/agents/mcpBridge.js', 'dist/agents/mcpSteps.js', 'dist/editorTools.js', 'dist/globMatcher.js', 'dist/checkpoints.js', 'dist/diff.js', 'dist/addAgent.js', 'dist/webview/main.js', 'dist/webview/main.css', 'dist/webview/compare.js', 'dist/webview/compare.css', 'dist/tree-sitter.wasm', 'dist/tree-sitter-bash.wasm', 'package.json']) {
+  for (const required of ['dist/extension.js', 'dist/core.js', 'dist/registry.js', 'dist/archiveExtract.js', 'dist/agents/demoAgent.js', 'dist/agents/watchdog.js', 'dist/agents/mcpBridge.js', 'dist/agents/mcpSteps.js', 'dist/editorTools.js', 'dist/globMatcher.js', 'dist/checkpoints.js', 'dist/diff.js', 'dist/addAgent.js', 'dist/acpConnection.js', 'dist/manageRules.js', 'dist/ruleEditor.js', 'dist/reviewChanges.js', 'dist/providerFlow.js', 'dist/checkpointActions.js', 'dist/webview/main.js', 'dist/webview/main.css', 'dist/webview/compare.js', 'dist/webview/compare.css', 'dist/tree-sitter.wasm', 'dist/tree-sitter-bash.wasm', 'package.json']) {
     check(`the .vsix contains ${required}`, names.includes(required));
   }
   check('README, CHANGELOG and LICENSE are in the .vsix', ['readme.md', 'changelog.md'].every((n) => names.some((x) => x.toLowerCase() === n)) && names.some((x) => /^license/i.test(x)));
@@ -68,10 +68,9 @@ if (fs.existsSync(vsix)) {
   const sizeOf = (/** @type {string} */ n) => files.find((f) => f.name === `extension/${n}`)?.size ?? Infinity;
   const entry = sizeOf('dist/extension.js');
   check('activation loads at most 20 KB (dist/extension.js; the rest is dist/core.js, loaded on first use)', entry <= 20 * 1024, `${(entry / 1024).toFixed(1)} KiB`);
-  // what the first session waits for: the entry and the core (the lazy parts load on first use); the target is
-  // 500 KB, and this bound only moves down
+  // what the first session waits for: the entry and the core (the lazy parts load on first use)
   const core = entry + sizeOf('dist/core.js');
-  check('the JS loaded before the first session is at most 625 KB (dist/extension.js and dist/core.js; the target is 500 KB)', core <= 625 * 1000, `${(core / 1000).toFixed(0)} KB`);
+  check('the JS loaded before the first session is at most 500 KB (dist/extension.js and dist/core.js)', core <= 500 * 1000, `${(core / 1000).toFixed(0)} KB`);
   const webview = sizeOf('dist/webview/main.js') + sizeOf('dist/webview/main.css');
   check('the chat webview is at most 400 KB of JS and CSS', webview <= 400 * 1000, `${(webview / 1000).toFixed(0)} KB`);
   // the chat's page carries its script and stylesheet inline (src/chatHost/html.ts): neither may end its element early

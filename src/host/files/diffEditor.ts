@@ -45,7 +45,13 @@ class VirtualTexts implements vscode.TextDocumentContentProvider {
   }
 }
 
-const texts = new VirtualTexts();
+/**
+ * The texts of the diffs' left sides, one store per extension host: the parts loaded on first use (Review Changes,
+ * esbuild.mjs `lazyModules`) each have their own copy of this module, and their diffs must reach the provider
+ * registered at activation, so the store lives on `globalThis` (as src/shared/inertText.ts's masker does).
+ */
+const textsKey: unique symbol = Symbol.for('switchboard.diffTexts');
+const texts = ((globalThis as { [textsKey]?: VirtualTexts })[textsKey] ??= new VirtualTexts());
 
 /** Registers what the diff editor needs (the virtual document provider). */
 export function registerDiffEditor(_context: vscode.ExtensionContext): vscode.Disposable {

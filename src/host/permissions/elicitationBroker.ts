@@ -15,11 +15,10 @@
  * No vscode import at run time: the quick input and the browser come in an {@link ElicitationEnvironment}.
  */
 import type * as vscode from 'vscode';
-import { CancellationTokenSource } from 'vscode-jsonrpc/node';
+import { CancellationTokenSource } from '../../acp/events';
 import type { CancellationToken } from 'vscode-jsonrpc/node';
 import * as z from 'zod/mini';
 import { AcpError } from '../../acp/errors';
-import { zElicitationSchema } from '../../acp/schema/zod.gen';
 import type { CreateElicitationRequest, CreateElicitationResponse } from '../../acp/schema/types.gen';
 import type { ElicitationFormView, ElicitationInput, ElicitationView } from '../../shared/elicitationModel';
 import { defaultValues, formFromSchema, validateForm } from '../../thread/view/elicitationForm';
@@ -90,13 +89,21 @@ export type ParsedElicitation =
   | { readonly mode: 'form'; readonly form: ElicitationFormView }
   | { readonly mode: 'url'; readonly elicitationId: string; readonly url: ElicitationUrlView };
 
-const formParams = z.looseObject({ requestedSchema: zElicitationSchema });
+/**
+ * The form mode's params, built at the first request: the ACP schemas come with the connection's part, which the
+ * request came through (src/acp/connection.ts, loaded on first use: esbuild.mjs `lazyModules`).
+ */
+let formParamsSchema: z.ZodMiniObject<{ requestedSchema: typeof import('../../acp/schema/zod.gen').zElicitationSchema }> | undefined;
+function formParams() {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy part, loaded on first use (docs/performance.md, "Start fast, ship small")
+  return (formParamsSchema ??= z.looseObject({ requestedSchema: (require('../../acp/connection') as typeof import('../../acp/connection')).zElicitationSchema }));
+}
 const urlParams = z.looseObject({ elicitationId: z.string(), url: z.string() });
 
 /** Checks a request's mode and its fields; throws -32602 for a mode this client does not declare or a bad field. */
 export function parseElicitation(p: CreateElicitationRequest): ParsedElicitation {
   if (p.mode === 'form') {
-    const parsed = formParams.safeParse(p);
+    const parsed = formParams().safeParse(p);
     if (!parsed.success) throw AcpError.invalidParams('form mode needs a requestedSchema object');
     const form = formFromSchema(parsed.data.requestedSchema);
     if (!form.ok) throw AcpError.invalidParams(`requestedSchema: ${form.error}`);

@@ -9,9 +9,15 @@ import * as vscode from 'vscode';
 import { settingsLevel } from '../../shared/approvalLevel';
 import { toUncoveredPolicy } from './grantLedger';
 import type { PermissionEnvironment, PermissionPrompt } from './permissionBroker';
-import { editRules } from './ruleEditor';
+import type * as RuleEditor from './ruleEditor';
 import type { RuleStore } from './ruleStore';
 import { inert, inertText } from '../../shared/inertText';
+
+/** The rule editor, required when it is first opened (its own bundle: esbuild.mjs, `lazyModules`). */
+function ruleEditor(): typeof RuleEditor {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy part, loaded on first use (docs/performance.md, "Start fast, ship small")
+  return require('./ruleEditor') as typeof RuleEditor;
+}
 
 interface OptionItem extends vscode.MessageItem {
   readonly optionId: string;
@@ -38,7 +44,7 @@ export const vscodePermissionEnvironment: PermissionEnvironment = {
   rules: (roots, own) => store?.rules(roots, own) ?? Promise.resolve(undefined),
   parser: () => store?.parser() ?? Promise.resolve(undefined),
   ruleMatched: (rules) => store?.matched(rules),
-  makeRules: (drafts, check) => (store ? editRules(store, drafts, check) : Promise.resolve([])),
+  makeRules: (drafts, check) => (store ? ruleEditor().editRules(store, drafts, check) : Promise.resolve([])),
   defaultLevel: () => settingsLevel(setByUser('permissions.level'), trustedSetting('permissions.autoApprove')),
   uncoveredPolicy: () => toUncoveredPolicy(trustedSetting('permissions.uncoveredActions')),
   isolated: (cwd) => isolatedFolder?.(cwd) ?? false,

@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { AgentDefinition } from '../../agents/agentDefinition';
+import { preloadConnection } from '../../host/agentHost';
 import type { AgentSession } from '../../host/agentSession';
 import type { AgentRegistry } from '../../host/lifecycle/agentRegistry';
 import type { SessionManager } from '../../host/sessionManager';
@@ -56,7 +57,10 @@ export async function newSession(deps: NewSessionDeps, agentId?: string): Promis
     items.push({ label: '', kind: vscode.QuickPickItemKind.Separator }, {
       label: '$(cloud-download) Install Agent from Registry…', detail: 'Claude Code, Codex, Gemini CLI, OpenCode and every agent of the ACP Registry', install: true,
     }, { label: '$(add) Add Agent…', detail: 'Any ACP agent you have: a name, its command, arguments and environment', add: true });
-    const pick = await vscode.window.showQuickPick(items, { title: 'ACP: New Session', placeHolder: presets.length ? 'Choose a preset or the agent for the new session' : 'Choose the agent for the new session', matchOnDetail: true });
+    const picked = vscode.window.showQuickPick(items, { title: 'ACP: New Session', placeHolder: presets.length ? 'Choose a preset or the agent for the new session' : 'Choose the agent for the new session', matchOnDetail: true });
+    // while the person picks: the connection's part, which the start would otherwise wait for (esbuild.mjs `lazyModules`)
+    preloadConnection();
+    const pick = await picked;
     if (pick?.preset) return startFromPreset(deps, pick.preset);
     if (pick?.install || pick?.add) {
       // an agent installed or added from here starts the session it was picked for
