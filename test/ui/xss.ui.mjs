@@ -50,7 +50,10 @@ export async function run(t) {
   // the payloads are shown as text, where they were put
   const answer = (await chat.locator('[data-testid="agent-message"]').first().textContent()) ?? '';
   t.expect(answer.includes('<script>window.__xss=1</script>') && answer.includes('<img src=x onerror="window.__xss=2">'), 'agent text shows the payloads as text');
-  t.expect(((await chat.locator('[data-testid="thought"]').textContent()) ?? '').includes('<svg onload="window.__xss=3">'), 'the thought shows the payloads as text');
+  // a collapsed thought's text is rendered after the answer's on a loaded machine: wait for it, then read it
+  const thought = chat.locator('[data-testid="thought"]');
+  await thought.filter({ hasText: '<svg onload="window.__xss=3">' }).waitFor({ state: 'attached', timeout: 10_000 }).catch(() => {});
+  t.expect(((await thought.textContent()) ?? '').includes('<svg onload="window.__xss=3">'), 'the thought shows the payloads as text');
   t.expect(((await chat.locator('[data-testid="tool-call"]').first().textContent()) ?? '').includes('onerror="window.__xss=2"'), 'the tool title shows its payload as text');
   await chat.locator('[data-testid="terminal"]', { hasText: 'window.__xss=54' }).first().waitFor({ timeout: 30_000 });
   t.expect(true, 'the terminal output shows its payloads as text');
