@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { OpenDiffCommand, OpenLocationCommand, OpenToolOutputCommand, RetryPromptCommand, ShowTerminalCommand } from '../shared/chatProtocol';
 import { ContinueSessionCommand, DismissNoticeCommand, QueueUntakenCommand, ResendPromptCommand, RestartAgentCommand, RevertFlaggedCommand, StopWorkCommand } from '../shared/chatProtocol';
-import type * as CheckpointActionsModule from '../host/files/checkpointActions';
+import { checkpointActionsFor } from '../host/files/checkpointActionsPart';
 import type { OpenDiffParams, OpenLocationParams, OpenToolOutputParams, StopWorkParams } from '../shared/chatProtocol';
 import * as z from 'zod/mini';
 import type { AgentSession } from '../host/agentSession';
@@ -21,12 +21,6 @@ import { besideChat } from '../host/files/diffPlacement';
 import type { ToolCallEntry } from '../thread/model/toolCall';
 import { inertText } from '../shared/inertText';
 import { commandIds } from '../constants';
-
-/** The checkpoint actions (restore, diff, undo, revert), required at their first use (their own bundle: esbuild.mjs, `lazyModules`). */
-function checkpointActions(): typeof CheckpointActionsModule {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy part, loaded on first use (docs/performance.md, "Start fast, ship small")
-  return require('../host/files/checkpointActions') as typeof CheckpointActionsModule;
-}
 
 /** The tool call of the session, or of the subagent `sessionId` (in its card). */
 function toolCall(session: AgentSession, toolCallId: string, sessionId?: string): ToolCallEntry | undefined {
@@ -89,7 +83,7 @@ export function registerCardActions(ipc: IpcDispatcher, session: AgentSession, c
   ipc.on(ContinueSessionCommand, () => { void vscode.commands.executeCommand(commandIds.continueInNewSession, session.key); });
   ipc.on(RevertFlaggedCommand, () => {
     const spot = besideChat(chatColumn());
-    void new (checkpointActions().CheckpointActions)(session.context, session.checkpoints, () => session.isWorking).revertFlagged(session.permissions.audit, spot !== undefined ? { viewColumn: spot } : {});
+    void checkpointActionsFor(session).revertFlagged(session.permissions.audit, spot !== undefined ? { viewColumn: spot } : {});
   });
   ipc.on(DismissNoticeCommand, ({ noticeId }) => { session.thread.notices.dismiss(noticeId); });
   ipc.on(StopWorkCommand, (p) => stopWork(session, p).catch((e: unknown) => showError(`Could not stop it: ${e instanceof Error ? e.message : String(e)}`)));

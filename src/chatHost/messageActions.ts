@@ -11,18 +11,12 @@ import * as vscode from 'vscode';
 import { DiffCheckpointCommand, UndoCheckpointCommand, CopyMessageCommand, EditResendMessageCommand, RestoreCheckpointCommand, RetryMessageCommand } from '../shared/chatProtocol';
 import type { AgentSession } from '../host/agentSession';
 import type { ContentBlock } from '../acp/schema/types.gen';
-import type * as CheckpointActionsModule from '../host/files/checkpointActions';
+import { checkpointActionsFor } from '../host/files/checkpointActionsPart';
 import { besideChat } from '../host/files/diffPlacement';
 import { editedPrompt, latestUserMessage, messageMarkdown, promptOfAnswer } from '../thread/export/messageActions';
 import { inertText } from '../shared/inertText';
 import { internalCommandIds } from '../constants';
 import type { IpcDispatcher } from './ipc';
-
-/** The checkpoint actions (restore, diff, undo, revert), required at their first use (their own bundle: esbuild.mjs, `lazyModules`). */
-function checkpointActions(): typeof CheckpointActionsModule {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy part, loaded on first use (docs/performance.md, "Start fast, ship small")
-  return require('../host/files/checkpointActions') as typeof CheckpointActionsModule;
-}
 
 function showError(message: string): void {
   void vscode.window.showErrorMessage(inertText(message, 'message'));
@@ -35,8 +29,8 @@ function send(session: AgentSession, r: { readonly prompt: ContentBlock[] } | { 
 
 /** Registers the message actions of a chat webview (the dispatcher validates their params); diffs open beside the chat's column. */
 export function registerMessageActions(ipc: IpcDispatcher, session: AgentSession, chatColumn: () => vscode.ViewColumn | undefined = () => undefined): void {
-  let actions: CheckpointActionsModule.CheckpointActions | undefined;
-  const checkpoints = () => (actions ??= new (checkpointActions().CheckpointActions)(session.context, session.checkpoints, () => session.isWorking));
+  let actions: ReturnType<typeof checkpointActionsFor> | undefined;
+  const checkpoints = () => (actions ??= checkpointActionsFor(session));
   const spot = () => ({ viewColumn: besideChat(chatColumn()) ?? vscode.ViewColumn.Beside });
   ipc.on(CopyMessageCommand, ({ entryId }) => {
     const text = messageMarkdown(session.thread.entries, entryId);

@@ -8,6 +8,7 @@
  */
 import * as vscode from 'vscode';
 import type { AcpConnection, AcpLogger } from '../acp/connection';
+import { connectionModule } from '../acp/connectionPart';
 import { AcpError } from '../acp/errors';
 import { traceLine } from '../acp/traceContext';
 import type { V2Event } from '../acp/v2/v2Updates';
@@ -30,21 +31,11 @@ import type { Disposable, SessionParts } from './sessionContext';
 import { applyAgentWork } from './terminals/agentWork';
 
 /**
- * The ACP connection's module (vscode-jsonrpc, the framing and the ACP schemas), required when the first agent
- * connects: it is a part of its own, not in the JS loaded before the first session (esbuild.mjs `lazyModules`,
- * docs/performance.md, "Start fast, ship small").
- */
-function acpConnection(): typeof AcpConnection {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy part, loaded on first use (docs/performance.md, "Start fast, ship small")
-  return (require('../acp/connection') as typeof import('../acp/connection')).AcpConnection;
-}
-
-/**
  * Loads the connection's part a moment from now (New Session calls it while its picker is open), so that the first
  * agent's start does not wait for it. A failure shows where the start needs the part.
  */
 export function preloadConnection(): void {
-  setTimeout(() => { try { acpConnection(); } catch { /* the start reports it */ } }, 50);
+  setTimeout(() => { try { connectionModule(); } catch { /* the start reports it */ } }, 50);
 }
 
 /** The setting that offers agents ACP v2 in `initialize` (docs/acp-v2.md). */
@@ -208,7 +199,7 @@ export class AgentHost implements AttachedAgent, vscode.Disposable {
       const channel = await this.connectStream(remote, secret);
       this._process = channel;
       this.log.info(`connected to ${channel.commandPath}`);
-      connection = acpConnection().overMessages(channel.readable, channel.writable, options);
+      connection = connectionModule().AcpConnection.overMessages(channel.readable, channel.writable, options);
     } else {
       // an agent elsewhere is started by the system ssh (docs/remote-agents.md), its environment sent down the pipe
       const launch = remote ? { ...def, ...sshLaunch(remote, def.command, def.args) } : def;
@@ -222,7 +213,7 @@ export class AgentHost implements AttachedAgent, vscode.Disposable {
       }
       this.log.info(`started ${proc.commandPath} (pid ${proc.pid})`);
       proc.onStderr((line) => this.log.info(`[stderr] ${line}`));
-      connection = acpConnection().overStreams(proc.stdout, proc.stdin, options);
+      connection = connectionModule().AcpConnection.overStreams(proc.stdout, proc.stdin, options);
     }
     const proc = this._process;
     this._connection = connection;

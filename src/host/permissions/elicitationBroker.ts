@@ -19,6 +19,7 @@ import { CancellationTokenSource } from '../../acp/events';
 import type { CancellationToken } from 'vscode-jsonrpc/node';
 import * as z from 'zod/mini';
 import { AcpError } from '../../acp/errors';
+import { connectionModule } from '../../acp/connectionPart';
 import type { CreateElicitationRequest, CreateElicitationResponse } from '../../acp/schema/types.gen';
 import type { ElicitationFormView, ElicitationInput, ElicitationView } from '../../shared/elicitationModel';
 import { defaultValues, formFromSchema, validateForm } from '../../thread/view/elicitationForm';
@@ -95,8 +96,7 @@ export type ParsedElicitation =
  */
 let formParamsSchema: z.ZodMiniObject<{ requestedSchema: typeof import('../../acp/schema/zod.gen').zElicitationSchema }> | undefined;
 function formParams() {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy part, loaded on first use (docs/performance.md, "Start fast, ship small")
-  return (formParamsSchema ??= z.looseObject({ requestedSchema: (require('../../acp/connection') as typeof import('../../acp/connection')).zElicitationSchema }));
+  return (formParamsSchema ??= z.looseObject({ requestedSchema: connectionModule().zElicitationSchema }));
 }
 const urlParams = z.looseObject({ elicitationId: z.string(), url: z.string() });
 

@@ -8,16 +8,10 @@
 import * as vscode from 'vscode';
 import type { AgentSession } from '../../host/agentSession';
 import { besideChat } from '../../host/files/diffPlacement';
-import type * as CheckpointActionsModule from '../../host/files/checkpointActions';
+import { checkpointActionsFor } from '../../host/files/checkpointActionsPart';
 import { inert } from '../../shared/inertText';
 import { editedContinuation } from '../../thread/export/messageActions';
 import type { SessionCommandDeps } from './sessionCommands';
-
-/** The checkpoint actions (restore, diff, undo, revert), required at their first use (their own bundle: esbuild.mjs, `lazyModules`). */
-function checkpointActions(): typeof CheckpointActionsModule {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy part, loaded on first use (docs/performance.md, "Start fast, ship small")
-  return require('../../host/files/checkpointActions') as typeof CheckpointActionsModule;
-}
 
 /**
  * Where the edited message goes on: a fork of the session, made from its key. This is the seam for
@@ -39,7 +33,7 @@ export function forkedEditNote(message: number): string {
 export async function editEarlierMessage(deps: SessionCommandDeps, from: AgentSession, entryId: string, text: string, fork?: ForkSession): Promise<AgentSession | undefined> {
   const index = from.thread.entries.findIndex((e) => e.id === entryId);
   if (index === -1) return void vscode.window.showErrorMessage('This message is no longer in the chat.');
-  const actions = new (checkpointActions().CheckpointActions)(from.context, from.checkpoints, () => from.isWorking);
+  const actions = checkpointActionsFor(from);
   const column = deps.chatColumn?.(from.key);
   if (!(await actions.restoreMessage(entryId, { viewColumn: besideChat(column) ?? vscode.ViewColumn.Beside }, 'Edit & Resend'))) return undefined;
   const def = deps.registry.get(from.host.definition.id);
