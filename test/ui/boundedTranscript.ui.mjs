@@ -11,7 +11,8 @@
 //   (pasted into an editor to check);
 // - the keyboard moves between the entries (Up, Home, End), and each has its accessible name (role listitem
 //   in a list, "Agent: " and the start of its text, read from a frozen part); the first prompt, far above, is
-//   frozen whole and comes back when Home shows it.
+//   frozen whole and comes back when Home shows it;
+// - a tool call far above, frozen whole, that the agent gives a new title later shows it in its text.
 // Screenshots: bounded-{end,find,copy,keys}.png
 import fs from 'node:fs';
 import os from 'node:os';
@@ -46,8 +47,16 @@ fs.writeFileSync(scenarioFile, JSON.stringify({
   name: 'bounded-transcript',
   description: 'A long Markdown answer in 20,000 chunks, then a short one (test/ui/boundedTranscript.ui.mjs).',
   turns: [
-    { match: 'very long', steps: [{ step: 'text', text: longAnswer(), chunks: 20_000 }] },
+    {
+      match: 'very long',
+      steps: [
+        { step: 'toolCall', toolCallId: 'early-read', title: 'Read the early notes', kind: 'read', status: 'completed' },
+        { step: 'text', text: longAnswer(), chunks: 20_000 },
+      ],
+    },
     { match: 'short one', steps: [{ step: 'text', text: 'A short second answer.' }] },
+    // an update of an entry far above, frozen whole: a tool call's late title
+    { match: 'late title', steps: [{ step: 'toolCallUpdate', toolCallId: 'early-read', title: 'Read the early notes again (late-needle)' }, { step: 'text', text: 'Renamed the early read.' }] },
   ],
 }));
 
@@ -215,4 +224,18 @@ export async function run(t) {
   const after = await dom();
   t.expect(after.nodes <= 25_000, `still at most 25,000 DOM nodes after Find, Copy and the keys (${after.nodes})`);
   await t.screenshot('bounded-keys');
+
+  // an entry frozen whole that the agent updates shows the update in its text (Find, Copy, a screen reader)
+  const early = () => frame.evaluate(() => {
+    const e = document.querySelector('#transcript > [data-testid="tool-call"]');
+    return { frozen: !!e?.classList.contains('entry-frozen'), text: e?.textContent ?? '' };
+  });
+  let before = await early();
+  for (const t0 = Date.now(); Date.now() - t0 < 6000 && !before.frozen; await page.waitForTimeout(200)) before = await early();
+  t.expect(before.frozen && before.text.includes('Read the early notes'), `the early tool call, far above, is frozen whole (${JSON.stringify(before).slice(0, 120)})`);
+  await sendPrompt(t, chat, 'a late title please');
+  await chat.locator('[data-testid="agent-message"]', { hasText: 'Renamed the early read.' }).waitFor({ timeout: 30_000 });
+  let updated = await early();
+  for (const t0 = Date.now(); Date.now() - t0 < 5000 && !updated.text.includes('late-needle'); await page.waitForTimeout(100)) updated = await early();
+  t.expect(updated.text.includes('late-needle'), `its late title is in its text, frozen or not (${JSON.stringify(updated).slice(0, 160)})`);
 }

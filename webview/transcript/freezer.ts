@@ -196,12 +196,25 @@ export class Freezer {
     if (kept === undefined || !(part instanceof HTMLElement)) return false;
     const { selection, anchor, focus } = this.selectionIn(part);
     this.frozen.delete(part);
+    this.changes.get(part)?.disconnect();
+    this.changes.delete(part);
     part.replaceChildren(typeof kept === 'string' ? sanitize(kept) : kept);
     part.classList.remove('md-frozen', 'entry-frozen');
     part.style.removeProperty('height');
     this.restoreSelection(part, selection, anchor, focus);
     return true;
   }
+
+  /** A part that could not be frozen yet, reported again later: an observer reports a part only when it crosses the margin. */
+  private lookAgain(part: Element): void {
+    setTimeout(() => {
+      this.observer.unobserve(part);
+      this.observer.observe(part);
+    }, retryMs);
+  }
+
+  /** A frozen entry's own nodes, watched for an update (see {@link freeze}). */
+  private readonly changes = new WeakMap<Element, MutationObserver>();
 
   /** A selection's ends inside a frozen stand-in's text, as offsets of its plain text. */
   private selectionIn(part: Element): { selection: Selection | null; anchor?: number; focus?: number } {
@@ -244,11 +257,7 @@ export class Freezer {
     // the selection has an end in it, or runs across it
     const busy = selected?.intersectsNode(part) || part.contains(document.activeElement);
     if (busy || may === 'later') {
-      // looked at again later: an observer reports a part only when it crosses the margin
-      setTimeout(() => {
-        this.observer.unobserve(part);
-        this.observer.observe(part);
-      }, retryMs);
+      this.lookAgain(part);
       return;
     }
     const text = plainText(part);
@@ -256,6 +265,14 @@ export class Freezer {
       const nodes = document.createDocumentFragment();
       nodes.append(...part.childNodes);
       this.frozen.set(part, nodes);
+      // an update of a frozen entry goes to its own nodes (an answer whose rendering was behind the stream, a
+      // tool call's late title or output): the entry comes back with it, so that its stand-in's text (Find,
+      // Copy, a screen reader) is never older than the entry, and is frozen again when looked at later
+      const changed = new MutationObserver(() => {
+        if (this.thaw(part)) this.lookAgain(part);
+      });
+      changed.observe(nodes, { subtree: true, childList: true, characterData: true });
+      this.changes.set(part, changed);
     } else {
       // the toolbars are added again by sanitize() when the part comes back
       for (const toolbar of part.querySelectorAll('.code-toolbar')) toolbar.remove();
