@@ -100,25 +100,38 @@ export async function resetWindow(page, workspace, next) {
   /** @type {string[]} */
   const steps = [];
   const step = (/** @type {string} */ what) => steps.push(`${what} ${Date.now() - t0}`);
-  // closed: a menu or quick pick, also one that the last module's command opens late (no new one for 500 ms)
+  // closed: a menu or quick pick, also one that the last module's command opens late (none for 300 ms)
   const quickInput = page.locator('.quick-input-widget, .context-view .monaco-menu, .monaco-dialog-box').filter({ visible: true });
-  for (let i = 0; i < 20; i++) {
-    if (await quickInput.count()) await page.keyboard.press('Escape');
-    await sleep(500);
-    if (!(await quickInput.count())) break;
+  for (let i = 0, quiet = 0; i < 60 && quiet < 3; i++) {
+    if (await quickInput.count()) {
+      await page.keyboard.press('Escape');
+      quiet = 0;
+    } else quiet++;
+    await sleep(100);
   }
-  await runPaletteCommand(page, 'View: Close All Editors');
-  // a dirty editor asks whether to save: no
-  const dontSave = page.locator('.monaco-dialog-box .monaco-button', { hasText: /^Don't Save$/ });
-  for (let i = 0; i < 5 && await dontSave.first().isVisible(); i++) await dontSave.first().click();
-  step('editors');
-  await runPaletteCommand(page, 'Notifications: Clear All Notifications');
-  step('notifications');
-  if (await page.locator('.part.panel').isVisible().catch(() => false)) await runPaletteCommand(page, 'View: Toggle Panel Visibility', { timeoutMs: 10_000 });
-  if (await page.locator('.part.auxiliarybar').isVisible().catch(() => false)) await runPaletteCommand(page, 'View: Toggle Secondary Side Bar Visibility', { timeoutMs: 10_000 });
+  step('menus');
   restoreSampleProject(workspace, next.files);
   writeFolderSettings(workspace, next);
-  if (!(await page.locator('.explorer-folders-view').isVisible())) await runPaletteCommand(page, 'View: Show Explorer');
+  // one key runs the commands (RESET_KEYBINDINGS); the command palette is the way back if it did not reach them
+  const dontSave = page.locator('.monaco-dialog-box .monaco-button', { hasText: /^Don't Save$/ });
+  await page.keyboard.press(RESET_KEY);
+  let fresh = false;
+  for (const deadline = Date.now() + 3000; Date.now() < deadline; await sleep(50)) {
+    const state = await page.evaluate(() => {
+      const shown = (/** @type {string} */ sel) => Array.from(document.querySelectorAll(sel)).some((e) => e instanceof HTMLElement && e.checkVisibility());
+      if (shown('.monaco-dialog-box')) return 'dialog';
+      return !shown('.part.editor .tab') && !shown('.notifications-toasts .notification-toast') && !shown('.part.panel')
+        && !shown('.part.auxiliarybar') && shown('.explorer-folders-view') ? 'fresh' : 'not yet';
+    }).catch(() => 'not yet');
+    if (state === 'fresh') {
+      fresh = true;
+      break;
+    }
+    // a dirty editor asks whether to save: no
+    if (state === 'dialog' && await dontSave.first().isVisible()) await dontSave.first().click().catch(() => {});
+  }
+  step(fresh ? 'key' : 'key (not enough)');
+  if (!fresh) await resetByPalette(page);
   // the first top-level entry the explorer shows (the folder settings hide dot folders such as .vscode)
   const first = Object.keys(next.files ?? SAMPLE_FILES).map((rel) => rel.split('/')[0]).filter((n) => !n.startsWith('.')).sort()[0];
   await page.locator('.explorer-folders-view .monaco-list-row', { hasText: first }).first().waitFor({ timeout: 30_000 });
@@ -126,4 +139,42 @@ export async function resetWindow(page, workspace, next) {
   await page.waitForFunction((mark) => document.title.endsWith(mark), `[${next.name}]`, { timeout: 30_000 });
   step('title');
   log(`reset the shared window for ${next.name} in ${Date.now() - t0} ms (${steps.join(', ')})`);
+}
+
+/** The key that {@link resetWindow} presses, bound in the UI tests' user keybindings ({@link RESET_KEYBINDINGS}). */
+const RESET_KEY = 'Control+Alt+Shift+F11';
+
+/**
+ * The UI tests' User/keybindings.json (runUi.mjs): {@link RESET_KEY} runs what a reset of a shared window needs
+ * in one go, where the command palette took 2-3 s for the same commands. Terminals pass it on to the workbench
+ * (`terminal.integrated.commandsToSkipShell` in the UI tests' settings).
+ */
+export const RESET_KEYBINDINGS = [{
+  key: 'ctrl+alt+shift+f11',
+  command: 'runCommands',
+  args: {
+    commands: [
+      'workbench.action.closeAllEditors', 'notifications.clearAll', 'workbench.action.closePanel',
+      'workbench.action.closeAuxiliaryBar', 'workbench.view.explorer',
+      // the folder's files as restoreSampleProject left them, without waiting for the file watcher
+      'workbench.files.action.refreshFilesExplorer',
+      // the keyboard where closing every editor leaves it (showing the Explorer focused it)
+      'workbench.action.focusActiveEditorGroup',
+    ],
+  },
+}];
+
+/**
+ * The reset's commands through the command palette, as a person would run them: when the key did not reach
+ * them (a window where something kept it).
+ * @param {import('playwright-core').Page} page
+ */
+async function resetByPalette(page) {
+  await runPaletteCommand(page, 'View: Close All Editors');
+  const dontSave = page.locator('.monaco-dialog-box .monaco-button', { hasText: /^Don't Save$/ });
+  for (let i = 0; i < 5 && await dontSave.first().isVisible(); i++) await dontSave.first().click();
+  await runPaletteCommand(page, 'Notifications: Clear All Notifications');
+  if (await page.locator('.part.panel').isVisible().catch(() => false)) await runPaletteCommand(page, 'View: Toggle Panel Visibility', { timeoutMs: 10_000 });
+  if (await page.locator('.part.auxiliarybar').isVisible().catch(() => false)) await runPaletteCommand(page, 'View: Toggle Secondary Side Bar Visibility', { timeoutMs: 10_000 });
+  if (!(await page.locator('.explorer-folders-view').isVisible())) await runPaletteCommand(page, 'View: Show Explorer');
 }
