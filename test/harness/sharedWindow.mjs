@@ -131,7 +131,7 @@ export async function resetWindow(page, workspace, next) {
     if (state === 'dialog' && await dontSave.first().isVisible()) await dontSave.first().click().catch(() => {});
   }
   step(fresh ? 'key' : 'key (not enough)');
-  if (!fresh) await resetByPalette(page);
+  if (!fresh) await resetByPalette(page, dontSave);
   // the first top-level entry the explorer shows (the folder settings hide dot folders such as .vscode)
   const first = Object.keys(next.files ?? SAMPLE_FILES).map((rel) => rel.split('/')[0]).filter((n) => !n.startsWith('.')).sort()[0];
   await page.locator('.explorer-folders-view .monaco-list-row', { hasText: first }).first().waitFor({ timeout: 30_000 });
@@ -168,10 +168,10 @@ export const RESET_KEYBINDINGS = [{
  * The reset's commands through the command palette, as a person would run them: when the key did not reach
  * them (a window where something kept it).
  * @param {import('playwright-core').Page} page
+ * @param {import('playwright-core').Locator} dontSave  a dirty editor's "Don't Save"
  */
-async function resetByPalette(page) {
+async function resetByPalette(page, dontSave) {
   await runPaletteCommand(page, 'View: Close All Editors');
-  const dontSave = page.locator('.monaco-dialog-box .monaco-button', { hasText: /^Don't Save$/ });
   for (let i = 0; i < 5 && await dontSave.first().isVisible(); i++) await dontSave.first().click();
   await runPaletteCommand(page, 'Notifications: Clear All Notifications');
   if (await page.locator('.part.panel').isVisible().catch(() => false)) await runPaletteCommand(page, 'View: Toggle Panel Visibility', { timeoutMs: 10_000 });

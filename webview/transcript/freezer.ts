@@ -265,9 +265,9 @@ export class Freezer {
       const nodes = document.createDocumentFragment();
       nodes.append(...part.childNodes);
       this.frozen.set(part, nodes);
-      // an update of a frozen entry goes to its own nodes (an answer whose rendering was behind the stream, a
-      // tool call's late title or output): the entry comes back with it, so that its stand-in's text (Find,
-      // Copy, a screen reader) is never older than the entry, and is frozen again when looked at later
+      // an update of a frozen entry in place goes to its own nodes (an answer or thought whose rendering was
+      // behind the stream; a tool call is rendered anew instead): the entry comes back with it, so that its
+      // stand-in's text (Find, Copy, a screen reader) is never older than the entry, and is frozen again later
       const changed = new MutationObserver(() => {
         if (this.thaw(part)) this.lookAgain(part);
       });
