@@ -27,6 +27,10 @@ export const fileSafe = (s) => s.replace(/[^\w.-]+/g, '_');
  *   F1, type the command's title ("Category: Title"), run it; retries while the command is not in the list.
  *   With `shows`, runs it again (3 tries) until that shows (a quick pick row, say)
  * @property {(id: string) => string} commandTitle "Category: Title" of a command the extension contributes
+ * @property {() => Promise<void>} reloadWindow
+ *   Developer: Reload Window, as a person runs it; resolves when the new page has its workbench. VS Code saves
+ *   the window's state (open editors, views, webview state, the extensions' workspaceState) before an orderly
+ *   reload, so nothing waits for the web workbench's 5 s save timer, which a bare page reload (F5) races
  * @property {(o?: { timeoutMs?: number }) => Promise<import('playwright-core').FrameLocator>} webview
  *   the content frame of the visible webview (the only one, else the first visible)
  * @property {(title: string | RegExp, o?: { timeoutMs?: number }) => Promise<import('playwright-core').FrameLocator>} webviewByTitle
@@ -124,6 +128,13 @@ export function makeT(page, version, name, server, workspace, load, counter) {
       return file;
     },
     runCommand,
+    async reloadWindow() {
+      await sleep(400); // what the extension writes on a timer (its transcript store, every 250 ms) is on disk
+      const loaded = page.waitForEvent('load', { timeout: 60_000 });
+      await runCommand('Developer: Reload Window');
+      await loaded;
+      await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    },
     commandTitle(id) {
       const cmds = /** @type {{ contributes?: { commands?: { command: string, title: string, category?: string }[] } }} */ (extension).contributes?.commands ?? [];
       const c = cmds.find((x) => x.command === id);

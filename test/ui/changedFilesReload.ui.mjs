@@ -28,7 +28,9 @@ export async function run(t) {
   t.expect(/1 file changed/.test(before), `the bar lists the tour's file (${before})`);
   await t.screenshot('changedFilesReload-before');
 
-  // the workbench saves its open editors on a timer (see sessions.ui.mjs)
+  // a browser reload (F5), as a person does in code-server: unlike Developer: Reload Window (t.reloadWindow,
+  // which the other reload tests use) it does not wait for the web workbench to save its open editors, which
+  // it does every 5 s: a person who reloads at once may lose the tab, as in VS Code itself
   await page.waitForTimeout(5000);
   await page.reload();
   const back = await t.webviewByTitle(/Switchboard tour/, { timeoutMs: 60_000 });

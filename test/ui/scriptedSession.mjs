@@ -43,12 +43,17 @@ export function untitledTab(agentName) {
  * @param {string} agentName
  */
 export async function openSession(t, agentName) {
+  const t0 = Date.now();
   await pickAgent(t, agentName, agentName);
+  const picked = Date.now();
   // by its title: with other chats open, the first webview found may be another one's, still on screen
   const chat = await t.webviewByTitle(untitledTab(agentName), { timeoutMs: 30_000 });
   await chat.locator('[data-testid="composer-input"]').waitFor({ timeout: 30_000 });
+  const shown = Date.now();
   await idle(chat);
+  const ready = Date.now();
   await composerSettled(t, chat);
+  t.log(`New Session with ${agentName}: picked after ${picked - t0} ms, the chat's composer shown ${shown - picked} ms later, idle ${ready - shown} ms later, the composer had the keyboard ${Date.now() - ready} ms later`);
   return chat;
 }
 
@@ -200,8 +205,7 @@ export async function sendSlashCommand(t, input, command) {
  * @param {string | RegExp} title
  */
 export async function reloadWindowAndReopen(t, agentName, title) {
-  await t.page.waitForTimeout(2000);
-  await t.runCommand('Developer: Reload Window');
+  await t.reloadWindow();
   const tab = t.page.locator('.tabs-container .tab', { hasText: agentName }).first();
   await tab.waitFor({ timeout: 60_000 });
   await tab.click();

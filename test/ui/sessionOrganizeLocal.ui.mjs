@@ -32,13 +32,8 @@ export async function run(t) {
   await page.locator('.tabs-container .tab', { hasText: 'Kept by Switchboard' }).waitFor({ state: 'detached', timeout: 15_000 });
   t.expect(true, 'ACP: Archive Session archives the active chat and closes it');
 
-  // the transcript store flushes every 250 ms and the workspace state is written on a timer: give both time
-  await page.waitForTimeout(3000);
-  const reloaded = page.waitForEvent('load', { timeout: 60_000 });
-  await t.runCommand('Developer: Reload Window');
-  await reloaded;
+  await t.reloadWindow();
   await page.locator('.monaco-workbench .part.statusbar').waitFor({ timeout: 60_000 });
-  await page.waitForTimeout(2000); // the workbench restores its parts: F1 before that opens nothing
   const view = await sessionsView(t);
   await titleAction(t, 'Show Archived Sessions');
   await row(view, 'Kept by Switchboard').waitFor({ timeout: 30_000 });

@@ -1,7 +1,7 @@
 // @ts-check
 // A person's path through sessions: New Session with a scripted agent and a first answer; ACP: Switch
 // Session… opens a session from the agent's history (session/list, three pages) and then focuses the first
-// chat again; a window reload (page.reload()) brings the chat panel back with its transcript, the session
+// chat again; Developer: Reload Window brings the chat panel back with its transcript, the session
 // resumes, and a new prompt works. Screenshots: test-results/screenshots/<version>/sessions-*.png
 import path from 'node:path';
 import { EXTENSION_ROOT } from '../harness/harness.mjs';
@@ -81,10 +81,7 @@ export async function run(t) {
   // focus the resumed session, then reload the window
   await switchTo(t, 'History one');
   await page.locator('.tabs-container .tab.active', { hasText: 'History one' }).first().waitFor({ timeout: 15_000 });
-  // the transcript store flushes every 250 ms; the web workbench saves its open editors on a timer, and a
-  // page reload does not wait for that save (under load 2.5 s was once too short on 1.139)
-  await page.waitForTimeout(5000);
-  await page.reload();
+  await t.reloadWindow();
   // both panels come back; the one VS Code shows first may be either: pick the resumed one's tab
   const tab = page.locator('.tabs-container .tab', { hasText: 'History one' }).first();
   await tab.waitFor({ timeout: 60_000 });

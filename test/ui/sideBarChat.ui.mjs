@@ -7,7 +7,7 @@
 // Session from the palette opens the first session in the view again; the view's + button starts a
 // session in the view, and Esc in its composer stops a turn.
 // Screenshots: test-results/screenshots/<version>/side-bar-chat-{light,dark,high-contrast,read-only}.png
-import { idle, scriptedAgent, sendPrompt } from './scriptedSession.mjs';
+import { composerSettled, idle, scriptedAgent, sendPrompt } from './scriptedSession.mjs';
 import { inEachTheme } from './colorThemes.mjs';
 
 export const name = 'side-bar-chat';
@@ -70,8 +70,8 @@ export async function run(t) {
   t.expect(contributionErrors.length === 0, `no notification about Switchboard's contributions: ${JSON.stringify(contributionErrors)}`);
   await page.locator('.part.auxiliarybar .composite.title', { hasText: /Scripted history · \d\d:\d\d/ }).first().waitFor({ timeout: 10_000 });
   t.expect(true, 'the view\'s title names the session (the secondary side bar\'s title, shown on hover of its tab)');
-  // typed without a click: the composer took the keyboard when the view was shown
-  await page.waitForTimeout(1500);
+  // typed without a click: the composer took the keyboard when the view was shown (a moment later: 5 s at most)
+  await composerSettled(t, chat);
   await page.keyboard.type('Summarise the side bar');
   t.expect(await input.inputValue() === 'Summarise the side bar', `the composer has the keyboard (it holds "${await input.inputValue()}")`);
   await page.keyboard.press('Enter');
@@ -104,12 +104,7 @@ export async function run(t) {
   t.expect(await chat.locator('[data-testid="agent-message"]', { hasText: 'end-of-h-1' }).count() >= 1, 'the view keeps its session next to the editor');
 
   // 4. reload: the view comes back with its session
-  // the transcript store flushes every 250 ms; the web workbench saves its state (open editors, layout, the
-  // view's webview state, workspaceState) on a timer, and a page reload does not wait for that save (as in
-  // sessions.ui.mjs: 5 s; 3 s was once too short on 1.100 under load)
-  await page.waitForTimeout(5000);
-  await page.reload();
-  await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+  await t.reloadWindow();
   chat = await sideBarChat(t);
   await chat.locator('[data-testid="agent-message"]', { hasText: 'end-of-h-1' }).first().waitFor({ timeout: 60_000 });
   await page.locator('.part.auxiliarybar .composite.title', { hasText: 'History one' }).first().waitFor({ timeout: 30_000 });
