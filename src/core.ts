@@ -32,6 +32,7 @@ import { registerAgentLifecycle } from './workbench/agents/agentLifecycle';
 import { registerSessions, type PreRegistered } from './workbench/sessions/sessionsFeature';
 import { threadSnapshot } from './thread/view/toView';
 import { headerFacts } from './chatHost/chatBinding';
+import type { StartingChat } from './chatHost/startingChat';
 import { PromptMemory } from './host/prompts/promptHistory';
 import { ReopenPolicy } from './host/history/reopenPolicy';
 import { RegistryFeature } from './workbench/registry/registryFeature';
@@ -124,13 +125,14 @@ export function activateCore(context: vscode.ExtensionContext, surfaces: PreRegi
       void vscode.commands.executeCommand('setContext', promptSentKey, true);
     });
   };
-  const openChatWith = (show: (session: AgentSession) => void) => (session: AgentSession) => {
+  const openChatWith = (show: (session: AgentSession, starting?: StartingChat) => void) => (session: AgentSession, starting?: StartingChat) => {
     if (!chats.has(session.key)) watchFirstPrompt(session);
-    show(session);
+    show(session, starting);
   };
-  const openChat = openChatWith((s) => chats.open(s));
+  const openChat = openChatWith((s, starting) => chats.open(s, false, starting));
   const activeSession = (): AgentSession | undefined => chats.activeSession();
   const deps = { registry, sessions, state: context.globalState, openChat, worktrees };
+  const startChat = (agentName: string) => chats.startChat(agentName, log);
   const worktreeFeature = registerWorktrees({ ...deps, extensionUri: context.extensionUri, activeSession });
   context.subscriptions.push(...worktreeFeature.disposables);
   const lifecycle = registerAgentLifecycle({ registry, sessions, log, activeSession, openChat });
@@ -154,7 +156,7 @@ export function activateCore(context: vscode.ExtensionContext, surfaces: PreRegi
   context.subscriptions.push(chats.onDidChange(() => { followBar.update(); approvalsBar.update(); }));
 
   context.subscriptions.push(
-    vscode.commands.registerCommand(commandIds.newSession, async (agentId?: unknown) => { await newSession(deps, typeof agentId === 'string' ? agentId : undefined); }),
+    vscode.commands.registerCommand(commandIds.newSession, async (agentId?: unknown) => { await newSession({ ...deps, startChat }, typeof agentId === 'string' ? agentId : undefined); }),
     vscode.commands.registerCommand(commandIds.chatViewNewSession, async () => { await newSession({ ...deps, openChat: openChatWith((s) => chats.showInView(s)) }); }),
     vscode.commands.registerCommand(commandIds.addSelectionToChat, () => addSelectionToChat()),
     vscode.commands.registerCommand(commandIds.cancelTurn, () => activeSession()?.cancel()),
@@ -189,7 +191,7 @@ export function activateCore(context: vscode.ExtensionContext, surfaces: PreRegi
   const api: SwitchboardApi = {
     ...sessionsFeature.api,
     newSession: async (agentId, options) => {
-      const s = await newSession(options?.chat === false ? { ...deps, openChat: () => undefined } : deps, agentId);
+      const s = await newSession(options?.chat === false ? { ...deps, openChat: () => undefined } : { ...deps, startChat }, agentId);
       if (!s) throw new Error(`could not start agent '${agentId}'`);
       return s.sessionId;
     },

@@ -104,10 +104,16 @@ export class ChatBinding implements vscode.Disposable {
   /** The account chip and the model providers. */
   private readonly account: AccountController;
 
-  constructor(private readonly surface: ChatSurface, readonly session: AgentSession, { extensionUri, log, memory, history, accounts }: ChatContext) {
+  /**
+   * `loaded`: the surface already holds the chat's page, loaded while the agent started (startingChat.ts), with
+   * what it posted meanwhile (its ready, the user's first keys): the page stays and those messages are handled now.
+   */
+  constructor(private readonly surface: ChatSurface, readonly session: AgentSession, { extensionUri, log, memory, history, accounts }: ChatContext, loaded?: { readonly posted: readonly unknown[] }) {
     const webview = surface.webview;
-    webview.options = chatWebviewOptions(extensionUri);
-    webview.html = chatHtml(webview, extensionUri, chatTitles(session).full, { sessionId: session.sessionId, agentId: session.host.definition.id, cwd: session.cwd });
+    if (!loaded) {
+      webview.options = chatWebviewOptions(extensionUri);
+      webview.html = chatHtml(webview, extensionUri, chatTitles(session).full, { sessionId: session.sessionId, agentId: session.host.definition.id, cwd: session.cwd });
+    }
     this.updateTitle();
     this._queue = new DeltaQueue({
       entry: (index) => entryView(session.thread.entries[index], sessionNames(session.thread)),
@@ -121,6 +127,10 @@ export class ChatBinding implements vscode.Disposable {
     this.changedFiles = new ChangedFilesController(session, (type, params) => this.post(type, params), () => surface.viewColumn(), log);
     this.account = new AccountController(session, accounts, (type, params) => this.post(type, params));
     const ipc = new IpcDispatcher(log);
+    const received = (m: unknown): void => {
+      ipc.dispatch(m);
+      if (isUserAction(m)) session.thread.acknowledgeFailure();
+    };
     this.registerCommands(ipc);
     registerCardActions(ipc, session, () => surface.viewColumn());
     registerMessageActions(ipc, session, () => surface.viewColumn());
@@ -141,16 +151,14 @@ export class ChatBinding implements vscode.Disposable {
       }),
       session.activity.onDidChange(() => this.updateTitle()),
       session.activity.onDidRequestFocus(() => this.requestFocus()),
-      webview.onDidReceiveMessage((m: unknown) => {
-        ipc.dispatch(m);
-        if (isUserAction(m)) session.thread.acknowledgeFailure();
-      }),
+      webview.onDidReceiveMessage(received),
       session.thread.onDidChange((c) => this.onThreadChange(c)),
       session.follow.onDidToggle(() => this.onHeaderChange()),
       session.permissions.onDidChangeLevel(() => this.onHeaderChange()),
       // a session that follows the settings' level shows their new one
       vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration('switchboard.permissions')) this.onHeaderChange(); }),
     );
+    loaded?.posted.forEach(received);
   }
 
   /** The binding's own commands: the webview's ready and resync, older entries, cancel, permissions, Follow Agent. */
@@ -199,7 +207,9 @@ export class ChatBinding implements vscode.Disposable {
     this._queue.clear();
     if (this._timer) clearTimeout(this._timer);
     this._timer = undefined;
-    this.post(DidSnapshotThreadNotification, threadSnapshot(this.session.thread, headerFacts(this.session), this._seq, snapshotTailEntries));
+    const { session } = this;
+    const restore = { sessionId: session.sessionId, agentId: session.host.definition.id, cwd: session.cwd };
+    this.post(DidSnapshotThreadNotification, { ...threadSnapshot(session.thread, headerFacts(session), this._seq, snapshotTailEntries), restore });
   }
 
   /**

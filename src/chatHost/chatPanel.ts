@@ -10,6 +10,16 @@ import { ChatBinding, chatTitles, chatWebviewOptions } from './chatBinding';
 import type { ChatContext, ChatSurface } from './chatBinding';
 import type { ComposerController } from './composerController';
 
+/** The options of a chat's tab. */
+export function chatPanelOptions(extensionUri: vscode.Uri): vscode.WebviewPanelOptions & vscode.WebviewOptions {
+  return {
+    ...chatWebviewOptions(extensionUri),
+    retainContextWhenHidden: false,
+    // Find in the chat (Ctrl+F / Cmd+F); the parts far from the view keep their text for it (webview/transcript/freezer.ts)
+    enableFindWidget: true,
+  };
+}
+
 /** One open chat panel. */
 export class ChatPanel implements vscode.Disposable {
   private readonly _disposables: vscode.Disposable[] = [];
@@ -20,13 +30,16 @@ export class ChatPanel implements vscode.Disposable {
 
   /** Opens a new panel for a session (`preserveFocus`: the keyboard stays where it is). */
   static create(session: AgentSession, context: ChatContext, preserveFocus = false): ChatPanel {
-    const panel = vscode.window.createWebviewPanel(chatViewType, chatTitles(session).full, { viewColumn: vscode.ViewColumn.Active, preserveFocus }, {
-      ...chatWebviewOptions(context.extensionUri),
-      retainContextWhenHidden: false,
-      // Find in the chat (Ctrl+F / Cmd+F); the parts far from the view keep their text for it (webview/transcript/freezer.ts)
-      enableFindWidget: true,
-    });
+    const panel = vscode.window.createWebviewPanel(chatViewType, chatTitles(session).full, { viewColumn: vscode.ViewColumn.Active, preserveFocus }, chatPanelOptions(context.extensionUri));
     return new ChatPanel(panel, session, context);
+  }
+
+  /**
+   * Takes over the tab opened while the session's agent started (startingChat.ts): its page stays, and what it
+   * posted meanwhile is handled now.
+   */
+  static adopt(panel: vscode.WebviewPanel, session: AgentSession, context: ChatContext, posted: readonly unknown[]): ChatPanel {
+    return new ChatPanel(panel, session, context, { posted });
   }
 
   /** Adopts a panel VS Code restored after a window reload (the serializer), for the session it showed. */
@@ -34,7 +47,7 @@ export class ChatPanel implements vscode.Disposable {
     return new ChatPanel(panel, session, context);
   }
 
-  private constructor(readonly panel: vscode.WebviewPanel, readonly session: AgentSession, context: ChatContext) {
+  private constructor(readonly panel: vscode.WebviewPanel, readonly session: AgentSession, context: ChatContext, loaded?: { readonly posted: readonly unknown[] }) {
     panel.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'icon-chat.svg');
     const becameActive = new vscode.EventEmitter<void>();
     const surface: ChatSurface = {
@@ -50,7 +63,7 @@ export class ChatPanel implements vscode.Disposable {
       onDidBecomeActive: becameActive.event,
       viewColumn: () => panel.viewColumn,
     };
-    this.binding = new ChatBinding(surface, session, context);
+    this.binding = new ChatBinding(surface, session, context, loaded);
     this._disposables.push(
       this.binding,
       becameActive,

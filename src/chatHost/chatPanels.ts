@@ -13,6 +13,7 @@ import type { SessionManager } from '../host/sessionManager';
 import type { SessionRef } from '../host/sessionKey';
 import type { HistoryItem } from '../host/history/sessionHistory';
 import { ChatPanel } from './chatPanel';
+import { StartingChat } from './startingChat';
 import type { ChatContext } from './chatBinding';
 import type { PromptMemory } from '../host/prompts/promptHistory';
 import { readOnlyContextKey } from '../constants';
@@ -66,14 +67,25 @@ export class ChatPanelRegistry implements vscode.Disposable {
     return active?.session ?? (this.sessions.sessions.length === 1 ? this.sessions.sessions[0] : undefined);
   }
 
-  /** Opens (or focuses) the chat of a session; `preserveFocus` shows it without moving the keyboard. */
-  open(session: AgentSession, preserveFocus = false): ChatPanel {
+  /**
+   * Opens (or focuses) the chat of a session; `preserveFocus` shows it without moving the keyboard. `starting`:
+   * the tab opened while its agent started, which becomes the session's chat (closed if it has one already).
+   */
+  open(session: AgentSession, preserveFocus = false, starting?: StartingChat): ChatPanel {
     const open = this._panels.get(session.key);
     if (open) {
+      starting?.dispose();
       open.reveal(preserveFocus);
       return open;
     }
+    const page = starting?.take();
+    if (page) return this.adopt(ChatPanel.adopt(page.panel, session, this.contextFor(session), page.posted));
     return this.adopt(ChatPanel.create(session, this.contextFor(session), preserveFocus));
+  }
+
+  /** A tab for the chat of a new session, opened while its agent starts (startingChat.ts). */
+  startChat(agentName: string, log?: vscode.LogOutputChannel): StartingChat {
+    return new StartingChat(this.extensionUri, agentName, log);
   }
 
   /** Closes the panel of a session (which leaves the session). */

@@ -10,6 +10,7 @@ import type { AgentSession } from '../host/agentSession';
 import type { SessionManager } from '../host/sessionManager';
 import type { ChatPanelRegistry } from './chatPanels';
 import type { ChatView } from './chatView';
+import type { StartingChat } from './startingChat';
 import { chatTarget, parseOpenIn } from './chatPlacement';
 import type { OpenIn } from './chatPlacement';
 
@@ -44,10 +45,22 @@ export class ChatRouter {
    * Opens (or focuses) the chat of a session: its existing chat, else where the setting says; `preserveFocus`
    * shows it and leaves the keyboard where it is.
    */
-  open(session: AgentSession, preserveFocus = false): void {
+  open(session: AgentSession, preserveFocus = false, starting?: StartingChat): void {
     const target = chatTarget({ hasTab: !!this.panels.get(session.key), inView: this.view.session === session, openIn: openIn() });
-    if (target === 'view') void this.view.show(session, preserveFocus);
-    else this.panels.open(session, preserveFocus);
+    if (target === 'view') {
+      starting?.dispose();
+      void this.view.show(session, preserveFocus);
+    } else {
+      this.panels.open(session, preserveFocus, starting);
+    }
+  }
+
+  /**
+   * A tab for the chat of a new session whose agent starts now, when new chats open in tabs: the chat shows
+   * while the agent starts (startingChat.ts). Undefined when they open in the Chat view.
+   */
+  startChat(agentName: string, log?: vscode.LogOutputChannel): StartingChat | undefined {
+    return chatTarget({ hasTab: false, inView: false, openIn: openIn() }) === 'view' ? undefined : this.panels.startChat(agentName, log);
   }
 
   /** Shows a session in the Chat view, moving it out of its tab if it had one. */

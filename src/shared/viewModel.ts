@@ -361,6 +361,11 @@ export interface ThreadSnapshot {
   readonly firstIndex?: number;
   /** The agent terminals of the session whose output the chat keeps, oldest first. */
   readonly terminals?: readonly TerminalView[];
+  /**
+   * Which session the chat shows (as the page's `data-restore`), for the webview's own state: a chat opened
+   * while its agent was starting had no session yet when its page loaded (src/chatHost/startingChat.ts).
+   */
+  readonly restore?: { readonly sessionId: string; readonly agentId: string; readonly cwd: string };
 }
 
 /** One change of the thread, applied in `seq` order. */

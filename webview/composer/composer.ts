@@ -158,6 +158,19 @@ export class Composer {
     window.addEventListener('pagehide', () => this.flushDraft());
   }
 
+  /**
+   * The page was opened while its agent starts, before its session exists (src/chatHost/startingChat.ts): the
+   * prompt can be written and sent at once; it waits for the session, as while an agent is being started. The
+   * session's first state replaces this.
+   */
+  awaitSession(): void {
+    this.usable = true;
+    this.input.disabled = false;
+    this.sendButton.disabled = false;
+    this.sendButton.textContent = 'Queue';
+    this.sendButton.title = `Queue: sent when the agent is ready (${sendKeyLabel(this.sendWith, isMac).send})`;
+  }
+
   /** Follows the session: Send while idle (Queue while working), Stop while working, the config pickers. */
   setState(state: ThreadStateView | undefined): void {
     this.lastState = state;
