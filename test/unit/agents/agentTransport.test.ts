@@ -22,6 +22,8 @@ function runRemote(t: SshTransport, args: readonly string[], env: Record<string,
     let stdout = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.on('close', (code) => resolve({ stdout, code }));
+    // a command that ends before it reads its input (a missing folder: exit 127) closes the pipe under the write
+    child.stdin.on('error', () => {});
     child.stdin.end(envPreamble(env).text + rest);
   });
 }
