@@ -123,13 +123,10 @@ const restore = document.body.dataset.restore;
 if (restore) {
   try { actions.rememberSession(JSON.parse(restore)); } catch (error) { console.warn(`the panel's restore data is not JSON: ${String(error)}`); }
 }
-// a page without its session was opened while the agent starts (src/chatHost/startingChat.ts): it says so
-// until the first snapshot; what is typed meanwhile reaches the session once it exists
-const starting = restore ? undefined : welcome.element.insertAdjacentElement('beforebegin', Object.assign(document.createElement('p'), {
-  className: 'chat-starting', role: 'status', textContent: 'Starting the agent…',
-}));
-starting?.setAttribute('data-testid', 'chat-starting');
-if (starting) composer.awaitSession();
+// a page without its session was opened while the agent starts (src/chatHost/startingChat.ts): its status says
+// so until the first snapshot, and what is typed and sent meanwhile reaches the session once it exists
+const starting = document.querySelector('.chat-starting');
+if (starting) composer.setState(undefined, true);
 actions.ready();
 // compile the Markdown path before the first answer streams in
 if (typeof requestIdleCallback === 'function') requestIdleCallback(() => warmUp(), { timeout: 2000 });

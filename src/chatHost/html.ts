@@ -79,7 +79,8 @@ function chatAssets(webview: vscode.Webview, extensionUri: vscode.Uri): { readon
 
 /**
  * The page of the chat. `restore` (session, agent, cwd) is kept by the webview in its state, so the panel
- * serializer can bring the session back after a window reload. Its script and stylesheet are inside it, each
+ * serializer can bring the session back after a window reload. Without it the page belongs to a chat whose agent
+ * is starting (startingChat.ts): its status line says so until the session's first snapshot. Its script and stylesheet are inside it, each
  * with its nonce (see {@link chatAssets}).
  */
 export function chatHtml(webview: vscode.Webview, extensionUri: vscode.Uri, title: string, restore?: object): string {
@@ -100,6 +101,7 @@ export function chatHtml(webview: vscode.Webview, extensionUri: vscode.Uri, titl
 <body${restore ? ` data-restore="${escapeHtml(JSON.stringify(restore))}"` : ''}>
 <div id="app">
   <header id="header"></header>
+  ${restore ? '' : '<p class="status chat-starting" role="status" data-testid="chat-starting">Starting the agent…</p>'}
   <main id="transcript" aria-label="Conversation"></main>
   <div id="live" class="sr-only" aria-live="polite" aria-atomic="false" aria-relevant="additions" data-testid="live-region"></div>
   <footer id="composer"></footer>

@@ -159,24 +159,15 @@ export class Composer {
   }
 
   /**
-   * The page was opened while its agent starts, before its session exists (src/chatHost/startingChat.ts): the
-   * prompt can be written and sent at once; it waits for the session, as while an agent is being started. The
-   * session's first state replaces this.
+   * Follows the session: Send while idle (Queue while working), Stop while working, the config pickers.
+   * `noSessionYet`: the page was opened while its agent starts (src/chatHost/startingChat.ts), and what is sent
+   * waits for the session as while an agent is being started; the session's first state replaces this.
    */
-  awaitSession(): void {
-    this.usable = true;
-    this.input.disabled = false;
-    this.sendButton.disabled = false;
-    this.sendButton.textContent = 'Queue';
-    this.sendButton.title = `Queue: sent when the agent is ready (${sendKeyLabel(this.sendWith, isMac).send})`;
-  }
-
-  /** Follows the session: Send while idle (Queue while working), Stop while working, the config pickers. */
-  setState(state: ThreadStateView | undefined): void {
+  setState(state: ThreadStateView | undefined, noSessionYet = false): void {
     this.lastState = state;
     this.busy = state?.status === 'working' || state?.status === 'awaitingPermission';
     // while the agent is being started (a chat reopened at once from the store, a restart) what is sent waits too
-    const starting = state?.status === 'starting';
+    const starting = state?.status === 'starting' || noSessionYet;
     const queues = this.busy || starting;
     this.usable = state?.status === 'idle' || queues;
     if (state) this.agentName = state.agentName;
@@ -187,7 +178,7 @@ export class Composer {
     this.stopButton.hidden = !this.busy;
     this.sendNowButton.hidden = !(this.busy && this.steering);
     this.permissionHint.hidden = state?.status !== 'awaitingPermission';
-    this.input.disabled = state === undefined || state.status === 'disconnected' || state.status === 'error';
+    this.input.disabled = state === undefined ? !noSessionYet : state.status === 'disconnected' || state.status === 'error';
     this.input.placeholder = `Ask the agent… (${keys.send} to send, ${keys.newline} for a new line, / for commands, @ for files)`;
     this.slash.setCommands(state?.commands ?? []);
     this.config.render(state?.configOptions, state?.modes);
