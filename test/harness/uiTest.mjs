@@ -85,6 +85,9 @@ export function makeT(page, version, name, server, workspace, load, counter) {
       const n = await outerFrames.count();
       for (let i = 0; i < n; i++) {
         const inner = outerFrames.nth(i).contentFrame().locator('#active-frame');
+        // a frame without its page yet (a webview still loading, or one going away) is skipped at once: waiting
+        // 1 s on each such frame made one look-round take many seconds in a window that had many webviews
+        if (!(await inner.count().catch(() => 0))) continue;
         const t = await inner.getAttribute('title', { timeout: 1000 }).catch(() => null);
         if (t !== null) seen.push(t);
         // a chat's title may start with its session's state mark (⟳ streaming, ‖ waiting, ✖ failed, ● unread)
