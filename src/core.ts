@@ -132,7 +132,8 @@ export function activateCore(context: vscode.ExtensionContext, surfaces: PreRegi
   const openChat = openChatWith((s, starting) => chats.open(s, false, starting));
   const activeSession = (): AgentSession | undefined => chats.activeSession();
   const deps = { registry, sessions, state: context.globalState, openChat, worktrees };
-  const startChat = (agentName: string) => chats.startChat(agentName, log);
+  // New Session and a preset open the chat's tab while the agent starts (src/chatHost/startingChat.ts)
+  const startingDeps = { ...deps, startChat: (agentName: string) => chats.startChat(agentName, log) };
   const worktreeFeature = registerWorktrees({ ...deps, extensionUri: context.extensionUri, activeSession });
   context.subscriptions.push(...worktreeFeature.disposables);
   const lifecycle = registerAgentLifecycle({ registry, sessions, log, activeSession, openChat });
@@ -156,7 +157,7 @@ export function activateCore(context: vscode.ExtensionContext, surfaces: PreRegi
   context.subscriptions.push(chats.onDidChange(() => { followBar.update(); approvalsBar.update(); }));
 
   context.subscriptions.push(
-    vscode.commands.registerCommand(commandIds.newSession, async (agentId?: unknown) => { await newSession({ ...deps, startChat }, typeof agentId === 'string' ? agentId : undefined); }),
+    vscode.commands.registerCommand(commandIds.newSession, async (agentId?: unknown) => { await newSession(startingDeps, typeof agentId === 'string' ? agentId : undefined); }),
     vscode.commands.registerCommand(commandIds.chatViewNewSession, async () => { await newSession({ ...deps, openChat: openChatWith((s) => chats.showInView(s)) }); }),
     vscode.commands.registerCommand(commandIds.addSelectionToChat, () => addSelectionToChat()),
     vscode.commands.registerCommand(commandIds.cancelTurn, () => activeSession()?.cancel()),
@@ -191,14 +192,14 @@ export function activateCore(context: vscode.ExtensionContext, surfaces: PreRegi
   const api: SwitchboardApi = {
     ...sessionsFeature.api,
     newSession: async (agentId, options) => {
-      const s = await newSession(options?.chat === false ? { ...deps, openChat: () => undefined } : { ...deps, startChat }, agentId);
+      const s = await newSession(options?.chat === false ? { ...deps, openChat: () => undefined } : startingDeps, agentId);
       if (!s) throw new Error(`could not start agent '${agentId}'`);
       return s.sessionId;
     },
     presets: () => currentPresets(),
     startPreset: async (name) => {
       const preset = currentPresets().find((p) => p.name === name);
-      const s = preset && await startFromPreset(deps, preset);
+      const s = preset && await startFromPreset(startingDeps, preset);
       if (!s) throw new Error(`could not start the preset '${name}'`);
       return s.sessionId;
     },

@@ -10,6 +10,11 @@ import { ChatBinding, chatTitles, chatWebviewOptions } from './chatBinding';
 import type { ChatContext, ChatSurface } from './chatBinding';
 import type { ComposerController } from './composerController';
 
+/** The icon of a chat's tab. */
+export function chatIcon(extensionUri: vscode.Uri): vscode.Uri {
+  return vscode.Uri.joinPath(extensionUri, 'media', 'icon-chat.svg');
+}
+
 /** The options of a chat's tab. */
 export function chatPanelOptions(extensionUri: vscode.Uri): vscode.WebviewPanelOptions & vscode.WebviewOptions {
   return {
@@ -48,7 +53,7 @@ export class ChatPanel implements vscode.Disposable {
   }
 
   private constructor(readonly panel: vscode.WebviewPanel, readonly session: AgentSession, context: ChatContext, loaded?: { readonly posted: readonly unknown[] }) {
-    panel.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'icon-chat.svg');
+    panel.iconPath = chatIcon(context.extensionUri);
     const becameActive = new vscode.EventEmitter<void>();
     const surface: ChatSurface = {
       webview: panel.webview,

@@ -79,9 +79,9 @@ function chatAssets(webview: vscode.Webview, extensionUri: vscode.Uri): { readon
 
 /**
  * The page of the chat. `restore` (session, agent, cwd) is kept by the webview in its state, so the panel
- * serializer can bring the session back after a window reload. Without it the page belongs to a chat whose agent
- * is starting (startingChat.ts): its status line says so until the session's first snapshot. Its script and stylesheet are inside it, each
- * with its nonce (see {@link chatAssets}).
+ * serializer can bring the session back after a window reload. Without it the page belongs to a chat whose
+ * agent is starting (startingChat.ts): its status line says so until the session's first snapshot. Its script
+ * and stylesheet are inside it, each with its nonce (see {@link chatAssets}).
  */
 export function chatHtml(webview: vscode.Webview, extensionUri: vscode.Uri, title: string, restore?: object): string {
   const n = nonce();

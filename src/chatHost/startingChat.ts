@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { chatViewType } from '../constants';
 import { inertText } from '../shared/inertText';
 import { chatHtml } from './html';
-import { chatPanelOptions } from './chatPanel';
+import { chatIcon, chatPanelOptions } from './chatPanel';
 
 /** At most this many messages of the page are kept while the agent starts; later ones are logged and dropped. */
 const keptMessages = 1000;
@@ -25,7 +25,7 @@ export class StartingChat implements vscode.Disposable {
   constructor(extensionUri: vscode.Uri, agentName: string, private readonly log?: vscode.LogOutputChannel) {
     const title = `${inertText(agentName, 'plain', 40)} · starting…`;
     this.panel = vscode.window.createWebviewPanel(chatViewType, title, { viewColumn: vscode.ViewColumn.Active, preserveFocus: false }, chatPanelOptions(extensionUri));
-    this.panel.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'icon-chat.svg');
+    this.panel.iconPath = chatIcon(extensionUri);
     this.panel.webview.html = chatHtml(this.panel.webview, extensionUri, title);
     this._listening = vscode.Disposable.from(
       this.panel.webview.onDidReceiveMessage((m: unknown) => {

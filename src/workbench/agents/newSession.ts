@@ -6,26 +6,20 @@
 import * as vscode from 'vscode';
 import type { AgentDefinition } from '../../agents/agentDefinition';
 import { preloadConnection } from '../../host/agentHost';
-import type { StartingChat } from '../../chatHost/startingChat';
 import type { AgentSession } from '../../host/agentSession';
 import type { AgentRegistry } from '../../host/lifecycle/agentRegistry';
-import type { SessionManager } from '../../host/sessionManager';
 import { inert, inertText } from '../../shared/inertText';
 import { commandIds } from '../../constants';
 import type { Preset } from '../../agents/presets';
 import { currentPresets, presetSummary, startFromPreset } from './presets';
-import { showStartError } from './startError';
+import { startInChat, type StartInChatDeps } from './startError';
 
 const recentKey = 'switchboard.recentAgents';
 
 /** What the command needs. */
-export interface NewSessionDeps {
+export interface NewSessionDeps extends StartInChatDeps {
   readonly registry: AgentRegistry;
-  readonly sessions: SessionManager;
   readonly state: vscode.Memento;
-  readonly openChat: (session: AgentSession, starting?: StartingChat) => void;
-  /** Opens the new session's chat while its agent starts (src/chatHost/startingChat.ts); absent or undefined: once it started. */
-  readonly startChat?: (agentName: string) => StartingChat | undefined;
 }
 
 /** Agents ordered by last use. */
@@ -78,18 +72,5 @@ export async function newSession(deps: NewSessionDeps, agentId?: string): Promis
   if (!def) return undefined;
   await deps.state.update(recentKey, [def.id, ...recent.filter((id) => id !== def.id)].slice(0, 10));
   const agent = def;
-  // the chat's tab and page load while the agent starts, not after
-  const starting = deps.startChat?.(agent.name);
-  try {
-    const session = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: inert.message`Starting ${agent.name}…`, cancellable: true },
-      (_progress, token) => deps.sessions.newSession(agent, undefined, token),
-    );
-    deps.openChat(session, starting);
-    return session;
-  } catch (error) {
-    starting?.dispose();
-    showStartError(agent, error, deps.sessions.logFor(agent));
-    return undefined;
-  }
+  return startInChat(deps, agent, inert.message`Starting ${agent.name}…`, (token) => deps.sessions.newSession(agent, undefined, token));
 }

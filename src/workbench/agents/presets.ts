@@ -16,16 +16,13 @@ import { parseMcpServers } from '../../host/lifecycle/mcpServers';
 import { levelInfo } from '../../shared/approvalLevel';
 import { inert, inertText } from '../../shared/inertText';
 import type { AgentRegistry } from '../../host/lifecycle/agentRegistry';
-import type { SessionManager } from '../../host/sessionManager';
-import { showStartError } from './startError';
+import { startInChat, type StartInChatDeps } from './startError';
 import type { WorktreeService } from '../worktrees/worktreeService';
 import { sessionInWorktree } from '../worktrees/worktreeSessions';
 
 /** What starting from a preset needs (New Session's dependencies have it). */
-export interface PresetStartDeps {
+export interface PresetStartDeps extends StartInChatDeps {
   readonly registry: AgentRegistry;
-  readonly sessions: SessionManager;
-  readonly openChat: (session: AgentSession) => void;
   /** Where a preset with `"worktree": true` starts its session (docs/worktrees.md). */
   readonly worktrees?: WorktreeService;
 }
@@ -63,25 +60,15 @@ export async function startFromPreset(deps: PresetStartDeps, preset: Preset): Pr
     });
     return undefined;
   }
-  try {
-    const session = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: inert.message`Starting ${def.name} (preset "${preset.name}")…`, cancellable: true },
-      async (_p, token) => {
-        const mcp = preset.mcpServers ? { mcpServers: preset.mcpServers } : {};
-        const worktrees = deps.worktrees;
-        const s = preset.worktree && worktrees
-          ? (await sessionInWorktree({ ...deps, worktrees }, def, mcp, token)).session
-          : await deps.sessions.newSession(def, undefined, token, mcp);
-        await applyPreset(s, preset);
-        return s;
-      },
-    );
-    deps.openChat(session);
-    return session;
-  } catch (error) {
-    showStartError(def, error, deps.sessions.logFor(def), preset.name);
-    return undefined;
-  }
+  return startInChat(deps, def, inert.message`Starting ${def.name} (preset "${preset.name}")…`, async (token) => {
+    const mcp = preset.mcpServers ? { mcpServers: preset.mcpServers } : {};
+    const worktrees = deps.worktrees;
+    const s = preset.worktree && worktrees
+      ? (await sessionInWorktree({ ...deps, worktrees }, def, mcp, token)).session
+      : await deps.sessions.newSession(def, undefined, token, mcp);
+    await applyPreset(s, preset);
+    return s;
+  }, preset.name);
 }
 
 /** Sets what the preset says on a new session (one request at a time: each answer is the complete set of options). */
