@@ -12,6 +12,46 @@ export const CHROMIUM_ARGS = [
   '--disable-features=Translate,MediaRouter', '--password-store=basic',
 ];
 
+/** How long one slice of a locator's wait is: under 2.5 s, Playwright's polling backs off to 100 ms, not 500 ms. */
+const WAIT_SLICE_MS = 2000;
+
+/**
+ * Makes every `Locator.waitFor` of the harness see its condition within about 100 ms. Playwright polls a
+ * locator's state with a backoff (at once, then after 20, 50, 100, 100 and then every 500 ms) unless the wait's
+ * timeout is under 2.5 s, when the backoff stops at 100 ms: a condition met a moment after a poll was seen up to
+ * half a second late, in every wait longer than a quarter of a second (a chat's page loading, an answer
+ * streaming, a notification). Here a wait runs in slices of 2 s until its own timeout, so it polls every 100 ms
+ * at most; a wait that runs out fails with its whole timeout in the message, as Playwright's does. Patched once,
+ * on the Locator class of the page's client (playwright-core does not export the class).
+ * @param {import('playwright-core').Page} page
+ */
+export function pollLocatorsFinely(page) {
+  /** @type {any} */
+  const proto = Object.getPrototypeOf(page.locator('body'));
+  if (proto.__switchboardFinePolling) return;
+  /** @type {(this: import('playwright-core').Locator, o?: { state?: 'attached' | 'detached' | 'visible' | 'hidden', timeout?: number }) => Promise<void>} */
+  const waitFor = proto.waitFor;
+  /** @param {{ state?: 'attached' | 'detached' | 'visible' | 'hidden', timeout?: number }} [o] @this {import('playwright-core').Locator} */
+  proto.waitFor = async function finelyPolledWaitFor(o = {}) {
+    const total = o.timeout ?? 15_000; // the harness's default timeout (runUi.mjs: page.setDefaultTimeout)
+    if (total === 0 || total <= WAIT_SLICE_MS) return waitFor.call(this, o);
+    const deadline = Date.now() + total;
+    for (;;) {
+      const left = deadline - Date.now();
+      try {
+        return await waitFor.call(this, { ...o, timeout: Math.max(1, Math.min(WAIT_SLICE_MS, left)) });
+      } catch (e) {
+        if (!(e instanceof Error) || e.name !== 'TimeoutError') throw e;
+        if (deadline - Date.now() <= 0) {
+          e.message = e.message.replace(/Timeout \d+ms exceeded/, `Timeout ${total}ms exceeded`);
+          throw e;
+        }
+      }
+    }
+  };
+  proto.__switchboardFinePolling = true;
+}
+
 /**
  * Launches Debian's chromium (headless) through playwright-core. The browser's process tree is owned
  * (killed if we die); close() also kills it.

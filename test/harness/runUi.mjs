@@ -44,7 +44,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   EXTENSION_ROOT, REPO_ROOT, SUBSET_VERSIONS, TEST_SHELL_ENV, ensureInstalled, installVsix, launchBrowser, linkExtension, log, makeTmp,
-  makeWorkspace, payloadNeedsSmokeTestDriver, removeTmpDirs, resolveVersions, sleep, startServer, TEST_SETTINGS,
+  makeWorkspace, payloadNeedsSmokeTestDriver, pollLocatorsFinely, removeTmpDirs, resolveVersions, sleep, startServer, TEST_SETTINGS,
 } from './harness.mjs';
 import { errorText, finishLayer, writeProgress } from './report.mjs';
 import { RESET_KEYBINDINGS, resetWindow, restoreSampleProject, serverGroups, writeFolderSettings } from './sharedWindow.mjs';
@@ -306,6 +306,7 @@ async function runModule(m, version, load, server, tmp, r, serverSeconds, w, sha
   }
   page.setDefaultTimeout(15_000);
   page.setDefaultNavigationTimeout(60_000);
+  pollLocatorsFinely(page);
   let error;
   const workspace = reused?.workspace ?? path.join(tmp, `ws-${fileSafe(shared ? 'shared' : m.name)}`);
   try {

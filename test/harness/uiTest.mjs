@@ -95,7 +95,7 @@ export function makeT(page, version, name, server, workspace, load, counter) {
         const matches = (/** @type {string} */ s) => (typeof title === 'string' ? s === title : title.test(s));
         if (t != null && bare != null && (matches(t) || matches(bare))) return inner.contentFrame();
       }
-      await sleep(250);
+      await sleep(100);
     }
     throw new Error(`no webview titled "${title}"; webviews: ${JSON.stringify(seen)}`);
   };
