@@ -43,7 +43,9 @@ export function pollLocatorsFinely(page) {
       } catch (e) {
         if (!(e instanceof Error) || e.name !== 'TimeoutError') throw e;
         if (deadline - Date.now() <= 0) {
-          e.message = e.message.replace(/Timeout \d+ms exceeded/, `Timeout ${total}ms exceeded`);
+          const whole = (/** @type {string} */ m) => m.replace(/Timeout \d+ms exceeded/, `Timeout ${total}ms exceeded`);
+          e.message = whole(e.message);
+          if (e.stack) e.stack = whole(e.stack);
           throw e;
         }
       }
@@ -84,6 +86,25 @@ export async function launchBrowser(o = {}) {
 const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
+ * Waits until the keyboard focus has stayed where it is for 250 ms (2 s at most): a chat that takes the keyboard a
+ * moment after the last step would close the palette, or the quick pick a command or key opens.
+ * @param {import('playwright-core').Page} page
+ */
+export async function focusSettled(page) {
+  await page.waitForFunction(() => new Promise((resolve) => {
+    let el = document.activeElement;
+    const start = performance.now();
+    let since = start;
+    const tick = () => {
+      if (document.activeElement !== el) { el = document.activeElement; since = performance.now(); }
+      if (performance.now() - since >= 250 || performance.now() - start > 2000) resolve(true);
+      else setTimeout(tick, 25);
+    };
+    tick();
+  }), null, { timeout: 5000 }).catch(() => {});
+}
+
+/**
  * Runs a command from the command palette by its title ("Category: Title"), like a person: F1, type, pick.
  * The palette computes its list when it opens, so a command contributed a moment later is missing until it
  * is reopened: close it, wait, and open it again (bounded by `timeoutMs`, 60 s by default).
@@ -96,19 +117,7 @@ export async function runPaletteCommand(page, title, o = {}) {
   const rows = page.locator('.quick-input-list .monaco-list-row');
   const exact = rows.filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${escapeRe(title)}\\s*$`) }) });
   const deadline = Date.now() + (o.timeoutMs ?? 60_000);
-  // a chat that takes the keyboard a moment after the last step would close the palette, or the quick pick
-  // the command opens: first the focus stays where it is for 250 ms (2 s at most)
-  await page.waitForFunction(() => new Promise((resolve) => {
-    let el = document.activeElement;
-    const start = performance.now();
-    let since = start;
-    const tick = () => {
-      if (document.activeElement !== el) { el = document.activeElement; since = performance.now(); }
-      if (performance.now() - since >= 250 || performance.now() - start > 2000) resolve(true);
-      else setTimeout(tick, 25);
-    };
-    tick();
-  }), null, { timeout: 5000 }).catch(() => {});
+  await focusSettled(page);
   // Escape closes a quick pick or menu left open, as a person would; with none open it is not pressed: in a
   // chat's composer it stops the running turn (and cancels its pending permission)
   const widget = page.locator('.quick-input-widget, .context-view .monaco-menu, .monaco-dialog-box').filter({ visible: true });

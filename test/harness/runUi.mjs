@@ -47,7 +47,7 @@ import {
   makeWorkspace, payloadNeedsSmokeTestDriver, pollLocatorsFinely, removeTmpDirs, resolveVersions, sleep, startServer, TEST_SETTINGS,
 } from './harness.mjs';
 import { errorText, finishLayer, writeProgress } from './report.mjs';
-import { RESET_KEYBINDINGS, resetWindow, restoreSampleProject, serverGroups, writeFolderSettings } from './sharedWindow.mjs';
+import { TEST_KEYBINDINGS, resetWindow, restoreSampleProject, serverGroups, writeFolderSettings } from './sharedWindow.mjs';
 import { recordTraffic, startTraffic } from './traffic.mjs';
 import { SHOTS, fileSafe, makeT } from './uiTest.mjs';
 import { UI_DIR, loadModules, loadSubset } from './uiModules.mjs';
@@ -60,8 +60,8 @@ import { UI_DIR, loadModules, loadSubset } from './uiModules.mjs';
 const UI_SETTINGS = {
   ...TEST_SETTINGS,
   'typescript.tsserver.useSyntaxServer': 'always',
-  // the shared window's reset key (sharedWindow.mjs) reaches the workbench from a terminal too
-  'terminal.integrated.commandsToSkipShell': ['runCommands'],
+  // the shared window's reset key and New Session's key (sharedWindow.mjs) reach the workbench from a terminal too
+  'terminal.integrated.commandsToSkipShell': ['runCommands', 'switchboard.newSession'],
 };
 
 /** @typedef {import('./uiTest.mjs').UiTest} UiTest */
@@ -231,7 +231,7 @@ async function runGroup({ version, load, mods, firstTry }, r, traffic, w) {
     if (load === 'vsix') installVsix(version, /** @type {string} */ (process.env.SWITCHBOARD_UI_VSIX), extensionsDir);
     const { env, trust } = mods[0];
     server = await startServer({ version, forPayload: load === 'dev', settings: { ...UI_SETTINGS, ...(mods[0].sharedWindow ? {} : mods[0].settings) }, env: { ...TEST_SHELL_ENV, ...env, SWITCHBOARD_TRAFFIC_DIR: traffic }, trust, extensionsDir });
-    if (mods[0].sharedWindow) fs.writeFileSync(path.join(server.dirs.userData, 'User', 'keybindings.json'), JSON.stringify(RESET_KEYBINDINGS, null, 2));
+    fs.writeFileSync(path.join(server.dirs.userData, 'User', 'keybindings.json'), JSON.stringify(TEST_KEYBINDINGS, null, 2));
   } catch (e) {
     for (const m of mods) {
       r.failed++;

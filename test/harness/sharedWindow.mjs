@@ -149,6 +149,15 @@ const RESET_KEY = 'Control+Alt+Shift+F11';
  * in one go, where the command palette took 2-3 s for the same commands. Terminals pass it on to the workbench
  * (`terminal.integrated.commandsToSkipShell` in the UI tests' settings).
  */
+/**
+ * The key that opens New Session's agent picker in the UI tests (`pickAgent` in test/ui/scriptedSession.mjs), bound
+ * in their user keybindings ({@link TEST_KEYBINDINGS}): about 100 New Sessions a run skip the command palette (F1,
+ * typing, the filtered list: 0.5-1 s each under load). The tests that are about the palette's path run it there.
+ * Not the product's default key (Ctrl+Alt+Shift+N), which VS Code for the Web binds to New Window until the
+ * extension's keybindings are registered.
+ */
+export const NEW_SESSION_KEY = 'Control+Alt+Shift+F10';
+
 export const RESET_KEYBINDINGS = [{
   key: 'ctrl+alt+shift+f11',
   command: 'runCommands',
@@ -163,6 +172,9 @@ export const RESET_KEYBINDINGS = [{
     ],
   },
 }];
+
+/** The UI tests' User/keybindings.json (runUi.mjs): the reset key, and {@link NEW_SESSION_KEY}. */
+export const TEST_KEYBINDINGS = [...RESET_KEYBINDINGS, { key: 'ctrl+alt+shift+f10', command: 'switchboard.newSession' }];
 
 /**
  * The reset's commands through the command palette, as a person would run them: when the key did not reach

@@ -3,7 +3,8 @@
 // `switchboard.agents` entry for a scenario, New Session with an agent by name, sending a prompt.
 import fs from 'node:fs';
 import path from 'node:path';
-import { EXTENSION_ROOT } from '../harness/harness.mjs';
+import { EXTENSION_ROOT, focusSettled } from '../harness/harness.mjs';
+import { NEW_SESSION_KEY } from '../harness/sharedWindow.mjs';
 
 /**
  * A `switchboard.agents` entry that runs the scripted agent on `scenario` (file name without .json).
@@ -58,8 +59,9 @@ export async function openSession(t, agentName) {
 }
 
 /**
- * ACP: New Session… and picks the agent by typing `filter` into the picker, then Enter. The picker is opened
- * again (3 tries) if it closed before the pick: a chat that takes the keyboard a moment late closes it, and
+ * New Session (its key in the UI tests, NEW_SESSION_KEY; another `command` from the palette) and picks the agent by
+ * typing `filter` into the picker, then Enter. The picker is opened again from the palette (3 tries) if it did not
+ * show or closed before the pick: a chat that takes the keyboard a moment late closes it, and
  * what was typed would go into that chat.
  * @param {import('../harness/runUi.mjs').UiTest} t
  * @param {string} agentName  a row that shows this
@@ -69,7 +71,12 @@ export async function openSession(t, agentName) {
 export async function pickAgent(t, agentName, filter, command = 'switchboard.newSession') {
   const pick = t.page.locator('.quick-input-widget input');
   for (let attempt = 1; ; attempt++) {
-    await t.runCommand(t.commandTitle(command));
+    if (command === 'switchboard.newSession' && attempt === 1) {
+      // its key, bound in the UI tests' keybindings (sharedWindow.mjs); the palette if the picker did not show
+      await focusSettled(t.page);
+      await t.page.keyboard.press(NEW_SESSION_KEY);
+      t.log('pressed New Session\'s key');
+    } else await t.runCommand(t.commandTitle(command));
     try {
       await t.page.locator('.quick-input-list .monaco-list-row', { hasText: agentName }).first().waitFor({ timeout: 15_000 });
       await pick.fill(filter, { timeout: 5000 });
