@@ -97,7 +97,8 @@ export async function run(t) {
   await page.keyboard.press('Control+P');
   await page.locator('.quick-input-widget input').waitFor({ timeout: 10_000 });
   await page.keyboard.type('hello.ts'); // Quick Open lists files once something is typed
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'hello.ts' }).first().waitFor({ timeout: 15_000 });
+  // the row that Enter opens: Quick Open's file search fills the list as it goes, and another file may lead it at first
+  await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: 'hello.ts' }).first().waitFor({ timeout: 15_000 });
   await page.keyboard.press('Enter');
   await page.locator('.tabs-container .tab.active', { hasText: 'hello.ts' }).waitFor({ timeout: 15_000 });
   chat = await sideBarChat(t);
