@@ -141,14 +141,6 @@ export async function resetWindow(page, workspace, next) {
   log(`reset the shared window for ${next.name} in ${Date.now() - t0} ms (${steps.join(', ')})`);
 }
 
-/** The key that {@link resetWindow} presses, bound in the UI tests' user keybindings ({@link RESET_KEYBINDINGS}). */
-const RESET_KEY = 'Control+Alt+Shift+F11';
-
-/**
- * The UI tests' User/keybindings.json (runUi.mjs): {@link RESET_KEY} runs what a reset of a shared window needs
- * in one go, where the command palette took 2-3 s for the same commands. Terminals pass it on to the workbench
- * (`terminal.integrated.commandsToSkipShell` in the UI tests' settings).
- */
 /**
  * The key that opens New Session's agent picker in the UI tests (`pickAgent` in test/ui/scriptedSession.mjs), bound
  * in their user keybindings ({@link TEST_KEYBINDINGS}): about 100 New Sessions a run skip the command palette (F1,
@@ -158,6 +150,14 @@ const RESET_KEY = 'Control+Alt+Shift+F11';
  */
 export const NEW_SESSION_KEY = 'Control+Alt+Shift+F10';
 
+/** The key that {@link resetWindow} presses, bound in the UI tests' user keybindings ({@link RESET_KEYBINDINGS}). */
+const RESET_KEY = 'Control+Alt+Shift+F11';
+
+/**
+ * The reset key's binding in the UI tests' User/keybindings.json ({@link TEST_KEYBINDINGS}): {@link RESET_KEY} runs what a reset of a shared window needs
+ * in one go, where the command palette took 2-3 s for the same commands. Terminals pass it on to the workbench
+ * (`terminal.integrated.commandsToSkipShell` in the UI tests' settings).
+ */
 export const RESET_KEYBINDINGS = [{
   key: 'ctrl+alt+shift+f11',
   command: 'runCommands',

@@ -23,9 +23,10 @@ export const fileSafe = (s) => s.replace(/[^\w.-]+/g, '_');
  * @property {(cond: unknown, msg: string) => void} expect      counts an assertion; throws if cond is falsy
  * @property {(name: string) => Promise<string>} screenshot      saves test-results/screenshots/<version>/<name>.png
  * @property {(...a: unknown[]) => void} log
- * @property {(title: string, o?: { timeoutMs?: number, shows?: import('playwright-core').Locator }) => Promise<void>} runCommand
+ * @property {(title: string, o?: { timeoutMs?: number, shows?: import('playwright-core').Locator, pick?: import('playwright-core').Locator }) => Promise<void>} runCommand
  *   F1, type the command's title ("Category: Title"), run it; retries while the command is not in the list.
- *   With `shows`, runs it again (3 tries) until that shows (a quick pick row, say)
+ *   With `shows`, runs it again (3 tries) until that shows (a quick pick row, say); with `pick`, until a click on
+ *   it went through (the quick pick the command opened may close under it before the click)
  * @property {(id: string) => string} commandTitle "Category: Title" of a command the extension contributes
  * @property {() => Promise<void>} reloadWindow
  *   Developer: Reload Window, as a person runs it; resolves when the new page has its workbench. VS Code saves
@@ -61,10 +62,14 @@ export function makeT(page, version, name, server, workspace, load, counter) {
     for (let attempt = 1; ; attempt++) {
       await runPaletteCommand(page, title, o);
       say(`ran command "${title}"`);
-      if (!o.shows) return;
-      // the quick pick the command opened may be closed under it by a chat that took the keyboard late
-      if (await o.shows.first().waitFor({ timeout: 7_000 }).then(() => true, () => false)) return;
-      if (attempt === 3) throw new Error(`"${title}" did not show ${o.shows} in 3 tries`);
+      if (!o.shows && !o.pick) return;
+      // the quick pick the command opened may be closed under it by a chat or view that took the keyboard late
+      const done = o.pick
+        ? await o.pick.first().click({ timeout: 7_000 }).then(() => true, () => false)
+        : await o.shows?.first().waitFor({ timeout: 7_000 }).then(() => true, () => false);
+      if (done) return;
+      if (attempt === 3) throw new Error(`"${title}" did not ${o.pick ? 'let the test pick' : 'show'} ${o.pick ?? o.shows} in 3 tries`);
+      say(`"${title}": its quick pick closed before ${o.pick ? 'the pick' : 'it showed what the test waits for'}: again`);
     }
   };
 

@@ -138,22 +138,6 @@ export async function run(t) {
   await branchRows.first().waitFor({ timeout: 20_000 });
   t.expect(await branchRows.count() >= 3, `the Sessions view shows the branches (${await branchRows.count()})`);
 
-  /**
-   * Runs a palette command whose quick pick lists the worktrees, and picks B's. After Merge on A's row the keyboard goes
-   * back to the compare view a moment later (later on a loaded machine), which closes a quick pick opened in between:
-   * then the command runs again (nothing happens until a row is picked).
-   * @param {string} title
-   */
-  const pickWorktree = async (title) => {
-    const rowB = page.locator('.quick-input-list .monaco-list-row', { hasText: /fan-b-say-hello/ }).first();
-    for (let attempt = 1; ; attempt++) {
-      await t.runCommand(title);
-      if (await rowB.click({ timeout: 7_000 }).then(() => true, () => false)) return;
-      if (attempt === 3) throw new Error(`"${title}" did not offer B's worktree in 3 tries`);
-      t.log(`"${title}": its quick pick closed before B's row was picked: again`);
-    }
-  };
-
   // 2. Merge A: main has exactly A's change
   await page.locator('.tabs-container .tab', { hasText: 'Compare: Say hello' }).first().click();
   compare = await t.webviewByTitle(/^Compare: /, { timeoutMs: 20_000 });
@@ -171,7 +155,9 @@ export async function run(t) {
   //    conflict, resolved in the merge editor
   await rowOf('Fan Agent A').locator('[data-testid="compare-status"][data-status="merged"]').waitFor({ timeout: 20_000 });
   t.expect(await (await detailsOf('Fan Agent B')).locator('[data-testid="compare-merge"][aria-disabled="true"]').count() === 1, 'A shows as merged, and the compare view offers no Merge for B');
-  await pickWorktree('ACP: Merge Worktree into Base Branch');
+  // after Merge on A's row the keyboard goes back to the compare view a moment later, which may close the quick
+  // pick opened in between: `pick` runs the command again then
+  await t.runCommand('ACP: Merge Worktree into Base Branch', { pick: page.locator('.quick-input-list .monaco-list-row', { hasText: /fan-b-say-hello/ }) });
   const dialog = page.locator('.monaco-dialog-box', { hasText: 'has changes that are not committed' });
   if (await dialog.waitFor({ timeout: 5_000 }).then(() => true, () => false)) await dialog.locator('.monaco-button', { hasText: 'Commit and Merge' }).click();
   await page.locator('.merge-editor-view, .merge-editor', { hasText: /./ }).first().waitFor({ timeout: 30_000 });
